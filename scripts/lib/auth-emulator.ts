@@ -1,0 +1,47 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Child, startChild, stopChild, waitForHttp } from './processes.ts';
+
+export interface AuthEmulator {
+  host: string;
+  stop: () => Promise<void>;
+}
+
+/** Runs the Firebase Auth emulator (firebase-tools, offline) on `port`; its hub takes port + 1. */
+export async function startAuthEmulator(options: {
+  port: number;
+  projectId: string;
+  workDir: string;
+  quiet?: boolean;
+}): Promise<AuthEmulator> {
+  const { port, projectId, workDir } = options;
+  mkdirSync(workDir, { recursive: true });
+  const config = join(workDir, 'firebase.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      emulators: {
+        auth: { port, host: '127.0.0.1' },
+        hub: { port: port + 1, host: '127.0.0.1' },
+        logging: { port: port + 2, host: '127.0.0.1' },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const child: Child = startChild(
+    'auth',
+    'node_modules/.bin/firebase',
+    ['emulators:start', '--only', 'auth', '--project', projectId, '--config', config],
+    { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: '1' },
+    options.quiet ?? false,
+  );
+  const host = `127.0.0.1:${port}`;
+  await Promise.race([
+    waitForHttp(`http://${host}/`, 'Firebase Auth emulator'),
+    new Promise((_, reject) =>
+      child.process.once('exit', (code) => reject(new Error(`Firebase Auth emulator exited (${code})`))),
+    ),
+  ]);
+  return { host, stop: () => stopChild(child) };
+}

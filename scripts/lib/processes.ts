@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export async function assertPortFree(port: number, variable: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () =>
+      reject(
+        new Error(`Port ${port} is already in use. Stop what uses it or set ${variable} to a free port.`),
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+export async function waitForHttp(url: string, what: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} did not become healthy at ${url} within ${timeoutMs / 1000} s`);
+}
+
+export interface Child {
+  name: string;
+  process: ChildProcess;
+}
+
+/** Spawns a child whose output is prefixed with its name. */
+export function startChild(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  quiet = false,
+): Child {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (chunk: Buffer) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => `[${name}] ${line}\n`)
+      .join('');
+  if (!quiet) {
+    child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(prefix(chunk)));
+    child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));
+  }
+  return { name, process: child };
+}
+
+export async function stopChild({ process: child }: Child, graceMs = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}

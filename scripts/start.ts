@@ -1,0 +1,130 @@
+// `npm start`: database, identity provider, API and the built storefront, in one command.
+// `npm run dev`: the same with Vite's dev server (hot reload) instead of the build.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../server/db/embedded.ts';
+import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
+import { startAuthEmulator } from './lib/auth-emulator.ts';
+import { assertPortFree, type Child, startChild, stopChild, waitForHttp } from './lib/processes.ts';
+
+const dev = process.argv.includes('--dev');
+const env = process.env;
+const webPort = Number(env.WEB_PORT ?? 5173);
+const apiPort = Number(env.API_PORT ?? 5000);
+const authPort = Number(env.AUTH_EMULATOR_PORT ?? 9099);
+const pgPort = Number(env.PG_PORT ?? 54329);
+const dataDir = env.PIZZON_DATA_DIR ?? '.data';
+const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-pizzon';
+const useRealFirebase = Boolean(env.VITE_FIREBASE_API_KEY) && !env.FIREBASE_AUTH_EMULATOR_HOST;
+
+const children: Child[] = [];
+const cleanups: Array<() => Promise<void>> = [];
+let stopping = false;
+
+async function stopAll(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    await Promise.allSettled(children.map((child) => stopChild(child)));
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+function supervise(child: Child): Child {
+  children.push(child);
+  child.process.once('exit', (code) => {
+    if (stopping) return;
+    console.error(`${child.name} stopped (exit ${code}); stopping everything.`);
+    void stopAll(1);
+  });
+  return child;
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await client.query(`create database "${name}"`);
+  await client.end();
+}
+
+async function main() {
+  await assertPortFree(webPort, 'WEB_PORT');
+  await assertPortFree(apiPort, 'API_PORT');
+
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    await assertPortFree(pgPort, 'PG_PORT');
+    mkdirSync(dataDir, { recursive: true });
+    const postgres = await startEmbeddedPostgres(`${dataDir}/postgres`, pgPort);
+    cleanups.push(postgres.stop);
+    await ensureDatabase(postgres.url(), 'pizzon');
+    databaseUrl = postgres.url('pizzon');
+    console.log(`PostgreSQL (embedded) on port ${pgPort}, data in ${dataDir}/postgres`);
+  }
+
+  let emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!useRealFirebase && !emulatorHost) {
+    await assertPortFree(authPort, 'AUTH_EMULATOR_PORT');
+    const emulator = await startAuthEmulator({
+      port: authPort,
+      projectId,
+      workDir: `${dataDir}/firebase`,
+      quiet: true,
+    });
+    cleanups.push(emulator.stop);
+    emulatorHost = emulator.host;
+    console.log(`Firebase Auth emulator on ${emulatorHost}`);
+  }
+
+  const apiUrl = env.VITE_API_URL ?? `http://localhost:${apiPort}`;
+  const siteOrigin = env.SITE_ORIGIN ?? `http://localhost:${webPort}`;
+  const childEnv: NodeJS.ProcessEnv = {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    API_PORT: String(apiPort),
+    WEB_PORT: String(webPort),
+    SITE_ORIGIN: siteOrigin,
+    FIREBASE_PROJECT_ID: projectId,
+    VITE_API_URL: apiUrl,
+    VITE_FIREBASE_PROJECT_ID: env.VITE_FIREBASE_PROJECT_ID ?? projectId,
+    ...(emulatorHost
+      ? {
+          FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+          VITE_FIREBASE_AUTH_EMULATOR_URL: `http://${emulatorHost}`,
+        }
+      : {}),
+  };
+
+  supervise(startChild('api', 'node_modules/.bin/tsx', ['server/index.ts'], childEnv));
+  if (dev) {
+    supervise(
+      startChild('web', 'node_modules/.bin/vite', ['--port', String(webPort), '--strictPort'], childEnv),
+    );
+  } else {
+    execFileSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn'], {
+      env: childEnv,
+      stdio: 'inherit',
+    });
+    supervise(startChild('web', 'node_modules/.bin/tsx', ['scripts/serve-site.ts'], childEnv));
+  }
+  await waitForHttp(`${apiUrl}/health`, 'API');
+  await waitForHttp(`http://localhost:${webPort}/`, 'storefront');
+
+  console.log(`\n  Pizzon is ready:  http://localhost:${webPort}\n`);
+  if (emulatorHost) {
+    console.log('  Demo logins (Firebase Auth emulator):');
+    for (const account of DEMO_ACCOUNTS) {
+      console.log(`    ${account.role.padEnd(6)} ${account.email}  password: ${account.password}`);
+    }
+  }
+  console.log('\n  Press Ctrl-C to stop.\n');
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  void stopAll(1);
+});

@@ -1,0 +1,31 @@
+import ky, { type HTTPError } from 'ky';
+
+/** The API's origin; set at build time by the start script. */
+export const API_URL: string = import.meta.env.VITE_API_URL ?? 'http://localhost:5000';
+
+// The spec's data defaults: GET retried 3 times, 1 s doubling up to 30 s, never on a 4xx.
+const RETRY = {
+  limit: 3,
+  methods: ['get'],
+  statusCodes: [408, 500, 502, 503, 504],
+  backoffLimit: 30_000,
+  delay: (attempt: number) => 1000 * 2 ** (attempt - 1),
+};
+
+/** Puts the server's `{ message }` into the error, so every caller can show it as it is. */
+async function adoptServerMessage(error: HTTPError): Promise<HTTPError> {
+  const body = (await error.response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { message?: unknown } | undefined;
+  if (typeof body?.message === 'string') error.message = body.message;
+  return error;
+}
+
+/** The direct client: public calls that carry no stored API token. */
+export const directClient = ky.create({
+  prefixUrl: API_URL,
+  retry: RETRY,
+  timeout: 30_000,
+  hooks: { beforeError: [adoptServerMessage] },
+});

@@ -1,0 +1,22 @@
+import * as v from 'valibot';
+import {
+  type MenuItem,
+  MenuItemListSchema,
+  MenuItemSchema,
+  type MenuTab,
+} from '../../server/contract/menu.ts';
+import { cached } from './cache.ts';
+import { directClient } from './http.ts';
+
+export function fetchMenu(category: MenuTab, limit: number, signal?: AbortSignal): Promise<MenuItem[]> {
+  return cached(`all-items:${category}:${limit}`, async () =>
+    v.parse(
+      MenuItemListSchema,
+      await directClient.get('all-items', { searchParams: { category, limit }, signal }).json(),
+    ),
+  );
+}
+
+export async function fetchMenuItem(id: string): Promise<MenuItem> {
+  return v.parse(MenuItemSchema, await directClient.get(`item-detail/${encodeURIComponent(id)}`).json());
+}

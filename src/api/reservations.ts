@@ -1,0 +1,9 @@
+import * as v from 'valibot';
+import { InsertedSchema } from '../../server/contract/http.ts';
+import type { Reservation } from '../../server/contract/reservation.ts';
+import { directClient } from './http.ts';
+
+export async function postReservation(booking: Reservation): Promise<string> {
+  const body = v.parse(InsertedSchema, await directClient.post('reservations', { json: booking }).json());
+  return body.insertedId;
+}

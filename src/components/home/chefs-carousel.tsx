@@ -1,0 +1,128 @@
+import { Pause, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { Swiper as SwiperInstance } from 'swiper';
+import { A11y, Autoplay, Pagination } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import 'swiper/css';
+import 'swiper/css/pagination';
+import { CHEFS } from '../../content/chefs.ts';
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    : false;
+}
+
+function autoplayOptions() {
+  return {
+    enabled: !prefersReducedMotion(),
+    delay: 2500,
+    pauseOnMouseEnter: true,
+    disableOnInteraction: false,
+  };
+}
+
+export function ChefsCarousel() {
+  const swiperRef = useRef<SwiperInstance | null>(null);
+  const pausedByFocus = useRef(false);
+  const regionRef = useRef<HTMLDivElement>(null);
+  // Read once: Swiper only honours autoplay.enabled at init; later changes go through start()/stop().
+  const [autoplay] = useState(autoplayOptions);
+  const [playing, setPlaying] = useState(autoplay.enabled);
+
+  function toggle() {
+    const swiper = swiperRef.current;
+    if (!swiper) return;
+    if (playing) swiper.autoplay.stop();
+    else swiper.autoplay.start();
+    setPlaying(!playing);
+  }
+
+  useEffect(() => {
+    const region = regionRef.current;
+    if (!region) return;
+    function pauseWhileFocused() {
+      const swiper = swiperRef.current;
+      if (swiper?.autoplay.running) {
+        swiper.autoplay.stop();
+        pausedByFocus.current = true;
+      }
+    }
+    function resumeWhenFocusLeaves(event: FocusEvent) {
+      if (region?.contains(event.relatedTarget as Node | null)) return;
+      if (pausedByFocus.current && playing) swiperRef.current?.autoplay.start();
+      pausedByFocus.current = false;
+    }
+    region.addEventListener('focusin', pauseWhileFocused);
+    region.addEventListener('focusout', resumeWhenFocusLeaves);
+    return () => {
+      region.removeEventListener('focusin', pauseWhileFocused);
+      region.removeEventListener('focusout', resumeWhenFocusLeaves);
+    };
+  }, [playing]);
+
+  return (
+    <section aria-labelledby="chefs-title" className="bg-white">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-end sm:justify-between sm:text-left">
+          <div>
+            <p className="eyebrow">Meet the team</p>
+            <h2 id="chefs-title" className="section-title mt-2">
+              Our Best Chef
+            </h2>
+            <p className="mt-3 max-w-xl text-neutral-700">
+              The people behind every crust, sauce and dessert.
+            </p>
+          </div>
+          <button
+            type="button"
+            aria-pressed={!playing}
+            aria-label={playing ? 'Pause chef carousel' : 'Play chef carousel'}
+            onClick={toggle}
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full border-2 border-ink text-ink transition hover:bg-ink hover:text-white"
+          >
+            {playing ? (
+              <Pause aria-hidden="true" className="size-5" />
+            ) : (
+              <Play aria-hidden="true" className="size-5" />
+            )}
+          </button>
+        </div>
+        <div ref={regionRef} className="mt-10">
+          <Swiper
+            modules={[Autoplay, A11y, Pagination]}
+            onSwiper={(swiper) => {
+              swiperRef.current = swiper;
+            }}
+            autoplay={autoplay}
+            pagination={{ clickable: true }}
+            spaceBetween={24}
+            slidesPerView={1}
+            breakpoints={{ 640: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } }}
+            a11y={{ containerRoleDescriptionMessage: 'carousel', itemRoleDescriptionMessage: 'slide' }}
+            className="pb-12! [--swiper-pagination-bullet-horizontal-gap:8px] [--swiper-pagination-bullet-size:12px] [--swiper-pagination-color:var(--color-brand-dark)]"
+          >
+            {CHEFS.map((chef) => (
+              <SwiperSlide key={chef.name}>
+                <figure className="mx-auto max-w-xs overflow-hidden rounded-3xl bg-cream text-center shadow-sm">
+                  <img
+                    src={chef.img}
+                    alt={`Portrait of ${chef.name}`}
+                    width={300}
+                    height={360}
+                    loading="lazy"
+                    className="aspect-5/6 h-auto w-full object-cover"
+                  />
+                  <figcaption className="px-4 py-5">
+                    <span className="block text-xl font-bold">{chef.name}</span>
+                    <span className="block text-brand-ink">{chef.title}</span>
+                  </figcaption>
+                </figure>
+              </SwiperSlide>
+            ))}
+          </Swiper>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { Pizza } from 'lucide-react';
+import type { MenuItem } from '../../server/contract/menu.ts';
+import { MenuCard } from './menu-card.tsx';
+
+interface MenuGridProps {
+  status: 'loading' | 'loaded' | 'failed';
+  items: readonly MenuItem[];
+  emptyText: string;
+}
+
+export function MenuGrid({ status, items, emptyText }: MenuGridProps) {
+  if (status === 'loading') {
+    return (
+      <div role="status" className="flex justify-center py-16">
+        <span
+          aria-hidden="true"
+          className="size-12 animate-spin rounded-full border-4 border-brand/30 border-t-brand-dark"
+        />
+        <span className="sr-only">Loading menu…</span>
+      </div>
+    );
+  }
+
+  if (status === 'failed') {
+    return (
+      <p
+        role="alert"
+        className="mx-auto max-w-md rounded-2xl bg-coral/10 px-6 py-5 text-center font-bold text-coral-ink"
+      >
+        We could not load the menu. Please try again.
+      </p>
+    );
+  }
+
+  if (items.length === 0) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-3xl bg-cream px-6 py-12 text-center">
+        <Pizza aria-hidden="true" className="size-12 text-brand-dark" />
+        <p className="text-lg text-neutral-700">{emptyText}</p>
+      </div>
+    );
+  }
+
+  return (
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {items.map((item) => (
+        <li key={item._id}>
+          <MenuCard item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,105 @@
+import { getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { Minus, Plus, ShoppingCart } from 'lucide-react';
+import { quantityMachine } from '../../machines/quantity.machine.ts';
+import type { MenuItem } from '../../server/contract/menu.ts';
+import { showDialog } from '../ui/dialog.ts';
+
+const route = getRouteApi('/item-detail/$id');
+
+export const soldOutMessage = (name: string) =>
+  `${name} is no longer in stock. Please wait for the available in stock.`;
+export const lastUnitsMessage = (stock: number, name: string) => `There are only ${stock} ${name} in stock.`;
+
+function QuantityStepper({ item }: { item: MenuItem }) {
+  const [state, send] = useMachine(quantityMachine, { input: { stock: item.quantity } });
+  const navigate = useNavigate();
+  const here = useRouterState({ select: (s) => s.location.href });
+  const { quantity } = state.context;
+
+  async function addToCart() {
+    // Sign-in arrives with the identity issue; until then every visitor is a guest.
+    const answer = await showDialog({
+      title: 'Please login',
+      text: 'You are not logged in',
+      icon: 'warning',
+      showCancelButton: true,
+      confirmButtonText: 'Login',
+    });
+    if (answer.isConfirmed) await navigate({ to: '/auth', search: { redirect: here } });
+  }
+
+  return (
+    <div className="mt-6">
+      <div className="flex flex-wrap items-center gap-4">
+        <fieldset className="inline-flex items-center rounded-full border border-neutral-300">
+          <legend className="sr-only">Quantity</legend>
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-neutral-100 disabled:opacity-40"
+            aria-label="Decrease quantity"
+            disabled={!state.can({ type: 'quantity.decrement' })}
+            onClick={() => send({ type: 'quantity.decrement' })}
+          >
+            <Minus aria-hidden="true" className="size-4" />
+          </button>
+          <output className="w-10 text-center text-xl font-bold" aria-live="polite" aria-label="Quantity">
+            {quantity}
+          </output>
+          <button
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-neutral-100 disabled:opacity-40"
+            aria-label="Increase quantity"
+            disabled={!state.can({ type: 'quantity.increment' })}
+            onClick={() => send({ type: 'quantity.increment' })}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+          </button>
+        </fieldset>
+        <button type="button" className="btn-primary" onClick={addToCart}>
+          <ShoppingCart aria-hidden="true" className="size-5" />
+          Add to Cart
+        </button>
+      </div>
+      {state.matches('atStock') && (
+        <p className="mt-3 font-bold text-coral-ink" role="status">
+          {lastUnitsMessage(item.quantity, item.name)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function ItemDetailPage() {
+  const item = route.useLoaderData();
+  return (
+    <article className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
+      <img
+        src={item.image}
+        alt={item.name}
+        width={480}
+        height={480}
+        className="mx-auto aspect-square w-full max-w-md rounded-full bg-cream object-cover shadow-xl ring-8 ring-cream"
+      />
+      <div>
+        <p className="font-script text-xl capitalize text-brand-ink">{item.category}</p>
+        <h1 className="mt-1 text-4xl font-bold uppercase tracking-wide">{item.name}</h1>
+        <p className="mt-3 text-3xl font-bold text-brand-ink">${item.price.toFixed(2)}</p>
+        <p className="mt-5 text-lg text-neutral-700">{item.description}</p>
+        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="font-bold">Category</dt>
+          <dd className="capitalize">{item.category}</dd>
+          <dt className="font-bold">Stock</dt>
+          <dd>{item.quantity} (items)</dd>
+        </dl>
+        {item.quantity > 0 ? (
+          <QuantityStepper key={item._id} item={item} />
+        ) : (
+          <p className="mt-6 rounded-xl bg-coral/10 p-4 font-bold text-coral-ink" role="status">
+            {soldOutMessage(item.name)}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,3 @@
+export const PRODUCT_NAME = 'Pizzon';
+
+export const pageTitle = (pageName: string): string => `${pageName} - ${PRODUCT_NAME}`;

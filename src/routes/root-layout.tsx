@@ -1,0 +1,33 @@
+import { Outlet, useMatches } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { Footer } from '../components/footer.tsx';
+import { Navbar } from '../components/navbar.tsx';
+import { pageTitle } from './page-title.ts';
+
+function useDocumentTitle() {
+  const matches = useMatches();
+  const failed = matches.some((m) => m.status === 'error' || m.status === 'notFound');
+  const pageName = failed ? 'Error' : matches.at(-1)?.staticData.pageName;
+  useEffect(() => {
+    if (pageName) document.title = pageTitle(pageName);
+  }, [pageName]);
+}
+
+export function RootLayout() {
+  useDocumentTitle();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

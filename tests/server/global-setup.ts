@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startAuthEmulator } from '../../scripts/lib/auth-emulator.ts';
+import { connectDatabase } from '../../server/db/client.ts';
+import { type EmbeddedServer, startEmbeddedPostgres } from '../../server/db/embedded.ts';
+import { migrateDatabase } from '../../server/db/migrate.ts';
+
+export const TEMPLATE_DATABASE = 'pizzon_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A URL to a maintenance database on the test server; test files create their own databases. */
+    adminDatabaseUrl: string;
+    authEmulatorHost: string;
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/**
+ * One PostgreSQL for the run (embedded, or TEST_DATABASE_URL's server) holding a migrated template
+ * database, and one Firebase Auth emulator (unless FIREBASE_AUTH_EMULATOR_HOST names one).
+ */
+export default async function setup(project: TestProject) {
+  const stops: Array<() => Promise<void>> = [];
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const dir = mkdtempSync(join(tmpdir(), 'pizzon-test-pg-'));
+    const server: EmbeddedServer = await startEmbeddedPostgres(
+      dir,
+      Number(process.env.TEST_PG_PORT ?? 54339),
+    );
+    stops.push(async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    adminUrl = server.url();
+  }
+
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
+  await admin.query(`create database ${TEMPLATE_DATABASE}`);
+  await admin.end();
+  const template = connectDatabase(withDatabase(adminUrl, TEMPLATE_DATABASE), () => {});
+  await migrateDatabase(template.db);
+  await template.close();
+
+  let emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!emulatorHost) {
+    const workDir = mkdtempSync(join(tmpdir(), 'pizzon-test-auth-'));
+    const emulator = await startAuthEmulator({
+      port: Number(process.env.TEST_AUTH_EMULATOR_PORT ?? 9299),
+      projectId: 'demo-pizzon-test',
+      workDir,
+      quiet: true,
+    });
+    stops.push(emulator.stop);
+    emulatorHost = emulator.host;
+  }
+
+  project.provide('adminDatabaseUrl', adminUrl);
+  project.provide('authEmulatorHost', emulatorHost);
+  return async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
+}

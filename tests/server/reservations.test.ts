@@ -1,0 +1,50 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reservations } from '../../server/db/schema.ts';
+import { createTestContext, type TestContext } from './support/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const valid = { name: 'Nadia Rahman', email: 'nadia@example.com', persons: 2, date: inDays(3) };
+
+const post = (body: unknown) =>
+  ctx.request('/reservations', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+const stored = async () => (await ctx.db.select({ n: count() }).from(reservations))[0]!.n;
+
+describe('POST /reservations', () => {
+  it('stores a valid booking and answers its id', async () => {
+    const before = await stored();
+    const response = await post({ ...valid, time: '19:30', phone: '+880 1711 000000' });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ insertedId: expect.any(String) });
+    expect(await stored()).toBe(before + 1);
+  });
+
+  it.each([
+    [{ ...valid, name: '   ' }, 'Name is required'],
+    [{ ...valid, email: 'nadia' }, 'Invalid email address'],
+    [{ ...valid, persons: 4 }, 'Choose 1 to 3 persons'],
+    [{ ...valid, persons: 0 }, 'Choose 1 to 3 persons'],
+    [{ ...valid, persons: 'two' }, 'Choose 1 to 3 persons'],
+    [{ ...valid, date: inDays(-3) }, 'Date can not be in the past'],
+    [{ ...valid, date: '2026-02-30' }, 'Date must be a valid date'],
+    [{ ...valid, time: '25:00' }, 'Time must be HH:MM'],
+    [{ name: 'x' }, 'Email is required'],
+    ['{not json', 'The request body must be JSON'],
+  ])('refuses %j with 400 "%s" and stores nothing', async (body, message) => {
+    const before = await stored();
+    const response = await post(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
+    expect(await stored()).toBe(before);
+  });
+});

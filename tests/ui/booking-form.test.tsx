@@ -1,0 +1,46 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { isoDate } from '../../server/contract/reservation.ts';
+import { BookingForm } from '../../src/components/booking-form.tsx';
+
+const tomorrow = isoDate(new Date(Date.now() + 86_400_000));
+const yesterday = isoDate(new Date(Date.now() - 86_400_000));
+
+describe('BookingForm', () => {
+  it('shows a message for every invalid field and sends nothing', async () => {
+    const onSubmit = vi.fn();
+    render(<BookingForm variant="compact" submitting={false} booked={0} onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Date'), yesterday);
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Date can not be in the past')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('offers 1 to 3 persons and submits a parsed booking', async () => {
+    const onSubmit = vi.fn();
+    render(<BookingForm variant="full" submitting={false} booked={0} onSubmit={onSubmit} />);
+    expect(screen.getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['1', '2', '3']);
+    await userEvent.type(screen.getByLabelText('Name'), 'Nadia Rahman');
+    await userEvent.type(screen.getByLabelText('Email'), 'nadia@example.com');
+    await userEvent.selectOptions(screen.getByLabelText('Persons'), '3');
+    await userEvent.type(screen.getByLabelText('Date'), tomorrow);
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(onSubmit.mock.calls[0]![0]).toEqual({
+      name: 'Nadia Rahman',
+      email: 'nadia@example.com',
+      persons: 3,
+      date: tomorrow,
+    });
+  });
+
+  it('disables Book Now while submitting', () => {
+    render(<BookingForm variant="compact" submitting booked={0} onSubmit={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Booking…' })).toBeDisabled();
+  });
+});
