@@ -1,22 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { Phone } from 'lucide-react';
-import { LIMITED_VIEW, MENU_TABS, type MenuTab } from '../../server/contract/menu.ts';
+import { LIMITED_VIEW } from '../../server/contract/menu.ts';
 import { liveBookingMachine } from '../actors/booking.ts';
-import { liveMenuMachine } from '../actors/menu.ts';
 import { BookingForm } from '../components/booking-form.tsx';
-import { CategoryTabs } from '../components/category-tabs.tsx';
 import { About } from '../components/home/about.tsx';
 import { ChefsCarousel } from '../components/home/chefs-carousel.tsx';
 import { Hero } from '../components/home/hero.tsx';
 import { ReviewsCarousel } from '../components/home/reviews-carousel.tsx';
 import { Speciality } from '../components/home/speciality.tsx';
 import { Steps } from '../components/home/steps.tsx';
-import { MenuGrid } from '../components/menu-grid.tsx';
 import { RESTAURANT_PHONE } from '../components/navbar.tsx';
+import { MenuBrowser } from './menu-browser.tsx';
 
 function SpecialMenu() {
-  const [state, send] = useMachine(liveMenuMachine, { input: { category: 'all', limit: LIMITED_VIEW } });
   return (
     <section aria-labelledby="special-menu-title" className="bg-cream py-16">
       <div className="mx-auto max-w-7xl px-4">
@@ -24,18 +21,10 @@ function SpecialMenu() {
         <h2 id="special-menu-title" className="section-title text-center">
           Our Special Menu
         </h2>
-        <div className="mt-8 flex justify-center">
-          <CategoryTabs
-            label="Special menu categories"
-            tabs={MENU_TABS}
-            active={state.context.category}
-            onSelect={(tab) => send({ type: 'menu.select', category: tab as MenuTab })}
-          />
-        </div>
         <div className="mt-8">
-          <MenuGrid
-            status={state.value}
-            items={state.context.items}
+          <MenuBrowser
+            limit={LIMITED_VIEW}
+            label="Special menu categories"
             emptyText="Nothing in this category today. Try another tab!"
           />
         </div>

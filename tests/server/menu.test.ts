@@ -83,14 +83,15 @@ describe('GET /item-detail/:id', () => {
     expect(body).toMatchObject({ _id: row!.id, name: row!.name, price: row!.priceCents / 100 });
   });
 
-  it.each(['00000000-0000-4000-8000-000000000000', 'not-an-id', "1' or '1'='1"])(
-    'answers 404 with a message for the unknown id %s',
-    async (id) => {
-      const { status, body } = await getJson(`/item-detail/${encodeURIComponent(id)}`);
-      expect(status).toBe(404);
-      expect(body).toEqual({ message: 'This menu item does not exist' });
-    },
-  );
+  it.each([
+    '00000000-0000-4000-8000-000000000000',
+    'not-an-id',
+    "1' or '1'='1",
+  ])('answers 404 with a message for the unknown id %s', async (id) => {
+    const { status, body } = await getJson(`/item-detail/${encodeURIComponent(id)}`);
+    expect(status).toBe(404);
+    expect(body).toEqual({ message: 'This menu item does not exist' });
+  });
 });
 
 describe('the API as a whole', () => {

@@ -1,65 +1,13 @@
 import { Pause, Play } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import type { Swiper as SwiperInstance } from 'swiper';
 import { A11y, Autoplay, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/pagination';
 import { CHEFS } from '../../content/chefs.ts';
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    : false;
-}
-
-function autoplayOptions() {
-  return {
-    enabled: !prefersReducedMotion(),
-    delay: 2500,
-    pauseOnMouseEnter: true,
-    disableOnInteraction: false,
-  };
-}
+import { useCarouselAutoplay } from '../use-carousel-autoplay.ts';
 
 export function ChefsCarousel() {
-  const swiperRef = useRef<SwiperInstance | null>(null);
-  const pausedByFocus = useRef(false);
-  const regionRef = useRef<HTMLDivElement>(null);
-  // Read once: Swiper only honours autoplay.enabled at init; later changes go through start()/stop().
-  const [autoplay] = useState(autoplayOptions);
-  const [playing, setPlaying] = useState(autoplay.enabled);
-
-  function toggle() {
-    const swiper = swiperRef.current;
-    if (!swiper) return;
-    if (playing) swiper.autoplay.stop();
-    else swiper.autoplay.start();
-    setPlaying(!playing);
-  }
-
-  useEffect(() => {
-    const region = regionRef.current;
-    if (!region) return;
-    function pauseWhileFocused() {
-      const swiper = swiperRef.current;
-      if (swiper?.autoplay.running) {
-        swiper.autoplay.stop();
-        pausedByFocus.current = true;
-      }
-    }
-    function resumeWhenFocusLeaves(event: FocusEvent) {
-      if (region?.contains(event.relatedTarget as Node | null)) return;
-      if (pausedByFocus.current && playing) swiperRef.current?.autoplay.start();
-      pausedByFocus.current = false;
-    }
-    region.addEventListener('focusin', pauseWhileFocused);
-    region.addEventListener('focusout', resumeWhenFocusLeaves);
-    return () => {
-      region.removeEventListener('focusin', pauseWhileFocused);
-      region.removeEventListener('focusout', resumeWhenFocusLeaves);
-    };
-  }, [playing]);
+  const { autoplay, playing, toggle, regionRef, onSwiper } = useCarouselAutoplay();
 
   return (
     <section aria-labelledby="chefs-title" className="bg-white">
@@ -91,9 +39,7 @@ export function ChefsCarousel() {
         <div ref={regionRef} className="mt-10">
           <Swiper
             modules={[Autoplay, A11y, Pagination]}
-            onSwiper={(swiper) => {
-              swiperRef.current = swiper;
-            }}
+            onSwiper={onSwiper}
             autoplay={autoplay}
             pagination={{ clickable: true }}
             spaceBetween={24}

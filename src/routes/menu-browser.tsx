@@ -1,0 +1,40 @@
+import { useMachine } from '@xstate/react';
+import { MENU_TABS, type MenuTab } from '../../server/contract/menu.ts';
+import { liveMenuMachine } from '../actors/menu.ts';
+import { CategoryTabs } from '../components/category-tabs.tsx';
+import { MenuGrid } from '../components/menu-grid.tsx';
+
+/** Category tabs over a menu list (Home's limited view and the Menu page's full view). */
+export function MenuBrowser({
+  limit,
+  label,
+  emptyText,
+}: {
+  limit: number;
+  label: string;
+  emptyText: string;
+}) {
+  const [state, send] = useMachine(liveMenuMachine, { input: { category: 'all', limit } });
+  return (
+    <>
+      <div className="flex justify-center">
+        <CategoryTabs
+          label={label}
+          tabs={MENU_TABS}
+          active={state.context.category}
+          onSelect={(tab) => send({ type: 'menu.select', category: tab as MenuTab })}
+        />
+      </div>
+      <div className="mt-8">
+        <MenuGrid status={state.value} items={state.context.items} emptyText={emptyText} />
+      </div>
+      {state.matches('failed') && (
+        <div className="mt-4 text-center">
+          <button type="button" className="btn-dark" onClick={() => send({ type: 'menu.retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
