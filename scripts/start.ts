@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
 import { startAuthEmulator } from './lib/auth-emulator.ts';
 import { assertPortFree, type Child, startChild, stopChild, waitForHttp } from './lib/processes.ts';
+import { readOrCreateSecret } from './lib/secret-file.ts';
 
 const dev = process.argv.includes('--dev');
 const env = process.env;
@@ -99,7 +100,16 @@ async function main() {
       : {}),
   };
 
-  supervise(startChild('api', 'node_modules/.bin/tsx', ['server/index.ts'], childEnv));
+  // Kept in the data folder so that signed-in sessions (and open sandbox payment pages) survive a
+  // restart; only the API needs them.
+  const apiEnv: NodeJS.ProcessEnv = {
+    ...childEnv,
+    API_PUBLIC_URL: env.API_PUBLIC_URL || apiUrl,
+    API_TOKEN_SECRET: env.API_TOKEN_SECRET || readOrCreateSecret(`${dataDir}/api-token-secret`),
+    SANDBOX_PAYMENT_SECRET:
+      env.SANDBOX_PAYMENT_SECRET || readOrCreateSecret(`${dataDir}/sandbox-payment-secret`),
+  };
+  supervise(startChild('api', 'node_modules/.bin/tsx', ['server/index.ts'], apiEnv));
   if (dev) {
     supervise(
       startChild('web', 'node_modules/.bin/vite', ['--port', String(webPort), '--strictPort'], childEnv),

@@ -5,16 +5,41 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import type { Database } from './db/client.ts';
+import type { Identity } from './identity.ts';
 import { requestLog } from './middleware/request-log.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
+import { SandboxGateway } from './payments/sandbox.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { cartRoutes } from './routes/cart.ts';
 import { healthRoutes } from './routes/health.ts';
 import { menuRoutes } from './routes/menu.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { reservationRoutes } from './routes/reservations.ts';
+import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
+import { sessionRoutes } from './routes/session.ts';
+import type { ApiTokens } from './tokens.ts';
 
 export interface AppDeps {
   db: Database;
   logger: Logger;
   /** The storefront's origin: the only one allowed to call the API from a browser. */
   siteOrigin: string;
+  /**
+   * The identity provider: verifies its ID tokens (sign-in and sign-up calls) and deletes its accounts
+   * (an admin's DELETE /delete-user).
+   */
+  identity: Pick<Identity, 'verifyIdToken' | 'deleteAccount'>;
+  /** Issues and verifies our own API tokens (every other signed-in call). */
+  tokens: ApiTokens;
+  /**
+   * Opens payment pages and vouches for payment notifications. The sandbox gateway also serves its own
+   * payment page from this app (`/sandbox-pay/…`).
+   */
+  gateway: PaymentGateway;
+  /** How long checkout waits for the gateway's payment page (default GATEWAY_TIMEOUT_MS, 10 s). */
+  paymentTimeoutMs?: number;
 }
 
 const UNAVAILABLE_CODES = new Set([
@@ -37,7 +62,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export function createApp({ db, logger, siteOrigin }: AppDeps) {
+export function createApp(deps: AppDeps) {
+  const { db, logger, siteOrigin, identity, tokens, gateway, paymentTimeoutMs } = deps;
   const app = new Hono();
   app.use(requestLog(logger));
   app.use(secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
@@ -46,6 +72,13 @@ export function createApp({ db, logger, siteOrigin }: AppDeps) {
   app.route('/', healthRoutes(db));
   app.route('/', menuRoutes(db));
   app.route('/', reservationRoutes(db));
+  app.route('/', sessionRoutes(db, identity, tokens));
+  app.route('/', profileRoutes(db, tokens));
+  app.route('/', cartRoutes(db, tokens));
+  app.route('/', orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs }));
+  app.route('/', paymentRoutes({ db, gateway, logger, siteOrigin }));
+  app.route('/', adminRoutes({ db, tokens, identity, logger }));
+  if (gateway instanceof SandboxGateway) app.route('/', sandboxPayRoutes(db, gateway, logger));
 
   app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {

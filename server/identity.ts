@@ -11,6 +11,11 @@ export interface VerifiedIdentity {
 export interface Identity {
   /** Verifies a Firebase ID token (signature, audience, expiry); rejects otherwise. */
   verifyIdToken: (idToken: string) => Promise<VerifiedIdentity>;
+  /**
+   * Deletes the provider's account for this uid: 'deleted', or 'already_gone' when the provider has no
+   * such account. Rejects when the provider could not do it (unreachable, refused).
+   */
+  deleteAccount: (uid: string) => Promise<'deleted' | 'already_gone'>;
   auth: Auth;
   close: () => Promise<void>;
 }
@@ -32,6 +37,15 @@ export function createIdentity(projectId: string): Identity {
         name: typeof decoded.name === 'string' ? decoded.name : undefined,
         picture: decoded.picture,
       };
+    },
+    async deleteAccount(uid) {
+      try {
+        await auth.deleteUser(uid);
+        return 'deleted';
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'auth/user-not-found') return 'already_gone';
+        throw error;
+      }
     },
     close: () => deleteApp(app),
   };

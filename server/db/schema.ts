@@ -86,8 +86,27 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     paymentStatus: boolean('payment_status').notNull().default(false),
     status: boolean('status').notNull().default(false),
+    /**
+     * The stock this order reserved at creation has been given back (payment failed or cancelled, the
+     * reservation expired, or the order is being deleted). Set exactly once, by a conditional UPDATE.
+     */
+    stockReleased: boolean('stock_released').notNull().default(false),
+    /**
+     * Refund by hand: paid at the gateway after the reservation had lapsed and the stock was gone, or a
+     * paid order the admin removed (cancelled; its stock was given back).
+     */
+    refundDue: boolean('refund_due').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The gateway's own reference for the validated payment (SSLCommerz val_id). */
+    gatewayValId: text('gateway_val_id'),
   },
-  (t) => [index('orders_user_created_idx').on(t.userUid, t.createdAt)],
+  (t) => [
+    index('orders_user_created_idx').on(t.userUid, t.createdAt),
+    // The expiry sweep looks only at open reservations.
+    index('orders_open_reservations_idx')
+      .on(t.createdAt)
+      .where(sql`${t.paymentStatus} = false and ${t.stockReleased} = false`),
+  ],
 );
 
 export const orderLines = pgTable(
@@ -102,6 +121,8 @@ export const orderLines = pgTable(
     category: itemCategory('category').notNull(),
     priceCents: integer('price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The cart line this was ordered from (no foreign key: the cart line goes once the order is paid). */
+    cartLineId: uuid('cart_line_id'),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );

@@ -1,11 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { ItemUpdate, NewItem } from '../contract/admin.ts';
+import { toPaisa } from '../contract/cart.ts';
 import type { AllItemsQuery, MenuItem } from '../contract/menu.ts';
 import type { Database } from '../db/client.ts';
 import { toMenuItem } from '../db/rows.ts';
 import { menuItems } from '../db/schema.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string): boolean => UUID.test(id);
+import { isUuid } from './ids.ts';
 
 export async function listMenuItems(db: Database, query: AllItemsQuery): Promise<MenuItem[]> {
   const where = query.category === 'all' ? undefined : eq(menuItems.category, query.category);
@@ -23,4 +23,72 @@ export async function findMenuItem(db: Database, id: string): Promise<MenuItem |
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(menuItems).where(eq(menuItems.id, id));
   return row && toMenuItem(row);
+}
+
+// The admin's menu: every item, stock 0 included.
+
+/** Adds an item (the price stored in paisa); its id. */
+export async function createMenuItem(db: Database, item: NewItem): Promise<string> {
+  const [row] = await db
+    .insert(menuItems)
+    .values({
+      name: item.name,
+      priceCents: toPaisa(item.price),
+      quantity: item.quantity,
+      image: item.image,
+      category: item.category,
+      description: item.description,
+    })
+    .returning({ id: menuItems.id });
+  return row!.id;
+}
+
+/** Every item, newest first. */
+export async function listAllMenuItems(db: Database): Promise<MenuItem[]> {
+  const rows = await db.select().from(menuItems).orderBy(desc(menuItems.createdAt), desc(menuItems.id));
+  return rows.map(toMenuItem);
+}
+
+/**
+ * Deletes an item; false when no item has that id. Its cart lines go with it (foreign key cascade);
+ * order lines keep their name, category and price, with item_id set to null (foreign key set null).
+ */
+export async function deleteMenuItem(db: Database, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const deleted = await db.delete(menuItems).where(eq(menuItems.id, id)).returning({ id: menuItems.id });
+  return deleted.length > 0;
+}
+
+/**
+ * Writes an item's editable fields: undefined when no item has that id, otherwise whether anything
+ * differed (compared in SQL, so an identical save modifies nothing).
+ */
+export async function updateMenuItem(
+  db: Database,
+  id: string,
+  update: ItemUpdate,
+): Promise<{ modified: boolean } | undefined> {
+  if (!isUuid(id)) return undefined;
+  const values = {
+    name: update.name,
+    priceCents: toPaisa(update.price),
+    quantity: update.quantity,
+    image: update.image,
+    description: update.description,
+  };
+  const changed = await db
+    .update(menuItems)
+    .set(values)
+    .where(
+      and(
+        eq(menuItems.id, id),
+        sql`(${menuItems.name}, ${menuItems.priceCents}, ${menuItems.quantity}, ${menuItems.image}, ${menuItems.description})
+          is distinct from (${values.name}::text, ${values.priceCents}::integer, ${values.quantity}::integer,
+            ${values.image}::text, ${values.description}::text)`,
+      ),
+    )
+    .returning({ id: menuItems.id });
+  if (changed.length > 0) return { modified: true };
+  const [exists] = await db.select({ id: menuItems.id }).from(menuItems).where(eq(menuItems.id, id));
+  return exists ? { modified: false } : undefined;
 }

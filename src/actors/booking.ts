@@ -1,22 +1,24 @@
+import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { bookingMachine } from '../../machines/booking.machine.ts';
-import type { Reservation } from '../../server/contract/reservation.ts';
+import { createSubmitMachine } from '../../machines/submit.machine.ts';
+import { isoDate, reservationSchema } from '../../server/contract/reservation.ts';
 import { postReservation } from '../api/reservations.ts';
 import { describeFailure } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
 
-export const liveBookingMachine = bookingMachine.provide({
+const schema = reservationSchema(() => isoDate(new Date()));
+
+/** Both booking forms (Home's Book a Table and the Reservation page) store a booking this way. */
+export const liveBookingMachine = createSubmitMachine('booking').provide({
   actors: {
-    submitBooking: fromPromise<string, Reservation>(async ({ input }) => {
-      try {
-        return await postReservation(input);
-      } catch (error) {
-        throw new Error(describeFailure(error).message);
-      }
-    }),
+    submit: fromPromise(({ input }) =>
+      postReservation(v.parse(schema, input)).catch((error: unknown) =>
+        Promise.reject(new Error(describeFailure(error).message)),
+      ),
+    ),
   },
   actions: {
-    announceBooked: () => notify.success('Your table is booked. See you soon!'),
-    announceFailure: (_, { error }) => notify.error(error instanceof Error ? error.message : String(error)),
+    announceDone: () => notify.success('Your table is booked. See you soon!'),
+    announceFailure: (_, { message }) => notify.error(message),
   },
 });

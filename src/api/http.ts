@@ -1,4 +1,5 @@
 import ky, { type HTTPError } from 'ky';
+import { API_TOKEN_STORAGE_KEY } from '../../server/contract/user.ts';
 
 /** The API's origin; set at build time by the start script. */
 export const API_URL: string = import.meta.env.VITE_API_URL ?? 'http://localhost:5000';
@@ -28,4 +29,33 @@ export const directClient = ky.create({
   retry: RETRY,
   timeout: 30_000,
   hooks: { beforeError: [adoptServerMessage] },
+});
+
+/** Called when our server answers 401 or 403: the session signs out and the page goes to /auth. */
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+export function handleUnauthorized(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+export const storedApiToken = (): string | null => localStorage.getItem(API_TOKEN_STORAGE_KEY);
+export const storeApiToken = (token: string): void => localStorage.setItem(API_TOKEN_STORAGE_KEY, token);
+export const clearApiToken = (): void => localStorage.removeItem(API_TOKEN_STORAGE_KEY);
+
+/** The shared client: every call after sign-in carries the stored API token. */
+export const apiClient = directClient.extend({
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = storedApiToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+    afterResponse: [
+      (_request, _options, response) => {
+        // The error still reaches the caller (ky throws for the status); this only signs out.
+        if (response.status === 401 || response.status === 403) onUnauthorized();
+      },
+    ],
+  },
 });

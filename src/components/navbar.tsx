@@ -1,6 +1,11 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { Menu, Phone, X } from 'lucide-react';
+import { useSelector } from '@xstate/react';
+import { LogOut, Menu, Phone, ShoppingCart, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { isSessionSettled } from '../../machines/session.machine.ts';
+import { isCustomerRole } from '../../server/contract/user.ts';
+import { cart } from '../actors/cart.ts';
+import { session } from '../actors/session.ts';
 
 export const RESTAURANT_PHONE = '+880 1700-000000';
 
@@ -27,6 +32,54 @@ function NavLinks({ className, linkClassName }: { className: string; linkClassNa
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Login when signed out; the cart, the account link and sign-out when signed in. */
+function AccountLinks({ stacked }: { stacked: boolean }) {
+  const settled = useSelector(session, isSessionSettled);
+  const user = useSelector(session, (s) => (s.matches('signedIn') ? s.context.user : null));
+  const role = useSelector(session, (s) => s.context.role);
+  const totalQty = useSelector(cart, (s) => s.context.totals.totalQty);
+  const totalPrice = useSelector(cart, (s) => s.context.totals.totalPrice);
+  const layout = stacked ? 'mt-4 flex flex-col gap-3' : 'flex items-center gap-4';
+
+  // Until the session has settled, show nothing rather than a Login button that may be wrong.
+  if (!settled) return <span className={layout} aria-hidden="true" />;
+  if (!user || !role) {
+    return (
+      <Link to="/auth" className={stacked ? 'btn-primary mt-4 w-full' : 'btn-primary'}>
+        Login
+      </Link>
+    );
+  }
+  return (
+    <div className={layout}>
+      <Link
+        to="/user-dashboard/my-cart"
+        className="inline-flex min-h-11 items-center gap-2 whitespace-nowrap font-bold hover:text-brand"
+        aria-label={`Cart: ${totalQty} items, ${totalPrice.toFixed(2)}`}
+      >
+        <ShoppingCart aria-hidden="true" className="size-5 text-brand" />
+        <span>{totalQty}</span>
+        <span className="text-neutral-300">|</span>
+        <span>{totalPrice.toFixed(2)}</span>
+      </Link>
+      <Link
+        to={isCustomerRole(role) ? '/user-dashboard/profile' : '/admin/profile'}
+        className="inline-flex min-h-11 items-center whitespace-nowrap font-bold hover:text-brand"
+      >
+        {`${user.displayName.trim()}'s account`}
+      </Link>
+      <button
+        type="button"
+        onClick={() => session.send({ type: 'session.signOut' })}
+        className={stacked ? 'btn-primary w-full' : 'btn-primary whitespace-nowrap'}
+      >
+        <LogOut aria-hidden="true" className="size-4" />
+        Sign out
+      </button>
+    </div>
   );
 }
 
@@ -59,22 +112,20 @@ export function Navbar() {
           <img src="/images/logo.svg" alt="" width={150} height={42} className="h-10 w-auto" />
         </Link>
         <NavLinks
-          className="hidden items-center gap-7 text-lg font-bold md:flex"
+          className="hidden items-center gap-7 text-lg font-bold lg:flex"
           linkClassName="inline-flex min-h-11 items-center hover:text-brand"
         />
-        <div className="hidden items-center gap-5 md:flex">
-          <span className="flex items-center gap-2 text-neutral-200">
+        <div className="hidden items-center gap-5 lg:flex">
+          <span className="hidden items-center gap-2 whitespace-nowrap text-neutral-200 xl:flex">
             <Phone aria-hidden="true" className="size-4 text-brand" />
             <span>{RESTAURANT_PHONE}</span>
           </span>
-          <Link to="/auth" className="btn-primary">
-            Login
-          </Link>
+          <AccountLinks stacked={false} />
         </div>
         <button
           ref={toggleRef}
           type="button"
-          className="inline-flex size-11 items-center justify-center rounded-lg md:hidden"
+          className="inline-flex size-11 items-center justify-center rounded-lg lg:hidden"
           aria-expanded={open}
           aria-controls={drawerId}
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -83,7 +134,7 @@ export function Navbar() {
           {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </button>
       </nav>
-      <div id={drawerId} hidden={!open} className="border-t border-white/10 bg-ink px-4 pb-6 md:hidden">
+      <div id={drawerId} hidden={!open} className="border-t border-white/10 bg-ink px-4 pb-6 lg:hidden">
         <NavLinks
           className="flex flex-col text-lg font-bold"
           linkClassName="flex min-h-12 items-center border-b border-white/10 hover:text-brand"
@@ -92,9 +143,7 @@ export function Navbar() {
           <Phone aria-hidden="true" className="size-4 text-brand" />
           <span>{RESTAURANT_PHONE}</span>
         </p>
-        <Link to="/auth" className="btn-primary mt-4 w-full">
-          Login
-        </Link>
+        <AccountLinks stacked />
       </div>
     </header>
   );

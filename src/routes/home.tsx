@@ -60,8 +60,8 @@ function BookOnline() {
           <BookingForm
             variant="compact"
             submitting={state.matches('submitting')}
-            booked={state.context.booked}
-            onSubmit={(booking) => send({ type: 'booking.submit', booking })}
+            booked={state.context.submitted}
+            onSubmit={(values) => send({ type: 'form.submit', values })}
           />
         </div>
       </div>

@@ -1,8 +1,11 @@
 import { getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { Minus, Plus, ShoppingCart } from 'lucide-react';
 import { quantityMachine } from '../../machines/quantity.machine.ts';
+import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import type { MenuItem } from '../../server/contract/menu.ts';
+import { cart } from '../actors/cart.ts';
+import { session } from '../actors/session.ts';
 import { showDialog } from '../ui/dialog.ts';
 
 const route = getRouteApi('/item-detail/$id');
@@ -16,9 +19,21 @@ function QuantityStepper({ item }: { item: MenuItem }) {
   const navigate = useNavigate();
   const here = useRouterState({ select: (s) => s.location.href });
   const { quantity } = state.context;
+  const settled = useSelector(session, isSessionSettled);
+  const signedIn = useSelector(session, (s) => s.matches('signedIn'));
+  const customer = useSelector(session, isCustomer);
+  const cartTakesAdds = useSelector(cart, (s) =>
+    s.can({ type: 'cart.add', itemId: item._id, quantity, name: item.name }),
+  );
+  // Until sign-in has been restored we cannot tell a guest from a customer, and a customer's cart
+  // takes one addition at a time: a click in either gap would be lost or answered wrongly.
+  const waiting = !settled || (customer && !cartTakesAdds);
 
   async function addToCart() {
-    // Sign-in arrives with the identity issue; until then every visitor is a guest.
+    if (customer) {
+      cart.send({ type: 'cart.add', itemId: item._id, quantity, name: item.name });
+      return;
+    }
     const answer = await showDialog({
       title: 'Please login',
       text: 'You are not logged in',
@@ -56,7 +71,15 @@ function QuantityStepper({ item }: { item: MenuItem }) {
             <Plus aria-hidden="true" className="size-4" />
           </button>
         </fieldset>
-        <button type="button" className="btn-primary" onClick={addToCart}>
+        {/* Enabled for guests (who are asked to log in) and customers; admins do not shop. */}
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={addToCart}
+          disabled={(signedIn && !customer) || waiting}
+          aria-busy={waiting}
+          title={signedIn && !customer ? 'Only customers can order' : undefined}
+        >
           <ShoppingCart aria-hidden="true" className="size-5" />
           Add to Cart
         </button>

@@ -36,8 +36,8 @@ export function ReservationPage() {
           <BookingForm
             variant="full"
             submitting={state.matches('submitting')}
-            booked={state.context.booked}
-            onSubmit={(booking) => send({ type: 'booking.submit', booking })}
+            booked={state.context.submitted}
+            onSubmit={(values) => send({ type: 'form.submit', values })}
           />
         </section>
       </div>

@@ -2,10 +2,20 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { createApp } from '../../../server/app.ts';
+import { type AppDeps, createApp } from '../../../server/app.ts';
 import { connectDatabase, type Database } from '../../../server/db/client.ts';
+import type { Identity } from '../../../server/identity.ts';
+import type { PaymentGateway } from '../../../server/payments/gateway.ts';
+import { SandboxGateway } from '../../../server/payments/sandbox.ts';
+import { type ApiTokens, createApiTokens } from '../../../server/tokens.ts';
 
 export const SITE_ORIGIN = 'http://localhost:5173';
+/** The Auth emulator's project for the test run (see global-setup.ts). */
+const TEST_PROJECT_ID = 'demo-pizzon-test';
+export const TEST_API_TOKEN_SECRET = 'pizzon-test-api-token-secret-0123456789';
+export const TEST_SANDBOX_SECRET = 'pizzon-test-sandbox-payment-secret-0123456789';
+/** Where the test app says browsers and gateways reach it; requests to it go to the app in-process. */
+export const API_PUBLIC_URL = 'http://api.pizzon.test';
 
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
@@ -17,27 +27,79 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
+/** firebase-admin talks to the emulator only when FIREBASE_AUTH_EMULATOR_HOST is set before it starts. */
+async function createEmulatorIdentity(): Promise<Identity> {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = inject('authEmulatorHost');
+  const { createIdentity } = await import('../../../server/identity.ts');
+  return createIdentity(TEST_PROJECT_ID);
+}
+
 export interface TestContext {
   db: Database;
   app: ReturnType<typeof createApp>;
+  /** The app's identity provider: the run's Auth emulator. */
+  identity: Identity;
+  /** The app's API tokens, signed with TEST_API_TOKEN_SECRET. */
+  tokens: ApiTokens;
+  /** A sandbox gateway whose notifications go to this app's IPN endpoint, in-process. */
+  sandbox: SandboxGateway;
+  /** The app's gateway: the sandbox unless the test chose another. */
+  gateway: PaymentGateway;
   /** Sends a request to the app the way a browser on the storefront would. */
   request: (path: string, init?: RequestInit) => Promise<Response>;
   close: () => Promise<void>;
 }
 
+export interface TestContextOptions {
+  /** The app's payment gateway, given the context's sandbox (default: the sandbox itself). */
+  gateway?: (sandbox: SandboxGateway) => PaymentGateway;
+  /** How long checkout waits for the gateway (the app's default is 10 s). */
+  paymentTimeoutMs?: number;
+  /** The identity provider as the app sees it, given the emulator's (default: the emulator's). */
+  appIdentity?: (identity: Identity) => AppDeps['identity'];
+}
+
 /** A fresh, migrated database of this file's own (a copy of the run's template) and an app on it. */
-export async function createTestContext(): Promise<TestContext> {
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name} template pizzon_template`);
   const url = new URL(inject('adminDatabaseUrl'));
   url.pathname = `/${name}`;
   const handle = connectDatabase(url.toString(), () => {});
-  const app = createApp({ db: handle.db, logger: pino({ level: 'silent' }), siteOrigin: SITE_ORIGIN });
+  const identity = await createEmulatorIdentity();
+  const tokens = createApiTokens(TEST_API_TOKEN_SECRET);
+  const sandbox = new SandboxGateway({
+    secret: TEST_SANDBOX_SECRET,
+    apiPublicUrl: API_PUBLIC_URL,
+    // The sandbox's server-to-server call to our IPN, made to the app in-process.
+    notify: async (fields) => {
+      const response = await app.request('/payment/ipn', {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+      });
+      if (!response.ok) throw new Error(`The IPN endpoint answered ${response.status}`);
+    },
+  });
+  const gateway = options.gateway?.(sandbox) ?? sandbox;
+  const app = createApp({
+    db: handle.db,
+    logger: pino({ level: 'silent' }),
+    siteOrigin: SITE_ORIGIN,
+    identity: options.appIdentity?.(identity) ?? identity,
+    tokens,
+    gateway,
+    paymentTimeoutMs: options.paymentTimeoutMs,
+  });
   return {
     db: handle.db,
     app,
+    identity,
+    tokens,
+    sandbox,
+    gateway,
     request: (path, init) => Promise.resolve(app.request(path, init)),
     close: async () => {
+      await identity.close();
       await handle.close();
       await adminQuery(`drop database if exists ${name} with (force)`);
     },

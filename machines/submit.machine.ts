@@ -1,0 +1,56 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/** A form's values, checked by the provided `submit` against the form's schema. */
+export type FormValues = Record<string, unknown>;
+
+const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong';
+
+/**
+ * A form that sends what it holds (Add items): one submission at a time; success is counted (the form
+ * resets on it) and announced; a failure keeps the form, stops the spinner and shows the reason.
+ */
+export function createSubmitMachine(id: string) {
+  return setup({
+    types: {
+      context: {} as { submitted: number; error: string | null },
+      events: {} as { type: 'form.submit'; values: FormValues },
+    },
+    actors: {
+      /** Answers the id of what it created. */
+      submit: fromPromise<string, FormValues>(async () => {
+        throw new Error('submit is provided by src/actors');
+      }),
+    },
+    actions: {
+      announceDone: () => {},
+      announceFailure: (_, _params: { message: string }) => {},
+    },
+  }).createMachine({
+    id,
+    context: { submitted: 0, error: null },
+    initial: 'editing',
+    states: {
+      editing: { on: { 'form.submit': 'submitting' } },
+      submitting: {
+        entry: assign({ error: null }),
+        invoke: {
+          id: 'submit',
+          src: 'submit',
+          input: ({ event }) => event.values,
+          onDone: {
+            target: 'editing',
+            actions: [assign({ submitted: ({ context }) => context.submitted + 1 }), 'announceDone'],
+          },
+          onError: {
+            target: 'editing',
+            actions: [
+              assign({ error: ({ event }) => errorMessage(event.error) }),
+              { type: 'announceFailure', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+            ],
+          },
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,93 @@
+import * as v from 'valibot';
+import { ITEM_CATEGORIES } from './menu.ts';
+import { isImageAddress } from './user.ts';
+
+const text = (label: string, max: number) =>
+  v.pipe(
+    v.string(`${label} is required`),
+    v.trim(),
+    v.nonEmpty(`${label} is required`),
+    v.maxLength(max, `${label} is too long (at most ${max} characters)`),
+  );
+
+/** Form fields arrive as text, JSON as numbers: both are read the same way. */
+const numeric = (label: string) =>
+  v.pipe(
+    v.union(
+      [v.number(), v.pipe(v.string(), v.trim(), v.nonEmpty(`${label} is required`))],
+      `${label} is required`,
+    ),
+    v.transform(Number),
+    v.check((n) => Number.isFinite(n), `${label} must be a number`),
+  );
+
+/** The spec's price: a decimal above 0, stored exactly in paisa. */
+const price = v.pipe(
+  numeric('Price'),
+  v.minValue(0.01, 'Price must be more than 0'),
+  v.maxValue(100_000, 'Price must be at most 100000'),
+  v.check((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Price can have at most 2 decimals'),
+);
+
+/** The spec's quantity (stock): a whole number, 0 or more. */
+const quantity = v.pipe(
+  numeric('Quantity'),
+  v.integer('Quantity must be a whole number'),
+  v.minValue(0, 'Quantity can not be negative'),
+  v.maxValue(100_000, 'Quantity must be at most 100000'),
+);
+
+const image = v.pipe(
+  text('Image', 2048),
+  v.check(isImageAddress, 'Image must be a web address (https://…) or a site path (/images/…)'),
+);
+
+/** POST /add-item body and the Add items form. */
+export const NewItemSchema = v.object({
+  name: text('Name', 80),
+  price,
+  quantity,
+  image,
+  category: v.picklist(ITEM_CATEGORIES, `Category must be one of: ${ITEM_CATEGORIES.join(', ')}`),
+  description: text('Description', 2000),
+});
+export type NewItemInput = v.InferInput<typeof NewItemSchema>;
+export type NewItem = v.InferOutput<typeof NewItemSchema>;
+
+/** PATCH /admin-item-update/{id} body and the Update item form (the category is not edited). */
+export const ItemUpdateSchema = v.object({
+  name: text('Name', 80),
+  price,
+  quantity,
+  image,
+  description: text('Description', 2000),
+});
+export type ItemUpdateInput = v.InferInput<typeof ItemUpdateSchema>;
+export type ItemUpdate = v.InferOutput<typeof ItemUpdateSchema>;
+
+/** DELETE /delete-user query: the record id and the account's uid must belong together. */
+export const DeleteUserQuerySchema = v.object({
+  mid: v.pipe(v.string('mid is required'), v.uuid('mid must be a user record id')),
+  fid: v.pipe(
+    v.string('fid is required'),
+    v.trim(),
+    v.nonEmpty('fid is required'),
+    v.maxLength(128, 'fid is too long'),
+  ),
+});
+
+/** PATCH /admin-order-delete/{id} answer. */
+export const MatchedSchema = v.object({ matchedCount: v.number() });
+
+export const ReservationRowSchema = v.object({
+  _id: v.string(),
+  name: v.string(),
+  email: v.string(),
+  persons: v.number(),
+  date: v.string(),
+  time: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type ReservationRow = v.InferOutput<typeof ReservationRowSchema>;
+export const ReservationListSchema = v.array(ReservationRowSchema);

@@ -1,0 +1,76 @@
+import * as v from 'valibot';
+import { ITEM_CATEGORIES } from './menu.ts';
+
+/** Shipping is 5% of each line's subtotal (spec section 9). */
+export const SHIPPING_PERCENT = 5;
+
+export const CartLineSchema = v.object({
+  _id: v.string(),
+  uid: v.string(),
+  itemId: v.string(),
+  name: v.string(),
+  /** Unit price in taka, from the menu at the time of reading. */
+  price: v.number(),
+  image: v.string(),
+  category: v.picklist(ITEM_CATEGORIES),
+  quantity: v.pipe(v.number(), v.integer()),
+});
+export type CartLine = v.InferOutput<typeof CartLineSchema>;
+export const CartLineListSchema = v.array(CartLineSchema);
+
+/**
+ * POST /add-to-cart body. The spec's body also names, prices and pictures the item: those are accepted
+ * and ignored, as the server reads them from the menu by itemId; the uid comes from the token.
+ */
+export const AddToCartSchema = v.object({
+  itemId: v.pipe(v.string('itemId is required'), v.uuid('This menu item does not exist')),
+  quantity: v.pipe(
+    v.number('quantity must be a number'),
+    v.integer('quantity must be a whole number'),
+    v.minValue(1, 'quantity must be at least 1'),
+  ),
+});
+export type AddToCart = v.InferOutput<typeof AddToCartSchema>;
+
+/** POST /add-to-cart answer: `insertedId` is null when the item was already in this customer's cart. */
+export const AddedSchema = v.object({ insertedId: v.nullable(v.string()), message: v.string() });
+export type Added = v.InferOutput<typeof AddedSchema>;
+
+/** DELETE answers. */
+export const DeletedSchema = v.object({ deletedCount: v.number() });
+
+export interface CartTotals {
+  totalQty: number;
+  totalPriceWithoutShipping: number;
+  totalShipping: number;
+  totalPrice: number;
+}
+
+/** Taka to paisa without float drift (12.5 → 1250). */
+export const toPaisa = (taka: number): number => Math.round(taka * 100);
+
+/** One line's shipping in paisa: 5% of quantity × unit price, rounded half-up. */
+export const lineShippingPaisa = (pricePaisa: number, quantity: number): number =>
+  Math.floor((pricePaisa * quantity * SHIPPING_PERCENT + 50) / 100);
+
+/**
+ * The one totals rule, shared by the cart machine and the server: integer paisa, each line's shipping
+ * rounded before summing, so browser and server agree to the paisa. Amounts are answered in taka.
+ */
+export function cartTotals(lines: ReadonlyArray<{ price: number; quantity: number }>): CartTotals {
+  let totalQty = 0;
+  let subtotal = 0;
+  let shipping = 0;
+  for (const line of lines) {
+    const price = toPaisa(line.price);
+    totalQty += line.quantity;
+    subtotal += price * line.quantity;
+    shipping += lineShippingPaisa(price, line.quantity);
+  }
+  return {
+    totalQty,
+    totalPriceWithoutShipping: subtotal / 100,
+    totalShipping: shipping / 100,
+    totalPrice: (subtotal + shipping) / 100,
+  };
+}

@@ -1,0 +1,100 @@
+import * as v from 'valibot';
+import { ITEM_CATEGORIES } from './menu.ts';
+
+const EMPTY_FIELD = 'empty filed can not be submitted';
+/** The spec's order time format, 'MMMM DD,YYYY hh:mm:ss A' (e.g. 'November 23,2026 08:05:09 PM'). */
+export const ORDER_TIME_FORMAT = 'MMMM DD,YYYY hh:mm:ss A';
+const ORDER_TIME_PATTERN =
+  /^(January|February|March|April|May|June|July|August|September|October|November|December) (0[1-9]|[12]\d|3[01]),\d{4} (0[1-9]|1[0-2]):[0-5]\d:[0-5]\d (AM|PM)$/;
+
+export const SHIPPING_FIELDS = ['fullName', 'email', 'phone', 'address', 'postcode', 'city'] as const;
+export type ShippingField = (typeof SHIPPING_FIELDS)[number];
+
+const filled = (max: number) =>
+  v.pipe(
+    v.optional(v.string(EMPTY_FIELD), ''),
+    v.trim(),
+    v.nonEmpty(EMPTY_FIELD),
+    v.maxLength(max, 'This field is too long'),
+  );
+
+/** The checkout's shipping form: every field required (the spec's labels mark email optional; it is not). */
+export const ShippingSchema = v.object({
+  fullName: filled(100),
+  email: v.pipe(filled(254), v.email('Invalid email address')),
+  phone: v.pipe(filled(20), v.regex(/^\+?[0-9 ()-]{6,20}$/, 'Phone must be 6 to 20 digits')),
+  address: filled(300),
+  postcode: filled(12),
+  city: filled(80),
+});
+export type Shipping = v.InferOutput<typeof ShippingSchema>;
+export type ShippingForm = Record<ShippingField, string>;
+
+/** The first broken rule of a shipping form, in the spec's words; null when it may be sent. */
+export function shippingProblem(form: ShippingForm): string | null {
+  const result = v.safeParse(ShippingSchema, form);
+  return result.success ? null : result.issues[0].message;
+}
+
+/**
+ * POST /create-payment-intent body, as the spec gives it. The server recomputes lines and total from
+ * the caller's own cart and current prices: `carts` is ignored, `total_price` must match (409 if not).
+ */
+export const CreatePaymentSchema = v.object({
+  ...ShippingSchema.entries,
+  total_price: v.pipe(
+    v.number('total_price must be a number'),
+    v.minValue(0, 'total_price must not be negative'),
+  ),
+  order_time: v.pipe(
+    v.string('order_time is required'),
+    v.regex(ORDER_TIME_PATTERN, `order_time must look like ${ORDER_TIME_FORMAT}`),
+  ),
+  carts: v.optional(v.unknown()),
+  uid: v.optional(v.unknown()),
+});
+export type CreatePayment = v.InferOutput<typeof CreatePaymentSchema>;
+
+/** POST /create-payment-intent answer: the payment page to send the browser to. */
+export const PaymentUrlSchema = v.object({ url: v.string() });
+
+export const OrderLineSchema = v.object({
+  _id: v.string(),
+  itemId: v.nullable(v.string()),
+  name: v.string(),
+  category: v.picklist(ITEM_CATEGORIES),
+  price: v.number(),
+  quantity: v.number(),
+});
+
+export const OrderSchema = v.object({
+  _id: v.string(),
+  order_time: v.string(),
+  fullName: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  address: v.string(),
+  city: v.string(),
+  postcode: v.string(),
+  transaction_id: v.string(),
+  total_price: v.number(),
+  payment_status: v.boolean(),
+  status: v.boolean(),
+  /**
+   * The restaurant owes a refund: paid at the gateway after the order had been released and its items
+   * sold out, or a paid order the admin removed (cancelled) before confirming it.
+   */
+  refund_due: v.boolean(),
+  carts: v.array(OrderLineSchema),
+});
+export type Order = v.InferOutput<typeof OrderSchema>;
+export const OrderListSchema = v.array(OrderSchema);
+
+/** GET /payment-status/{tran_id} answer, for the payment result page. */
+export const PaymentStatusSchema = v.object({
+  transaction_id: v.string(),
+  payment_status: v.boolean(),
+  /** The payment failed or was cancelled (or the reservation lapsed): it will not be paid any more. */
+  closed: v.boolean(),
+});
+export type PaymentStatus = v.InferOutput<typeof PaymentStatusSchema>;

@@ -1,0 +1,113 @@
+import * as v from 'valibot';
+
+/** The customer role; any other role is treated as admin (spec section 6). 'admin' is the one we write. */
+export const CUSTOMER_ROLE = 'user';
+export const ADMIN_ROLE = 'admin';
+export const isCustomerRole = (role: string): boolean => role === CUSTOMER_ROLE;
+
+/** Where the browser keeps the API token (spec section 3). */
+export const API_TOKEN_STORAGE_KEY = 'access-token';
+/** Lifetime of our API token; the session renews it five minutes before it runs out. */
+export const API_TOKEN_TTL_SECONDS = 60 * 60;
+
+const EMPTY_FIELD = 'Empty filed can not be submitted';
+
+export const UidSchema = v.pipe(
+  v.string('uid is required'),
+  v.trim(),
+  v.nonEmpty('uid is required'),
+  v.maxLength(128, 'uid is too long'),
+);
+
+/** POST /jwt body. */
+export const ApiTokenRequestSchema = v.object({ uid: UidSchema });
+/** POST /jwt answer: `expiresIn` in seconds. */
+export const ApiTokenSchema = v.object({ token: v.string(), expiresIn: v.number() });
+export type ApiToken = v.InferOutput<typeof ApiTokenSchema>;
+
+/** GET /role/{uid} answer. */
+export const RoleSchema = v.object({ role: v.string() });
+
+/** A site path (/images/…) or an http(s) address. */
+export const isImageAddress = (value: string): boolean => {
+  if (value.startsWith('/') && !value.startsWith('//')) return true;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * POST /users body. The spec's body also carries a role; it is accepted and ignored: every sign-up is a
+ * customer. Email and uid are taken from the verified ID token, not from here.
+ */
+export const NewUserSchema = v.object({
+  uid: UidSchema,
+  displayName: v.optional(
+    v.pipe(v.string('displayName must be text'), v.trim(), v.maxLength(80, 'Name is too long')),
+    '',
+  ),
+  email: v.optional(
+    v.pipe(v.string('email must be text'), v.trim(), v.maxLength(254, 'Email is too long')),
+    '',
+  ),
+  photoURL: v.optional(
+    v.pipe(
+      v.string('photoURL must be text'),
+      v.trim(),
+      v.maxLength(2048, 'Photo URL is too long'),
+      v.check((url) => url === '' || isImageAddress(url), 'Photo URL must be a web address'),
+    ),
+    '',
+  ),
+  role: v.optional(v.unknown()),
+});
+export type NewUser = v.InferInput<typeof NewUserSchema>;
+
+/** POST /users answer: `insertedId` is null when the account was already registered. */
+export const RegisteredSchema = v.object({ insertedId: v.nullable(v.string()), message: v.string() });
+
+/** A user record as the API shows it. */
+export const UserSchema = v.object({
+  _id: v.string(),
+  uid: v.string(),
+  displayName: v.string(),
+  email: v.string(),
+  photoURL: v.string(),
+  role: v.string(),
+  address: v.string(),
+});
+export type User = v.InferOutput<typeof UserSchema>;
+
+/**
+ * PATCH /update-profile/{id} body, and the profile form's rule. Email and role are read-only: if sent
+ * they are dropped (valibot's object keeps only the keys it names).
+ */
+export const ProfileUpdateSchema = v.object({
+  displayName: v.pipe(
+    v.optional(v.string(EMPTY_FIELD), ''),
+    v.trim(),
+    v.nonEmpty(EMPTY_FIELD),
+    v.maxLength(80, 'Name is too long'),
+  ),
+  photoURL: v.pipe(
+    v.optional(v.string(EMPTY_FIELD), ''),
+    v.trim(),
+    v.nonEmpty(EMPTY_FIELD),
+    v.maxLength(2048, 'Photo URL is too long'),
+    v.check(isImageAddress, 'Photo URL must be a web address'),
+  ),
+  address: v.pipe(
+    v.optional(v.string(EMPTY_FIELD), ''),
+    v.trim(),
+    v.nonEmpty(EMPTY_FIELD),
+    v.maxLength(300, 'Address is too long'),
+  ),
+});
+export type ProfileUpdateInput = v.InferInput<typeof ProfileUpdateSchema>;
+export type ProfileUpdate = v.InferOutput<typeof ProfileUpdateSchema>;
+
+/** PATCH answers: `modifiedCount` 0 with `matchedCount` 1 means nothing changed. */
+export const UpdateResultSchema = v.object({ matchedCount: v.number(), modifiedCount: v.number() });
+export type UpdateResult = v.InferOutput<typeof UpdateResultSchema>;

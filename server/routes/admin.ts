@@ -1,0 +1,84 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Logger } from 'pino';
+import { DeleteUserQuerySchema, ItemUpdateSchema, NewItemSchema } from '../contract/admin.ts';
+import type { Database } from '../db/client.ts';
+import type { Identity } from '../identity.ts';
+import { requireAdmin, requireUser } from '../middleware/auth.ts';
+import { jsonBody, parseOr400 } from '../middleware/validate.ts';
+import {
+  createMenuItem,
+  deleteMenuItem,
+  findMenuItem,
+  listAllMenuItems,
+  updateMenuItem,
+} from '../services/menu.ts';
+import { confirmOrder, listAllOrders, removeOrder } from '../services/orders.ts';
+import { listReservations } from '../services/reservations.ts';
+import { deleteCustomer, listUsers } from '../services/users.ts';
+import type { ApiTokens } from '../tokens.ts';
+
+export interface AdminRouteDeps {
+  db: Database;
+  tokens: ApiTokens;
+  identity: Pick<Identity, 'deleteAccount'>;
+  logger: Logger;
+}
+
+const NO_SUCH_ITEM = 'This menu item does not exist';
+
+/**
+ * The admin screens' calls (spec sections 2 and 7). Every one carries our API token and passes
+ * requireUser then requireAdmin: no token 401, a customer 403, the role read from the database on each
+ * request. Refused business actions answer 400/404/409, never 403 (a 403 signs the browser out).
+ */
+export function adminRoutes({ db, tokens, identity, logger }: AdminRouteDeps) {
+  const signedIn = requireUser(db, tokens);
+  return (
+    new Hono()
+      // Users
+      .get('/users', signedIn, requireAdmin, async (c) => c.json(await listUsers(db)))
+      .delete('/delete-user', signedIn, requireAdmin, async (c) => {
+        const { mid, fid } = parseOr400(DeleteUserQuerySchema, c.req.query());
+        await deleteCustomer({ db, deleteAccount: identity.deleteAccount, logger }, c.var.user.uid, mid, fid);
+        return c.json({ deletedCount: 1 });
+      })
+      // Menu items
+      .post('/add-item', signedIn, requireAdmin, async (c) => {
+        const item = parseOr400(NewItemSchema, await jsonBody(c.req.raw));
+        return c.json({ insertedId: await createMenuItem(db, item) }, 201);
+      })
+      .get('/admin-all-items', signedIn, requireAdmin, async (c) => c.json(await listAllMenuItems(db)))
+      .delete('/item-delete/:id', signedIn, requireAdmin, async (c) => {
+        if (!(await deleteMenuItem(db, c.req.param('id')))) {
+          throw new HTTPException(404, { message: NO_SUCH_ITEM });
+        }
+        return c.json({ deletedCount: 1 });
+      })
+      .get('/admin-item-update/:id', signedIn, requireAdmin, async (c) => {
+        const item = await findMenuItem(db, c.req.param('id'));
+        if (!item) throw new HTTPException(404, { message: NO_SUCH_ITEM });
+        return c.json(item);
+      })
+      .patch('/admin-item-update/:id', signedIn, requireAdmin, async (c) => {
+        const update = parseOr400(ItemUpdateSchema, await jsonBody(c.req.raw));
+        const result = await updateMenuItem(db, c.req.param('id'), update);
+        if (!result) throw new HTTPException(404, { message: NO_SUCH_ITEM });
+        return c.json({ matchedCount: 1, modifiedCount: result.modified ? 1 : 0 });
+      })
+      // Orders: the spec names both Confirm (PATCH) and Remove (DELETE) /admin-order-delete/{id}.
+      .get('/admin-order', signedIn, requireAdmin, async (c) => c.json(await listAllOrders(db)))
+      .patch('/admin-order-delete/:id', signedIn, requireAdmin, async (c) => {
+        await confirmOrder(db, c.req.param('id'));
+        return c.json({ matchedCount: 1, modifiedCount: 1 });
+      })
+      .delete('/admin-order-delete/:id', signedIn, requireAdmin, async (c) => {
+        // A paid order is cancelled, not deleted: it stays in the books with a refund due. Both answer
+        // deletedCount 1 (the order is gone from the open orders); refund_due tells them apart.
+        const outcome = await removeOrder(db, c.req.param('id'));
+        return c.json({ deletedCount: 1, refund_due: outcome === 'cancelled' });
+      })
+      // Table bookings
+      .get('/admin-reservations', signedIn, requireAdmin, async (c) => c.json(await listReservations(db)))
+  );
+}

@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import type { Logger } from 'pino';
+import { CreatePaymentSchema } from '../contract/order.ts';
+import type { Database } from '../db/client.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { jsonBody, parseOr400 } from '../middleware/validate.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { checkout, deleteOrder, listOrders, paymentStatusOf } from '../services/orders.ts';
+import type { ApiTokens } from '../tokens.ts';
+
+export interface OrderRouteDeps {
+  db: Database;
+  tokens: ApiTokens;
+  gateway: PaymentGateway;
+  logger: Logger;
+  paymentTimeoutMs?: number | undefined;
+}
+
+/** The signed-in customer's checkout and own orders. */
+export function orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs }: OrderRouteDeps) {
+  const signedIn = requireUser(db, tokens);
+  return new Hono()
+    .post('/create-payment-intent', signedIn, async (c) => {
+      const input = parseOr400(CreatePaymentSchema, await jsonBody(c.req.raw));
+      return c.json(
+        await checkout({ db, gateway, logger, gatewayTimeoutMs: paymentTimeoutMs }, c.var.user.uid, input),
+      );
+    })
+    .get('/my-orders', signedIn, async (c) => c.json(await listOrders(db, c.var.user.uid)))
+    .delete('/order-delete/:id', signedIn, async (c) => {
+      await deleteOrder(db, c.var.user.uid, c.req.param('id'));
+      return c.json({ deletedCount: 1 });
+    })
+    .get('/payment-status/:tranId', signedIn, async (c) =>
+      c.json(await paymentStatusOf(db, c.var.user.uid, c.req.param('tranId'))),
+    );
+}

@@ -1,0 +1,102 @@
+import { type Context, Hono, type HonoRequest } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { applyNotification, type NotificationResult } from '../services/orders.ts';
+
+export interface PaymentRouteDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  logger: Logger;
+  siteOrigin: string;
+}
+
+const NOT_VERIFIED = 'Notification could not be verified';
+
+/** The string fields of a query string plus a form or JSON body (gateways post forms). */
+export async function readFields(request: HonoRequest): Promise<Record<string, string>> {
+  const fields: Record<string, string> = { ...request.query() };
+  if (request.method !== 'POST') return fields;
+  const type = request.header('Content-Type') ?? '';
+  let body: Record<string, unknown> = {};
+  try {
+    if (/application\/json/i.test(type)) {
+      const parsed: unknown = await request.json();
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        body = parsed as Record<string, unknown>;
+    } else if (/x-www-form-urlencoded|multipart\/form-data/i.test(type)) {
+      body = await request.parseBody();
+    }
+  } catch {
+    throw new HTTPException(400, { message: 'The request body could not be read' });
+  }
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === 'string') fields[key] = value;
+    else if (typeof value === 'number') fields[key] = String(value);
+  }
+  return fields;
+}
+
+/**
+ * Verifies a notification with the gateway and applies it. Throws 400 when it is not vouched for (or
+ * names an unknown transaction, or the wrong amount) and 502 when the gateway could not be asked.
+ */
+async function handleNotification(
+  { db, gateway, logger }: PaymentRouteDeps,
+  fields: Record<string, string>,
+): Promise<NotificationResult> {
+  const verified = await gateway.verifyNotification(fields).catch((error: unknown) => {
+    logger.warn({ err: error, gateway: gateway.name }, 'notification could not be checked with the gateway');
+    throw new HTTPException(502, { message: 'The payment service could not be reached' });
+  });
+  if (!verified) {
+    logger.warn({ gateway: gateway.name, transactionId: fields.tran_id }, 'unverified payment notification');
+    throw new HTTPException(400, { message: NOT_VERIFIED });
+  }
+  const result = await applyNotification(db, logger, verified);
+  if (result === 'unknown' || result === 'amount_mismatch')
+    throw new HTTPException(400, { message: NOT_VERIFIED });
+  logger.info(
+    { transactionId: verified.transactionId, outcome: verified.outcome, result },
+    'payment notification',
+  );
+  return result;
+}
+
+const RETURNS = {
+  success: (site: string, tranId: string) => `${site}/payment-success/${encodeURIComponent(tranId)}`,
+  fail: (site: string) => `${site}/user-dashboard/my-cart?payment=failed`,
+  cancel: (site: string) => `${site}/user-dashboard/my-cart?payment=cancelled`,
+} as const;
+
+/**
+ * The gateway's side: its server-to-server notification (the only thing that marks an order paid) and
+ * the pages it sends the browser back to.
+ */
+export function paymentRoutes(deps: PaymentRouteDeps) {
+  const app = new Hono().post('/payment/ipn', async (c) => {
+    const result = await handleNotification(deps, await readFields(c.req));
+    return c.json({ message: 'Notification received', result });
+  });
+
+  for (const kind of ['success', 'fail', 'cancel'] as const) {
+    const browserReturn = async (c: Context) => {
+      const fields = await readFields(c.req);
+      const tranId = fields.tran_id ?? '';
+      // A gateway that posts its verdict with the browser (SSLCommerz: val_id and status) is checked
+      // through the same path as its IPN; a bare tran_id (the sandbox) changes nothing.
+      if (tranId && (fields.val_id || fields.status)) {
+        await handleNotification(deps, fields).catch((error: unknown) => {
+          deps.logger.warn({ err: error, transactionId: tranId }, `browser ${kind} return not applied`);
+        });
+      }
+      const site = deps.siteOrigin.replace(/\/+$/, '');
+      const target =
+        kind === 'success' && !tranId ? `${site}/user-dashboard/my-cart` : RETURNS[kind](site, tranId);
+      return c.redirect(target, 303);
+    };
+    app.get(`/payment/${kind}`, browserReturn).post(`/payment/${kind}`, browserReturn);
+  }
+  return app;
+}

@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ProfileUpdateSchema } from '../contract/user.ts';
+import type { Database } from '../db/client.ts';
+import { toUser } from '../db/rows.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { jsonBody, parseOr400 } from '../middleware/validate.ts';
+import { findUserById, updateProfile } from '../services/users.ts';
+import type { ApiTokens } from '../tokens.ts';
+
+/** The signed-in user's own record; every call carries our API token. */
+export function profileRoutes(db: Database, tokens: ApiTokens) {
+  const signedIn = requireUser(db, tokens);
+  return new Hono()
+    .get('/profile', signedIn, (c) => c.json(toUser(c.var.user)))
+    .patch('/update-profile/:id', signedIn, async (c) => {
+      const record = await findUserById(db, c.req.param('id'));
+      if (!record) throw new HTTPException(404, { message: 'No account has this id' });
+      if (record.uid !== c.var.user.uid) {
+        throw new HTTPException(403, { message: 'You can only change your own profile' });
+      }
+      // Email, role and uid are read-only: the schema keeps only the fields a customer may change.
+      const update = parseOr400(ProfileUpdateSchema, await jsonBody(c.req.raw));
+      const modified = await updateProfile(db, record.id, update);
+      return c.json({ matchedCount: 1, modifiedCount: modified ? 1 : 0 });
+    });
+}

@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ApiTokenRequestSchema, isCustomerRole, NewUserSchema, UidSchema } from '../contract/user.ts';
+import type { Database } from '../db/client.ts';
+import type { Identity } from '../identity.ts';
+import { requireIdToken } from '../middleware/auth.ts';
+import { jsonBody, parseOr400 } from '../middleware/validate.ts';
+import { findUserByUid, registerUser } from '../services/users.ts';
+import type { ApiTokens } from '../tokens.ts';
+
+const NOT_REGISTERED = 'No account is registered for this user';
+
+function assertSameUid(claimed: string, verified: string): void {
+  if (claimed !== verified) throw new HTTPException(403, { message: 'This request is for another account' });
+}
+
+/** Sign-in and sign-up: every call here carries the identity provider's ID token, not our API token. */
+export function sessionRoutes(db: Database, identity: Pick<Identity, 'verifyIdToken'>, tokens: ApiTokens) {
+  const signedIn = requireIdToken(identity);
+  return new Hono()
+    .post('/jwt', signedIn, async (c) => {
+      const { uid } = parseOr400(ApiTokenRequestSchema, await jsonBody(c.req.raw));
+      assertSameUid(uid, c.var.identity.uid);
+      return c.json(await tokens.issue(c.var.identity.uid));
+    })
+    .get('/role/:uid', signedIn, async (c) => {
+      const uid = parseOr400(UidSchema, c.req.param('uid'));
+      const caller = c.var.identity.uid;
+      if (uid !== caller) {
+        const callerRecord = await findUserByUid(db, caller);
+        if (!callerRecord || isCustomerRole(callerRecord.role)) {
+          throw new HTTPException(403, { message: "Only an admin can read another account's role" });
+        }
+      }
+      const user = await findUserByUid(db, uid);
+      if (!user) throw new HTTPException(404, { message: NOT_REGISTERED });
+      return c.json({ role: user.role });
+    })
+    .post('/users', signedIn, async (c) => {
+      const body = parseOr400(NewUserSchema, await jsonBody(c.req.raw));
+      const verified = c.var.identity;
+      assertSameUid(body.uid, verified.uid);
+      // The provider vouches for the email, name and picture; the body only fills what it left out.
+      const insertedId = await registerUser(db, {
+        uid: verified.uid,
+        email: verified.email ?? body.email,
+        displayName: body.displayName || verified.name || '',
+        photoURL: body.photoURL || verified.picture || '',
+      });
+      return insertedId
+        ? c.json({ insertedId, message: 'Account registered' }, 201)
+        : c.json({ insertedId: null, message: 'This account is already registered' }, 200);
+    });
+}

@@ -1,0 +1,45 @@
+import { fromPromise } from 'xstate';
+import { createListMachine } from '../../machines/list.machine.ts';
+import { orderMachine } from '../../machines/order.machine.ts';
+import { paymentResultMachine } from '../../machines/payment-result.machine.ts';
+import type { Order } from '../../server/contract/order.ts';
+import { forgetCart } from '../api/cart.ts';
+import { deleteOrder, fetchMyOrders, fetchPaymentStatus } from '../api/orders.ts';
+import { describeFailure } from '../ui/failure.ts';
+import { notify } from '../ui/toast.ts';
+import { cart } from './cart.ts';
+import { session } from './session.ts';
+
+function signedInUid(): string {
+  const uid = session.getSnapshot().context.user?.uid;
+  if (!uid) throw new Error('You are not signed in');
+  return uid;
+}
+
+const readable = (error: unknown) => Promise.reject(new Error(describeFailure(error).message));
+
+export const liveMyOrdersMachine = createListMachine<Order>('myOrders').provide({
+  actors: { fetchRows: fromPromise(() => fetchMyOrders(signedInUid()).catch(readable)) },
+});
+
+export const liveOrderMachine = orderMachine.provide({
+  actors: { deleteOrder: fromPromise(({ input }) => deleteOrder(input.id, signedInUid()).catch(readable)) },
+  actions: {
+    announceDeleted: () => notify.success('Order delete successful!'),
+    announceFailure: (_, { message }) => notify.error(message),
+  },
+});
+
+export const livePaymentResultMachine = paymentResultMachine.provide({
+  actors: {
+    fetchStatus: fromPromise(async ({ input }) => {
+      const status = await fetchPaymentStatus(input.transactionId, signedInUid()).catch(readable);
+      // A paid order took its lines out of the cart on the server.
+      if (status.payment_status) {
+        forgetCart();
+        cart.send({ type: 'cart.refresh' });
+      }
+      return status;
+    }),
+  },
+});

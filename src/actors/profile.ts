@@ -1,0 +1,41 @@
+import { fromPromise } from 'xstate';
+import { profileMachine } from '../../machines/profile.machine.ts';
+import { fetchProfile, updateProfile } from '../api/profile.ts';
+import { loadProvider } from '../identity/provider.ts';
+import { describeFailure } from '../ui/failure.ts';
+import { notify } from '../ui/toast.ts';
+import { session } from './session.ts';
+
+function signedInUid(): string {
+  const uid = session.getSnapshot().context.user?.uid;
+  if (!uid) throw new Error('You are not signed in');
+  return uid;
+}
+
+const readable = (error: unknown) => new Error(describeFailure(error).message);
+
+export const liveProfileMachine = profileMachine.provide({
+  actors: {
+    fetchProfile: fromPromise(() =>
+      fetchProfile(signedInUid()).catch((error) => Promise.reject(readable(error))),
+    ),
+    saveProfile: fromPromise(async ({ input }) => {
+      const result = await updateProfile(input.id, signedInUid(), input.changes).catch((error) =>
+        Promise.reject(readable(error)),
+      );
+      if (result.modifiedCount > 0) {
+        // The spec's 'profile update' product action: the provider profile follows our record.
+        const { displayName, photoURL } = input.changes;
+        const provider = await loadProvider();
+        await provider.setProviderProfile({ displayName, photoURL });
+        session.send({ type: 'session.profileUpdated', displayName, photoURL });
+      }
+      return result;
+    }),
+  },
+  actions: {
+    announceSaved: () => notify.success('Your profile has been updated'),
+    announceUnchanged: () => notify.success('Nothing to update: your profile is already like this'),
+    announceFailure: (_, { message }) => notify.error(message),
+  },
+});

@@ -1,0 +1,74 @@
+import { createActor, fromPromise } from 'xstate';
+import { type SessionUser, sessionMachine } from '../../machines/session.machine.ts';
+import { CUSTOMER_ROLE } from '../../server/contract/user.ts';
+import { clearApiToken, storeApiToken } from '../api/http.ts';
+import { fetchRole, registerAccount, requestApiToken } from '../api/session.ts';
+import { loadProvider } from '../identity/provider.ts';
+import { describeFailure } from '../ui/failure.ts';
+
+/** Failures become sentences /auth can show: the server's message, or that it could not be reached. */
+async function readable<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const failure = describeFailure(error);
+    throw new Error(
+      failure.status === undefined ? failure.message : `We could not sign you in: ${failure.message}`,
+    );
+  }
+}
+
+export const liveSessionMachine = sessionMachine.provide({
+  actors: {
+    requestToken: fromPromise(({ input }) =>
+      readable(async () => {
+        const provider = await loadProvider();
+        return requestApiToken(await provider.idToken(), input.uid);
+      }),
+    ),
+    registerUser: fromPromise(({ input }) =>
+      readable(async (): Promise<SessionUser> => {
+        const provider = await loadProvider();
+        const user = input.displayName
+          ? await provider.setProviderProfile({ displayName: input.displayName })
+          : input.user;
+        const { uid, displayName, email, photoURL } = user;
+        await registerAccount(await provider.idToken(), {
+          uid,
+          displayName,
+          email,
+          photoURL,
+          role: CUSTOMER_ROLE,
+        });
+        return user;
+      }),
+    ),
+    requestRole: fromPromise(({ input }) =>
+      readable(async () => {
+        const provider = await loadProvider();
+        return fetchRole(await provider.idToken(), input.uid);
+      }),
+    ),
+  },
+  actions: {
+    storeToken: (_, { token }) => storeApiToken(token),
+    clearToken: () => clearApiToken(),
+    signOutProvider: () => {
+      void loadProvider().then((provider) => provider.signOutOfProvider());
+    },
+  },
+});
+
+/** The one session of this browser tab; guards, the navbar and the other actors read it. */
+export const session = createActor(liveSessionMachine);
+export type SessionActor = typeof session;
+
+/** Starts the session and feeds it the provider's user as soon as the provider has loaded. */
+export function startSession(): void {
+  session.start();
+  loadProvider().then(
+    (provider) => provider.observeUser((user) => session.send({ type: 'session.userChanged', user })),
+    // Without the provider nobody can be signed in; say so rather than loading forever.
+    () => session.send({ type: 'session.userChanged', user: null }),
+  );
+}

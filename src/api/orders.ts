@@ -1,0 +1,37 @@
+import * as v from 'valibot';
+import { DeletedSchema } from '../../server/contract/cart.ts';
+import {
+  type CreatePayment,
+  type Order,
+  OrderListSchema,
+  type PaymentStatus,
+  PaymentStatusSchema,
+  PaymentUrlSchema,
+} from '../../server/contract/order.ts';
+import { apiClient } from './http.ts';
+
+/** Places the order and answers the payment page's address. */
+export async function createPayment(uid: string, order: Omit<CreatePayment, 'uid'>): Promise<string> {
+  const body = await apiClient
+    .post('create-payment-intent', { searchParams: { uid }, json: { ...order, uid } })
+    .json();
+  return v.parse(PaymentUrlSchema, body).url;
+}
+
+export async function fetchMyOrders(uid: string): Promise<Order[]> {
+  return v.parse(OrderListSchema, await apiClient.get('my-orders', { searchParams: { uid } }).json());
+}
+
+export async function deleteOrder(id: string, uid: string): Promise<{ deletedCount: number }> {
+  const body = await apiClient
+    .delete(`order-delete/${encodeURIComponent(id)}`, { searchParams: { uid } })
+    .json();
+  return v.parse(DeletedSchema, body);
+}
+
+export async function fetchPaymentStatus(transactionId: string, uid: string): Promise<PaymentStatus> {
+  const body = await apiClient
+    .get(`payment-status/${encodeURIComponent(transactionId)}`, { searchParams: { uid }, retry: 0 })
+    .json();
+  return v.parse(PaymentStatusSchema, body);
+}

@@ -1,0 +1,20 @@
+import * as v from 'valibot';
+import {
+  type ProfileUpdate,
+  type UpdateResult,
+  UpdateResultSchema,
+  type User,
+  UserSchema,
+} from '../../server/contract/user.ts';
+import { apiClient } from './http.ts';
+
+export async function fetchProfile(uid: string): Promise<User> {
+  return v.parse(UserSchema, await apiClient.get('profile', { searchParams: { uid } }).json());
+}
+
+export async function updateProfile(id: string, uid: string, changes: ProfileUpdate): Promise<UpdateResult> {
+  const body = await apiClient
+    .patch(`update-profile/${encodeURIComponent(id)}`, { searchParams: { uid }, json: changes })
+    .json();
+  return v.parse(UpdateResultSchema, body);
+}

@@ -1,0 +1,72 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { type NewItem, type NewItemInput, NewItemSchema } from '../../../server/contract/admin.ts';
+import { ITEM_CATEGORIES } from '../../../server/contract/menu.ts';
+import { liveAddItemMachine } from '../../actors/admin.ts';
+import { FormAlert, SubmitButton } from '../../components/controls.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { ItemFields } from './item-fields.tsx';
+
+const EMPTY: NewItemInput = {
+  name: '',
+  price: '',
+  quantity: '',
+  image: '',
+  category: 'pizza',
+  description: '',
+};
+
+export function AddItemsPage() {
+  const [state, send] = useMachine(liveAddItemMachine);
+  const { submitted, error } = state.context;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<NewItemInput, unknown, NewItem>({
+    resolver: valibotResolver(NewItemSchema),
+    defaultValues: EMPTY,
+  });
+
+  useEffect(() => {
+    if (submitted > 0) reset(EMPTY);
+  }, [submitted, reset]);
+
+  const saving = state.matches('submitting');
+  return (
+    <section aria-labelledby="add-title" className="grid gap-6">
+      <h2 id="add-title" className="text-2xl font-bold">
+        Add items
+      </h2>
+      <form
+        noValidate
+        aria-busy={saving}
+        className="grid gap-6"
+        onSubmit={handleSubmit((values) => send({ type: 'form.submit', values }))}
+      >
+        <ItemFields
+          field={(name) => register(name)}
+          errors={errors}
+          labels={{ name: 'Name', image: 'Image' }}
+        >
+          <FormField label="Category" error={errors.category?.message}>
+            <select className="field" {...register('category')}>
+              {ITEM_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </ItemFields>
+        <FormAlert message={error} />
+        <SubmitButton busy={saving} className="w-full sm:w-fit">
+          Add item
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { Pencil } from 'lucide-react';
+import type { MenuItem } from '../../../server/contract/menu.ts';
+import { liveAdminItemsMachine } from '../../actors/admin.ts';
+import { DeleteButton } from '../../components/controls.tsx';
+import { ListTable } from '../../components/list-table.tsx';
+import { showDialog } from '../../ui/dialog.ts';
+
+export function ManageItemsPage() {
+  const [list, send] = useMachine(liveAdminItemsMachine);
+  const { rows, error } = list.context;
+
+  async function deleteItem(item: MenuItem) {
+    const answer = await showDialog({
+      title: `Delete ${item.name}?`,
+      text: 'It leaves the menu and every cart. Past orders keep their lines.',
+      icon: 'warning',
+      showCancelButton: true,
+      confirmButtonText: 'Delete',
+    });
+    if (answer.isConfirmed) send({ type: 'list.act', action: 'delete', id: item._id });
+  }
+
+  return (
+    <ListTable
+      title={`Manage items (${rows.length})`}
+      loading={list.matches('loading')}
+      error={list.matches('failed') ? error : null}
+      count={rows.length}
+      empty={<p className="py-6 text-center text-lg">The menu is empty. Add items to fill it.</p>}
+      onRetry={() => send({ type: 'list.reload' })}
+      columns={['Item', 'Category', 'Price', 'Stock', 'Action']}
+      minWidth="min-w-[40rem]"
+    >
+      {rows.map((item) => (
+        <tr key={item._id} className="border-b border-neutral-200">
+          <td className="py-2 pr-4">
+            <span className="flex items-center gap-3">
+              <img
+                src={item.image}
+                alt=""
+                width={48}
+                height={48}
+                className="size-12 rounded-xl bg-cream object-cover"
+              />
+              <span className="font-semibold">{item.name}</span>
+            </span>
+          </td>
+          <td className="py-2 pr-4 capitalize">{item.category}</td>
+          <td className="py-2 pr-4">${item.price.toFixed(2)}</td>
+          <td className="py-2 pr-4">{item.quantity}</td>
+          <td className="py-2">
+            <span className="flex gap-1">
+              {/* Relative, as the spec has it: update-item/{id} under this page. */}
+              <Link
+                from="/admin/manage-items"
+                to="./update-item/$id"
+                params={{ id: item._id }}
+                className="inline-flex size-11 items-center justify-center rounded-full hover:bg-brand/20"
+                aria-label={`Update ${item.name}`}
+              >
+                <Pencil aria-hidden="true" className="size-5" />
+              </Link>
+              <DeleteButton
+                label={`Delete ${item.name}`}
+                disabled={list.matches('acting')}
+                onClick={() => deleteItem(item)}
+              />
+            </span>
+          </td>
+        </tr>
+      ))}
+    </ListTable>
+  );
+}

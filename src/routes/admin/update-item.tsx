@@ -1,0 +1,95 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { type ItemUpdate, type ItemUpdateInput, ItemUpdateSchema } from '../../../server/contract/admin.ts';
+import type { MenuItem } from '../../../server/contract/menu.ts';
+import { liveItemUpdateMachine } from '../../actors/admin.ts';
+import { FormAlert, SubmitButton } from '../../components/controls.tsx';
+import { LoadingScreen } from '../../components/loading-screen.tsx';
+import { ItemFields } from './item-fields.tsx';
+
+const route = getRouteApi('/admin/manage-items/update-item/$id');
+
+function UpdateForm({
+  item,
+  saving,
+  error,
+  onSave,
+}: {
+  item: MenuItem;
+  saving: boolean;
+  error: string | null;
+  onSave: (changes: ItemUpdate) => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ItemUpdateInput, unknown, ItemUpdate>({
+    resolver: valibotResolver(ItemUpdateSchema),
+    defaultValues: {
+      name: item.name,
+      price: String(item.price),
+      quantity: String(item.quantity),
+      image: item.image,
+      description: item.description,
+    },
+  });
+  return (
+    <form noValidate aria-busy={saving} className="grid gap-6" onSubmit={handleSubmit(onSave)}>
+      <ItemFields
+        field={(name) => register(name)}
+        errors={errors}
+        labels={{ name: 'Item name', image: 'Image url' }}
+      />
+      <FormAlert message={error} />
+      <SubmitButton busy={saving} className="w-full sm:w-fit">
+        Update now
+      </SubmitButton>
+    </form>
+  );
+}
+
+export function UpdateItemPage() {
+  const { id } = route.useParams();
+  const navigate = useNavigate();
+  const [state, send] = useMachine(liveItemUpdateMachine, { input: { id } });
+  const back = () => navigate({ to: '/admin/manage-items' });
+
+  const saved = state.matches('saved');
+  useEffect(() => {
+    if (saved) void navigate({ to: '/admin/manage-items' });
+  }, [saved, navigate]);
+
+  return (
+    <section aria-labelledby="update-title" className="grid gap-6">
+      <button type="button" className="btn-dark w-fit" onClick={back}>
+        <ArrowLeft aria-hidden="true" className="size-5" />
+        Back
+      </button>
+      <h2 id="update-title" className="text-2xl font-bold">
+        Update your item information
+      </h2>
+      {state.matches('loading') ? (
+        <LoadingScreen />
+      ) : state.matches('failed') || !state.context.item ? (
+        <div role="alert" className="grid justify-items-center gap-3 text-center">
+          <p className="font-semibold">{state.context.error}</p>
+          <button type="button" className="btn-primary" onClick={() => send({ type: 'item.retry' })}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <UpdateForm
+          item={state.context.item}
+          saving={state.matches('saving')}
+          error={state.context.error}
+          onSave={(changes) => send({ type: 'item.save', changes })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { livePaymentResultMachine } from '../actors/orders.ts';
+import { LoadingScreen } from '../components/loading-screen.tsx';
+
+const route = getRouteApi('/payment-success/$tranId');
+
+export function PaymentSuccessPage() {
+  const { tranId } = route.useParams();
+  const [state, send] = useMachine(livePaymentResultMachine, { input: { transactionId: tranId } });
+
+  if (state.matches('paid')) {
+    return (
+      <section className="mx-auto grid max-w-lg justify-items-center gap-4 px-4 py-20 text-center">
+        <CircleCheck aria-hidden="true" className="size-24 text-green-600" />
+        <h1 className="text-3xl font-bold">Payment Successful!</h1>
+        <p className="text-lg">
+          Transaction number: <strong className="font-mono break-all">{tranId}</strong>
+        </p>
+        <Link to="/" className="btn-primary">
+          Go Home
+        </Link>
+      </section>
+    );
+  }
+  const unsettled = state.matches('unconfirmed') || state.matches('failed') || state.matches('notPaid');
+  if (!unsettled) {
+    return (
+      <section className="py-10 text-center">
+        <LoadingScreen />
+        <p className="text-lg">Confirming your payment with the payment service…</p>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto grid max-w-lg justify-items-center gap-4 px-4 py-20 text-center" role="alert">
+      <CircleAlert aria-hidden="true" className="size-20 text-coral-ink" />
+      <h1 className="text-3xl font-bold">
+        {state.matches('notPaid') ? 'This payment was not completed' : 'Payment not confirmed yet'}
+      </h1>
+      <p className="text-lg">
+        {state.matches('failed')
+          ? state.context.error
+          : state.matches('notPaid')
+            ? `Transaction ${tranId} was cancelled or failed. Your order is unpaid.`
+            : `We have not heard from the payment service about transaction ${tranId} yet. Your order shows the latest status in My order.`}
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        {!state.matches('notPaid') && (
+          <button type="button" className="btn-primary" onClick={() => send({ type: 'payment.checkAgain' })}>
+            Check again
+          </button>
+        )}
+        <Link to="/user-dashboard/my-order" className="btn-dark">
+          My order
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,179 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
+import { menu } from './api.ts';
+import { logIn, mainNav, register, signIn, unique } from './support/accounts.ts';
+import { addToCart, buyAndPay, checkOut } from './support/shop.ts';
+
+const admin = DEMO_ACCOUNTS[0];
+const adminTabs = (page: Page) => page.getByRole('navigation', { name: 'Admin Dashboard sections' });
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, admin);
+  return page;
+}
+
+async function confirmDialog(page: Page, button: string) {
+  await page.getByRole('dialog').getByRole('button', { name: button }).click();
+}
+
+test('an admin adds an item, finds it on the menu, updates it and deletes it', async ({ page }) => {
+  await signIn(page, admin);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await adminTabs(page).getByRole('link', { name: 'Add items' }).click();
+
+  await page.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Price is required')).toBeVisible();
+
+  const name = `Chef Special ${unique()}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Price').fill('0');
+  await page.getByLabel('Quantity').fill('5');
+  await page.getByLabel('Image').fill('/images/menu/margherita-napoletana.svg');
+  await page.getByLabel('Category').selectOption('pizza');
+  await page
+    .getByLabel('Description')
+    .fill('A weekly special from the chef: slow-proved dough, smoked mozzarella and roasted peppers.');
+  await page.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByText('Price must be more than 0')).toBeVisible();
+  await page.getByLabel('Price').fill('12.50');
+  await page.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByText('Add success')).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue('');
+
+  await page.goto('/menu');
+  await page.getByRole('tab', { name: 'pizza' }).click();
+  await page.getByRole('link', { name: new RegExp(name) }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByText('$12.50')).toBeVisible();
+  await expect(page.getByText('5 (items)')).toBeVisible();
+  const itemUrl = page.url();
+
+  await page.goto('/admin/manage-items');
+  await page.getByRole('link', { name: `Update ${name}` }).click();
+  await expect(page).toHaveURL(/\/admin\/manage-items\/update-item\/[0-9a-f-]+$/);
+  await expect(page.getByRole('heading', { name: 'Update your item information' })).toBeVisible();
+  await expect(page.getByLabel('Item name')).toHaveValue(name);
+  await page.getByLabel('Price').fill('14');
+  await page.getByLabel('Quantity').fill('7');
+  await page.getByRole('button', { name: 'Update now' }).click();
+  await expect(page.getByText('Your item update successfull')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/manage-items$/);
+
+  await page.goto(itemUrl);
+  await expect(page.getByText('$14.00')).toBeVisible();
+  await expect(page.getByText('7 (items)')).toBeVisible();
+
+  await page.goto('/admin/manage-items');
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await confirmDialog(page, 'Delete');
+  await expect(page.getByText('Item delete successfull!')).toBeVisible();
+  await expect(page.getByRole('link', { name: `Update ${name}` })).toHaveCount(0);
+  await page.goto(itemUrl);
+  await expect(page.getByText('Sorry, an unexpected error has occurred.')).toBeVisible();
+});
+
+test('an admin confirms a paid order and removes an unpaid one; the customer sees both', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const items = await menu(request);
+  const salad = items.find((i) => i.category === 'salad' && i.quantity >= 10)!;
+  await register(page, 'Sumi Akter', `sumi-${unique()}@pizzon.test`);
+  const paid = await buyAndPay(page, salad);
+  await addToCart(page, salad, 1);
+  await checkOut(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/payment=cancelled/);
+
+  const adminTab = await adminPage(browser);
+  await adminTab.goto('/admin/manage-orders');
+  const paidRow = adminTab.getByRole('row').filter({ hasText: paid });
+  await expect(paidRow).toContainText(`Tk ${(await orderTotal(page, paid)).toFixed(2)}`);
+  await paidRow.getByRole('button', { name: 'Confirm' }).click();
+  await confirmDialog(adminTab, 'Confirm');
+  await expect(adminTab.getByText('Order confirm successful!')).toBeVisible();
+  await expect(paidRow.getByRole('button')).toHaveCount(0);
+
+  const unpaidRow = adminTab
+    .getByRole('row')
+    .filter({ hasText: 'Sumi Akter' })
+    .filter({ hasText: 'Payment pending' });
+  await expect(unpaidRow.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+  await unpaidRow.getByRole('button', { name: 'Remove' }).click();
+  await confirmDialog(adminTab, 'Remove');
+  await expect(adminTab.getByText('Order cancle!')).toBeVisible();
+  await expect(unpaidRow).toHaveCount(0);
+
+  await page.goto('/user-dashboard/my-order');
+  const row = page.getByRole('row').filter({ hasText: paid });
+  await expect(row).toContainText('Order Confirm');
+  await expect(row.getByRole('img', { name: 'Order confirmed' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Payment pending' })).toHaveCount(0);
+});
+
+/** The order's total as the customer's My order shows it. */
+async function orderTotal(page: Page, transactionId: string): Promise<number> {
+  await page.goto('/user-dashboard/my-order');
+  const text = await page.getByRole('row').filter({ hasText: transactionId }).getByText(/ tk$/).textContent();
+  return Number.parseFloat(text ?? '0');
+}
+
+test('an admin deletes a customer account, which can no longer sign in', async ({ page, browser }) => {
+  const email = `leaving-${unique()}@pizzon.test`;
+  await register(page, 'Lina Haque', email);
+  await mainNav(page).getByRole('button', { name: 'Sign out' }).click();
+
+  const adminTab = await adminPage(browser);
+  await adminTab.goto('/admin/manage-users');
+  await expect(adminTab.getByRole('row').filter({ hasText: admin.email }).getByRole('button')).toHaveCount(0);
+  await adminTab.getByRole('button', { name: `Delete ${email}` }).click();
+  await confirmDialog(adminTab, 'Delete');
+  await expect(adminTab.getByText('The account has been deleted')).toBeVisible();
+  await expect(adminTab.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+
+  await page.goto('/auth');
+  await logIn(page, email, 'pizza1');
+  await expect(page.getByRole('alert').filter({ hasText: /^auth\// })).toContainText(
+    /auth\/(user-not-found|invalid-credential)/,
+  );
+});
+
+test('a booking made on the Reservation page reaches the admin’s list', async ({ page, browser }) => {
+  const name = `Guest ${unique()}`;
+  await page.goto('/reservation');
+  const form = page.getByRole('region', { name: 'Book a Table' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Email').fill('guest@pizzon.test');
+  await form.getByLabel('Persons').selectOption('3');
+  await form.getByLabel('Date').fill('2099-05-01');
+  await form.getByRole('button', { name: 'Book Now' }).click();
+  await expect(page.getByText('Your table is booked. See you soon!')).toBeVisible();
+
+  const adminTab = await adminPage(browser);
+  await adminTab.goto('/admin/reservations');
+  await expect(adminTab.getByRole('row').filter({ hasText: name })).toContainText('01 May 2099');
+});
+
+test('every admin route has its page title', async ({ page }) => {
+  await signIn(page, admin);
+  for (const [path, title] of [
+    ['/admin/manage-users', 'Manage Users - Pizzon'],
+    ['/admin/add-items', 'Add Items - Pizzon'],
+    ['/admin/manage-items', 'Manage Items - Pizzon'],
+    ['/admin/manage-orders', 'Manage Orders - Pizzon'],
+    ['/admin/reservations', 'Reservations - Pizzon'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+  }
+  await page.goto('/admin/manage-items');
+  await page
+    .getByRole('link', { name: /^Update / })
+    .first()
+    .click();
+  await expect(page).toHaveTitle('Update Item - Pizzon');
+});

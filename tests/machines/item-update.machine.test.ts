@@ -1,0 +1,102 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { itemUpdateMachine } from '../../machines/item-update.machine.ts';
+import type { ItemUpdate } from '../../server/contract/admin.ts';
+import type { MenuItem } from '../../server/contract/menu.ts';
+import type { UpdateResult } from '../../server/contract/user.ts';
+import { expectFullCoverage, walkModel } from './support/model.ts';
+
+const item: MenuItem = {
+  _id: 'i1',
+  name: 'Margherita',
+  price: 9.5,
+  quantity: 12,
+  image: '/images/menu/margherita.svg',
+  category: 'pizza',
+  description: 'Tomato, mozzarella and basil on a thin wood-fired crust.',
+};
+const changes: ItemUpdate = { ...item, price: 10, quantity: 20 };
+const input = { id: 'i1' };
+
+function withSave(save: () => Promise<UpdateResult>, actions = {}) {
+  return itemUpdateMachine.provide({
+    actors: { fetchItem: fromPromise(async () => item), saveItem: fromPromise(save) },
+    actions,
+  });
+}
+
+describe('item update machine', () => {
+  it('walks every state and transition', () => {
+    const pending = itemUpdateMachine.provide({
+      actors: {
+        fetchItem: fromPromise<MenuItem, { id: string }>(() => new Promise(() => {})),
+        saveItem: fromPromise<UpdateResult, { id: string; changes: ItemUpdate }>(() => new Promise(() => {})),
+      },
+    });
+    const coverage = walkModel(pending, [
+      {
+        input,
+        events: (snapshot) =>
+          [
+            { type: 'item.save', changes },
+            { type: 'item.retry' },
+            ...(snapshot.matches('loading')
+              ? [
+                  { type: 'xstate.done.actor.fetchItem', output: item },
+                  { type: 'xstate.error.actor.fetchItem', error: new Error('This menu item does not exist') },
+                ]
+              : []),
+            ...(snapshot.matches('saving')
+              ? [
+                  { type: 'xstate.done.actor.saveItem', output: { matchedCount: 1, modifiedCount: 1 } },
+                  { type: 'xstate.done.actor.saveItem', output: { matchedCount: 1, modifiedCount: 0 } },
+                  { type: 'xstate.error.actor.saveItem', error: new Error('Price must be more than 0') },
+                ]
+              : []),
+          ] as never,
+      },
+    ]);
+    expectFullCoverage(coverage);
+  });
+
+  it('is saving while the request runs, then saved and announced', async () => {
+    let finish: (result: UpdateResult) => void = () => {};
+    const announceSaved = vi.fn();
+    const actor = createActor(
+      withSave(() => new Promise((resolve) => (finish = resolve)), { announceSaved }),
+      {
+        input,
+      },
+    ).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'item.save', changes });
+    expect(actor.getSnapshot().value).toBe('saving');
+    finish({ matchedCount: 1, modifiedCount: 1 });
+    const saved = await waitFor(actor, (s) => s.status === 'done');
+    expect(saved.context.item).toMatchObject({ price: 10, quantity: 20, category: 'pizza' });
+    expect(announceSaved).toHaveBeenCalledOnce();
+  });
+
+  it('says so when nothing changed, and keeps the server’s reason on failure', async () => {
+    const announceUnchanged = vi.fn();
+    const unchanged = createActor(
+      withSave(async () => ({ matchedCount: 1, modifiedCount: 0 }), { announceUnchanged }),
+      {
+        input,
+      },
+    ).start();
+    await waitFor(unchanged, (s) => s.matches('editing'));
+    unchanged.send({ type: 'item.save', changes });
+    await waitFor(unchanged, () => announceUnchanged.mock.calls.length > 0);
+    expect(unchanged.getSnapshot().value).toBe('editing');
+
+    const refused = createActor(
+      withSave(() => Promise.reject(new Error('Price must be more than 0'))),
+      { input },
+    ).start();
+    await waitFor(refused, (s) => s.matches('editing'));
+    refused.send({ type: 'item.save', changes });
+    const back = await waitFor(refused, (s) => s.matches('editing') && s.context.error !== null);
+    expect(back.context.error).toBe('Price must be more than 0');
+  });
+});

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../server/db/rows.ts';
+import {
+  apiTokenFor,
+  bearer,
+  deleteUserRow,
+  expiredApiToken,
+  findUserRow,
+  forgedApiToken,
+  insertUserRow,
+} from './support/accounts.ts';
+import { createTestContext, type TestContext } from './support/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const getProfile = (query: string, token?: string) =>
+  ctx.request(`/profile${query}`, { headers: token ? bearer(token) : {} });
+const patchProfile = (id: string, query: string, token: string | undefined, body: unknown) =>
+  ctx.request(`/update-profile/${id}${query}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...(token ? bearer(token) : {}) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+/** Every way of presenting an API token that does not stand for a current account. */
+const badApiTokens: Array<[string, (user: UserRow) => Promise<string | undefined>]> = [
+  ['no token', async () => undefined],
+  ['a token signed with another secret', (user) => forgedApiToken(user.uid)],
+  ['an expired token', (user) => expiredApiToken(user.uid)],
+  ['a token that is not a JWT', async () => 'not-a-token'],
+  [
+    'the token of an account deleted since',
+    async (user) => {
+      const token = await apiTokenFor(ctx, user.uid);
+      await deleteUserRow(ctx, user.uid);
+      return token;
+    },
+  ],
+];
+
+const changes = { displayName: 'Nadia R', photoURL: 'https://example.com/n.png', address: '1 Mill Road' };
+
+describe('GET /profile', () => {
+  it('answers the caller’s own record', async () => {
+    const user = await insertUserRow(ctx, { role: 'user' });
+    const response = await getProfile(`?uid=${user.uid}`, await apiTokenFor(ctx, user.uid));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      _id: user.id,
+      uid: user.uid,
+      displayName: user.displayName,
+      email: user.email,
+      photoURL: user.photoURL,
+      role: 'user',
+      address: user.address,
+    });
+  });
+
+  it('answers without the uid query too, since the token names the caller', async () => {
+    const user = await insertUserRow(ctx);
+    const response = await getProfile('', await apiTokenFor(ctx, user.uid));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ _id: user.id });
+  });
+
+  it('refuses a uid query that names another user: 403', async () => {
+    const user = await insertUserRow(ctx);
+    const other = await insertUserRow(ctx);
+    const response = await getProfile(`?uid=${other.uid}`, await apiTokenFor(ctx, user.uid));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it.each(badApiTokens)('refuses %s with 401', async (_, tokenFor) => {
+    const user = await insertUserRow(ctx);
+    const response = await getProfile(`?uid=${user.uid}`, await tokenFor(user));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe('PATCH /update-profile/:id', () => {
+  it('saves the display name, photo and address: modifiedCount 1', async () => {
+    const user = await insertUserRow(ctx);
+    const response = await patchProfile(
+      user.id,
+      `?uid=${user.uid}`,
+      await apiTokenFor(ctx, user.uid),
+      changes,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ matchedCount: 1, modifiedCount: 1 });
+    expect(await findUserRow(ctx, user.uid)).toEqual({ ...user, ...changes });
+  });
+
+  it('answers modifiedCount 0 when the values are already those', async () => {
+    const user = await insertUserRow(ctx, changes);
+    const response = await patchProfile(user.id, `?uid=${user.uid}`, await apiTokenFor(ctx, user.uid), {
+      ...changes,
+      displayName: `  ${changes.displayName}  `,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ matchedCount: 1, modifiedCount: 0 });
+  });
+
+  it('ignores the email, role and uid in the body', async () => {
+    const user = await insertUserRow(ctx, { role: 'user' });
+    const response = await patchProfile(user.id, `?uid=${user.uid}`, await apiTokenFor(ctx, user.uid), {
+      ...changes,
+      email: 'boss@example.com',
+      role: 'admin',
+      uid: 'someone-else',
+    });
+    expect(response.status).toBe(200);
+    expect(await findUserRow(ctx, user.uid)).toEqual({ ...user, ...changes });
+  });
+
+  it('refuses to change another user’s record: 403, record unchanged', async () => {
+    const user = await insertUserRow(ctx);
+    const other = await insertUserRow(ctx);
+    const response = await patchProfile(
+      other.id,
+      `?uid=${user.uid}`,
+      await apiTokenFor(ctx, user.uid),
+      changes,
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: expect.any(String) });
+    expect(await findUserRow(ctx, other.uid)).toEqual(other);
+  });
+
+  it('refuses a uid query that names another user: 403, record unchanged', async () => {
+    const user = await insertUserRow(ctx);
+    const other = await insertUserRow(ctx);
+    const response = await patchProfile(
+      user.id,
+      `?uid=${other.uid}`,
+      await apiTokenFor(ctx, user.uid),
+      changes,
+    );
+    expect(response.status).toBe(403);
+    expect(await findUserRow(ctx, user.uid)).toEqual(user);
+  });
+
+  it.each([
+    ['an unknown id', '3f1b6a52-8a43-4c1e-9a65-1f2d3c4b5a69'],
+    ['a malformed id', 'not-a-uuid'],
+  ])('answers 404 for %s', async (_, id) => {
+    const user = await insertUserRow(ctx);
+    const response = await patchProfile(id, `?uid=${user.uid}`, await apiTokenFor(ctx, user.uid), changes);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'No account has this id' });
+  });
+
+  it.each(badApiTokens)('refuses %s with 401', async (_, tokenFor) => {
+    const user = await insertUserRow(ctx);
+    const token = await tokenFor(user);
+    const response = await patchProfile(user.id, `?uid=${user.uid}`, token, changes);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: expect.any(String) });
+    const after = await findUserRow(ctx, user.uid);
+    if (after) expect(after).toEqual(user);
+  });
+
+  it.each([
+    ['not JSON', '{not json', 'The request body must be JSON'],
+    ['a JSON array', '[1, 2]', 'Empty filed can not be submitted'],
+    ['a name of the wrong type', { ...changes, displayName: 42 }, 'Empty filed can not be submitted'],
+    ['an empty name', { ...changes, displayName: '' }, 'Empty filed can not be submitted'],
+    ['a blank address', { ...changes, address: '   ' }, 'Empty filed can not be submitted'],
+    ['a missing photo', { displayName: 'Nadia', address: 'Here' }, 'Empty filed can not be submitted'],
+    [
+      'a photo that is not a web address',
+      { ...changes, photoURL: 'file:///etc/passwd' },
+      'Photo URL must be a web address',
+    ],
+    ['a huge name', { ...changes, displayName: 'n'.repeat(100_000) }, 'Name is too long'],
+    ['a huge address', { ...changes, address: 'a'.repeat(100_000) }, 'Address is too long'],
+  ])('refuses a body with %s: 400, record unchanged', async (_, body, message) => {
+    const user = await insertUserRow(ctx);
+    const response = await patchProfile(user.id, `?uid=${user.uid}`, await apiTokenFor(ctx, user.uid), body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
+    expect(await findUserRow(ctx, user.uid)).toEqual(user);
+  });
+});
