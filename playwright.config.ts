@@ -2,8 +2,15 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/chromium.ts';
 
 // The browser suite runs against the storefront started exactly as `npm start` starts it,
-// on its own ports and data folder so it never collides with a running dev copy.
-const ports = { web: 5273, api: 5100, auth: 9399, pg: 54349 };
+// on its own ports and data folder so it never collides with a running dev copy (E2E_*_PORT move it).
+const port = (name: string, fallback: number) => Number(process.env[`E2E_${name}_PORT`] ?? fallback);
+const ports = {
+  web: port('WEB', 5273),
+  api: port('API', 5100),
+  auth: port('AUTH', 9399),
+  pg: port('PG', 54349),
+};
+const dataDir = `.data/e2e-${ports.web}`;
 export const E2E = { baseURL: `http://localhost:${ports.web}`, apiURL: `http://localhost:${ports.api}` };
 
 export default defineConfig({
@@ -20,7 +27,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'rm -rf .data/e2e && npm start',
+    command: `rm -rf ${dataDir} && npm start`,
     url: `${E2E.apiURL}/health`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -32,7 +39,7 @@ export default defineConfig({
       API_PORT: String(ports.api),
       AUTH_EMULATOR_PORT: String(ports.auth),
       PG_PORT: String(ports.pg),
-      PIZZON_DATA_DIR: '.data/e2e',
+      PIZZON_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },
   },

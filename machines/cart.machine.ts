@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { type Added, type CartLine, type CartTotals, cartTotals } from '../server/contract/cart.ts';
+import { providedLater } from './provided.ts';
 
 export interface CartAddition {
   itemId: string;
@@ -36,15 +37,9 @@ export const cartMachine = setup({
       | { type: 'cart.remove'; id: string },
   },
   actors: {
-    fetchCart: fromPromise<CartLine[]>(async () => {
-      throw new Error('fetchCart is provided by src/actors');
-    }),
-    addLine: fromPromise<Added, CartAddition>(async () => {
-      throw new Error('addLine is provided by src/actors');
-    }),
-    removeLine: fromPromise<{ deletedCount: number }, { id: string }>(async () => {
-      throw new Error('removeLine is provided by src/actors');
-    }),
+    fetchCart: providedLater<CartLine[]>('fetchCart'),
+    addLine: providedLater<Added, CartAddition>('addLine'),
+    removeLine: providedLater<{ deletedCount: number }, { id: string }>('removeLine'),
   },
   actions: {
     recordAddition: assign({

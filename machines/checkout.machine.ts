@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   type Shipping,
   type ShippingField,
   type ShippingForm,
   shippingProblem,
 } from '../server/contract/order.ts';
+import { providedLater } from './provided.ts';
 
 export type { ShippingForm };
 
@@ -36,9 +37,7 @@ export const checkoutMachine = setup({
       | ({ type: 'checkout.submit' } & OrderRequest),
   },
   actors: {
-    createPayment: fromPromise<string, Shipping & OrderRequest>(async () => {
-      throw new Error('createPayment is provided by src/actors');
-    }),
+    createPayment: providedLater<string, Shipping & OrderRequest>('createPayment'),
   },
   actions: {
     redirectTo: (_, _params: { url: string }) => {},

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { ItemUpdate } from '../server/contract/admin.ts';
 import type { MenuItem } from '../server/contract/menu.ts';
 import type { UpdateResult } from '../server/contract/user.ts';
+import { providedLater } from './provided.ts';
 
 const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong';
@@ -17,12 +18,8 @@ export const itemUpdateMachine = setup({
     events: {} as { type: 'item.save'; changes: ItemUpdate } | { type: 'item.retry' },
   },
   actors: {
-    fetchItem: fromPromise<MenuItem, { id: string }>(async () => {
-      throw new Error('fetchItem is provided by src/actors');
-    }),
-    saveItem: fromPromise<UpdateResult, { id: string; changes: ItemUpdate }>(async () => {
-      throw new Error('saveItem is provided by src/actors');
-    }),
+    fetchItem: providedLater<MenuItem, { id: string }>('fetchItem'),
+    saveItem: providedLater<UpdateResult, { id: string; changes: ItemUpdate }>('saveItem'),
   },
   actions: {
     announceSaved: () => {},

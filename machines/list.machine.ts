@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { providedLater } from './provided.ts';
 
 const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong';
@@ -23,13 +24,9 @@ export function createListMachine<Row>(id: string) {
       events: {} as { type: 'list.reload' } | ({ type: 'list.act' } & RowAction),
     },
     actors: {
-      fetchRows: fromPromise<Row[]>(async () => {
-        throw new Error('fetchRows is provided by src/actors');
-      }),
+      fetchRows: providedLater<Row[]>('fetchRows'),
       /** Answers how many rows it changed. */
-      act: fromPromise<number, RowAction>(async () => {
-        throw new Error('act is provided by src/actors');
-      }),
+      act: providedLater<number, RowAction>('act'),
     },
     actions: {
       announceDone: (_, _params: RowAction) => {},

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { MenuItem, MenuTab } from '../server/contract/menu.ts';
+import { providedLater } from './provided.ts';
 
 export interface MenuQuery {
   category: MenuTab;
@@ -17,9 +18,7 @@ export const menuMachine = setup({
     events: {} as { type: 'menu.select'; category: MenuTab } | { type: 'menu.retry' },
   },
   actors: {
-    fetchMenu: fromPromise<MenuItem[], MenuQuery>(async () => {
-      throw new Error('fetchMenu is provided by src/actors');
-    }),
+    fetchMenu: providedLater<MenuItem[], MenuQuery>('fetchMenu'),
   },
   guards: {
     isOtherTab: ({ context, event }) => event.type === 'menu.select' && event.category !== context.category,

@@ -1,6 +1,7 @@
-import { fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type SnapshotFrom, setup } from 'xstate';
 import type { Order } from '../server/contract/order.ts';
 import { isCustomerRole } from '../server/contract/user.ts';
+import { providedLater } from './provided.ts';
 
 type OrderFlags = Pick<Order, '_id' | 'payment_status' | 'status' | 'refund_due'>;
 
@@ -21,9 +22,7 @@ export const orderMachine = setup({
       | { type: 'order.delete' },
   },
   actors: {
-    deleteOrder: fromPromise<{ deletedCount: number }, { id: string }>(async () => {
-      throw new Error('deleteOrder is provided by src/actors');
-    }),
+    deleteOrder: providedLater<{ deletedCount: number }, { id: string }>('deleteOrder'),
   },
   actions: {
     announceDeleted: () => {},

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { PaymentStatus } from '../server/contract/order.ts';
+import { providedLater } from './provided.ts';
 
 /** How often and how long the result page asks whether the gateway's notification has arrived. */
 export const CHECK_INTERVAL_MS = 1500;
@@ -16,9 +17,7 @@ export const paymentResultMachine = setup({
     events: {} as { type: 'payment.checkAgain' },
   },
   actors: {
-    fetchStatus: fromPromise<PaymentStatus, { transactionId: string }>(async () => {
-      throw new Error('fetchStatus is provided by src/actors');
-    }),
+    fetchStatus: providedLater<PaymentStatus, { transactionId: string }>('fetchStatus'),
   },
   guards: {
     isPaid: (_, params: { status: PaymentStatus }) => params.status.payment_status,

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { ProfileUpdate, UpdateResult, User } from '../server/contract/user.ts';
+import { providedLater } from './provided.ts';
 
 const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong';
@@ -18,12 +19,8 @@ export const profileMachine = setup({
       | { type: 'profile.retry' },
   },
   actors: {
-    fetchProfile: fromPromise<User>(async () => {
-      throw new Error('fetchProfile is provided by src/actors');
-    }),
-    saveProfile: fromPromise<UpdateResult, { id: string; changes: ProfileUpdate }>(async () => {
-      throw new Error('saveProfile is provided by src/actors');
-    }),
+    fetchProfile: providedLater<User>('fetchProfile'),
+    saveProfile: providedLater<UpdateResult, { id: string; changes: ProfileUpdate }>('saveProfile'),
   },
   actions: {
     announceSaved: () => {},

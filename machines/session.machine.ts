@@ -1,6 +1,7 @@
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { assign, type SnapshotFrom, setup } from 'xstate';
 import type { ApiToken } from '../server/contract/user.ts';
 import { isCustomerRole } from '../server/contract/user.ts';
+import { providedLater } from './provided.ts';
 
 /** The signed-in user as the provider describes them. */
 export interface SessionUser {
@@ -42,17 +43,11 @@ const errorMessage = (error: unknown): string =>
 export const sessionMachine = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent },
   actors: {
-    requestToken: fromPromise<ApiToken, { uid: string }>(async () => {
-      throw new Error('requestToken is provided by src/actors');
-    }),
+    requestToken: providedLater<ApiToken, { uid: string }>('requestToken'),
     /** POST /users (and the display name on the provider profile); answers the user as registered. */
-    registerUser: fromPromise<SessionUser, { user: SessionUser; displayName?: string }>(async () => {
-      throw new Error('registerUser is provided by src/actors');
-    }),
+    registerUser: providedLater<SessionUser, { user: SessionUser; displayName?: string }>('registerUser'),
     /** GET /role/{uid}; null when the account has no record yet. */
-    requestRole: fromPromise<string | null, { uid: string }>(async () => {
-      throw new Error('requestRole is provided by src/actors');
-    }),
+    requestRole: providedLater<string | null, { uid: string }>('requestRole'),
   },
   actions: {
     storeToken: (_, _params: { token: string }) => {},

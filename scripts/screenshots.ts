@@ -1,4 +1,5 @@
 // Takes the README's screenshots of a running storefront: `npm start`, then `npm run screenshots`.
+// It shops as the demo customer (one paid order per run) and looks around as the demo admin.
 import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
@@ -19,14 +20,45 @@ const guestPages = [
   ['auth', '/auth'],
 ] as const;
 const customer = DEMO_ACCOUNTS.find((account) => account.role === 'user')!;
+const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
 
-async function signIn(page: Page) {
+async function signIn(page: Page, account: (typeof DEMO_ACCOUNTS)[number]) {
   await page.goto(`${base}/auth`);
-  await page.getByLabel('Email').fill(customer.email);
-  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.locator('form').getByRole('button', { name: 'Login' }).click();
-  // Signed in once /auth has sent the customer home.
+  // Signed in once /auth has sent the user home.
   await page.waitForURL(`${base}/`);
+}
+
+async function shoot(page: Page, name: string, label: string) {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `${out}/${name}-${label}.png`, fullPage: true });
+}
+
+/** Cart, checkout, the sandbox payment page, the success page and My order. */
+async function shop(page: Page, label: string) {
+  await page.goto(`${base}/item-detail/${items[0]!._id}`);
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByText(/item has been (added to your cart|already added)/).waitFor();
+  await page.goto(`${base}/user-dashboard/my-cart`);
+  await page.getByRole('link', { name: 'Process to Checkout' }).waitFor();
+  await shoot(page, 'cart', label);
+  await page.getByRole('link', { name: 'Process to Checkout' }).click();
+  await page.getByLabel('Phone *').fill('01700 000000');
+  await page.getByLabel('Address *').fill('12 Lake Road');
+  await page.getByLabel('Postcode *').fill('1205');
+  await page.getByLabel('City *').fill('Dhaka');
+  await shoot(page, 'checkout', label);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.getByRole('heading', { name: 'Sandbox payment' }).waitFor();
+  await shoot(page, 'payment', label);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+  await page.goto(`${base}/user-dashboard/my-order`);
+  await page.getByRole('table').waitFor();
+  await shoot(page, 'orders', label);
 }
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
@@ -39,10 +71,19 @@ for (const [width, label] of [
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
     await page.screenshot({ path: `${out}/${name}-${label}.png`, fullPage: name !== 'home' });
   }
-  await signIn(page);
-  await page.goto(`${base}/user-dashboard/profile`, { waitUntil: 'networkidle' });
+  await signIn(page, customer);
+  await page.goto(`${base}/user-dashboard/profile`);
   await page.getByText(customer.email).first().waitFor();
-  await page.screenshot({ path: `${out}/profile-${label}.png`, fullPage: true });
+  await shoot(page, 'profile', label);
+  await shop(page, label);
   await page.close();
+  const adminPage = await browser.newPage({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+  await signIn(adminPage, admin);
+  for (const name of ['manage-orders', 'manage-items'] as const) {
+    await adminPage.goto(`${base}/admin/${name}`);
+    await adminPage.getByRole('table').waitFor();
+    await shoot(adminPage, `admin-${name}`, label);
+  }
+  await adminPage.close();
 }
 await browser.close();
