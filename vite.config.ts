@@ -2,7 +2,29 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+// The libraries a guest should download only where a page needs them get chunks of their own, named
+// after them: they stay cached across releases, and `npm run bench:web` can tell where each one loads.
+const LAZY_LIBRARIES = ['firebase', 'swiper', 'sweetalert2'] as const;
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each route loads, read by `npm run bench:web`.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: LAZY_LIBRARIES.map((name) => ({
+            name,
+            test: new RegExp(`node_modules[\\\\/](@${name}[\\\\/]|${name}[\\\\/])`),
+            // Only the library itself: pulling in what it imports (swiper/react imports React) would
+            // drag shared code into the chunk and make the entry load it.
+            includeDependenciesRecursively: false,
+          })),
+        },
+      },
+    },
+  },
 });

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
@@ -6,9 +8,15 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import type { Database } from './db/client.ts';
 import type { Identity } from './identity.ts';
+import {
+  clientAddress,
+  createRateLimiter,
+  DEFAULT_RATE_LIMITS,
+  type RateLimits,
+} from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
-import { SandboxGateway } from './payments/sandbox.ts';
+import { renderSandboxPage, SandboxGateway } from './payments/sandbox.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -40,6 +48,36 @@ export interface AppDeps {
   gateway: PaymentGateway;
   /** How long checkout waits for the gateway's payment page (default GATEWAY_TIMEOUT_MS, 10 s). */
   paymentTimeoutMs?: number;
+  /** Calls allowed to POST /jwt, POST /users and POST /create-payment-intent (default DEFAULT_RATE_LIMITS). */
+  rateLimits?: RateLimits;
+  /**
+   * True behind one reverse proxy of ours: the caller's address is then the last X-Forwarded-For entry
+   * instead of the socket's peer (which would be the proxy). Never set it without such a proxy: anyone
+   * could then pick their own address.
+   */
+  trustProxy?: boolean;
+  /** The rate limiters' clock (default Date.now). */
+  now?: () => number;
+}
+
+/** Larger than any form or cart the storefront sends; a bigger body is refused before it is read. */
+export const MAX_BODY_BYTES = 100 * 1024;
+
+/**
+ * The sandbox payment page is HTML from this API: its one inline <style> is allowed by hash, no script
+ * at all, and its form may post only here and be redirected back to the storefront.
+ */
+function sandboxPageCsp(gateway: SandboxGateway, siteOrigin: string): string {
+  const style = /<style>([\s\S]*?)<\/style>/.exec(renderSandboxPage({ state: 'missing' }))?.[1] ?? '';
+  const hash = createHash('sha256').update(style).digest('base64');
+  const formTargets = new Set(["'self'", new URL(gateway.apiPublicUrl).origin, new URL(siteOrigin).origin]);
+  return [
+    "default-src 'none'",
+    `style-src 'sha256-${hash}'`,
+    `form-action ${[...formTargets].join(' ')}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 }
 
 const UNAVAILABLE_CODES = new Set([
@@ -47,7 +85,9 @@ const UNAVAILABLE_CODES = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   '57P01',
+  '57P02',
   '57P03',
+  'EPIPE',
   '08001',
   '08006',
 ]);
@@ -57,28 +97,70 @@ function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect/i.test(e.message)) return true;
+    if (/Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(e.message))
+      return true;
   }
   return false;
 }
 
 export function createApp(deps: AppDeps) {
   const { db, logger, siteOrigin, identity, tokens, gateway, paymentTimeoutMs } = deps;
+  const limits = createRateLimiter({
+    limits: deps.rateLimits ?? DEFAULT_RATE_LIMITS,
+    addressOf: (c) => clientAddress(c, deps.trustProxy ?? false),
+    now: deps.now,
+  });
   const app = new Hono();
   app.use(requestLog(logger));
-  app.use(secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
-  app.use(cors({ origin: siteOrigin, allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
+  // The API answers JSON: nothing in it may run, load or be framed. overwrite: false keeps the sandbox
+  // page's own CSP (set below, inside this middleware).
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      crossOriginResourcePolicy: 'same-site',
+      xFrameOptions: 'DENY',
+      overwrite: false,
+    }),
+  );
+  app.use(
+    cors({
+      origin: siteOrigin,
+      allowHeaders: ['Authorization', 'Content-Type'],
+      exposeHeaders: ['Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  // PostgreSQL text can not hold NUL: a URL carrying one (in a path id or a query) is refused before any
+  // route reads it (JSON bodies: jsonBody).
+  app.use(async (c, next) => {
+    if (/%00/.test(c.req.url)) return c.json({ message: 'The address can not contain a NUL character' }, 400);
+    await next();
+  });
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json({ message: `The request body is too large (at most ${MAX_BODY_BYTES} bytes)` }, 413),
+    }),
+  );
 
   app.route('/', healthRoutes(db));
   app.route('/', menuRoutes(db));
   app.route('/', reservationRoutes(db));
-  app.route('/', sessionRoutes(db, identity, tokens));
+  app.route('/', sessionRoutes(db, identity, tokens, limits));
   app.route('/', profileRoutes(db, tokens));
   app.route('/', cartRoutes(db, tokens));
-  app.route('/', orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs }));
+  app.route('/', orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, limits }));
   app.route('/', paymentRoutes({ db, gateway, logger, siteOrigin }));
   app.route('/', adminRoutes({ db, tokens, identity, logger }));
-  if (gateway instanceof SandboxGateway) app.route('/', sandboxPayRoutes(db, gateway, logger));
+  if (gateway instanceof SandboxGateway) {
+    const pageCsp = sandboxPageCsp(gateway, siteOrigin);
+    app.use('/sandbox-pay/*', async (c, next) => {
+      await next();
+      c.header('Content-Security-Policy', pageCsp);
+    });
+    app.route('/', sandboxPayRoutes(db, gateway, logger));
+  }
 
   app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Server, ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { createApp } from './app.ts';
@@ -81,10 +82,19 @@ const identity = createIdentity(projectId);
 if (env.FIREBASE_AUTH_EMULATOR_HOST) await seedDemoAccounts(database.db, identity.auth);
 
 const tokens = createApiTokens(apiTokenSecret);
-const app = createApp({ db: database.db, logger, siteOrigin, identity, tokens, gateway });
-const server = serve({ fetch: app.fetch, port, hostname: env.API_HOST ?? '127.0.0.1' }, () =>
-  logger.info(`API listening on http://localhost:${port}`),
-);
+const app = createApp({
+  db: database.db,
+  logger,
+  siteOrigin,
+  identity,
+  tokens,
+  gateway,
+  trustProxy: env.TRUST_PROXY === 'true',
+});
+// A plain HTTP server (serve's default); API_PORT=0 takes any free port, so the log names the real one.
+const server = serve({ fetch: app.fetch, port, hostname: env.API_HOST ?? '127.0.0.1' }, (info) =>
+  logger.info(`API listening on http://localhost:${info.port}`),
+) as Server;
 server.on('error', (error: NodeJS.ErrnoException) => {
   logger.fatal(error.code === 'EADDRINUSE' ? `Port ${port} is taken: set API_PORT to a free port` : error);
   process.exit(1);
@@ -102,14 +112,41 @@ async function sweepReservations() {
 const sweeper = setInterval(() => void sweepReservations(), 60_000);
 void sweepReservations();
 
+/** How long a shutdown waits for in-flight requests before cutting them off (under `docker stop`'s 10 s). */
+const SHUTDOWN_GRACE_MS = 8_000;
+
 let stopping = false;
+// The answers still to be sent: a shutdown lets them finish, on connections that then close.
+const inFlight = new Set<ServerResponse>();
+server.on('request', (_request, response: ServerResponse) => {
+  inFlight.add(response);
+  response.on('close', () => inFlight.delete(response));
+  if (stopping) response.setHeader('Connection', 'close');
+  // close() ends only the connections idle at that moment: one whose answer was already under way
+  // would otherwise stay open for its keep-alive timeout.
+  response.on('finish', () => {
+    if (stopping) server.closeIdleConnections();
+  });
+});
+
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info(`${signal}: finishing in-flight requests`);
   clearInterval(sweeper);
-  // close() stops accepting connections and resolves once in-flight requests have been answered.
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  // Stops accepting connections and closes the idle ones; calls on the others get their answers with
+  // `Connection: close`, and close() resolves once the last is sent.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
+  logger.info(`${signal}: no new connections; finishing ${inFlight.size} in-flight request(s)`);
+  // The deadline covers closing the pool too: whatever hangs, the process ends on its own terms.
+  setTimeout(() => {
+    logger.error(
+      `shutdown unfinished after ${SHUTDOWN_GRACE_MS} ms, ${inFlight.size} request(s) still running: cutting them off`,
+    );
+    server.closeAllConnections();
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  await closed;
   await Promise.allSettled([database.close(), identity.close()]);
   process.exit(0);
 }

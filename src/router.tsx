@@ -4,9 +4,10 @@ import {
   createRouter,
   lazyRouteComponent,
 } from '@tanstack/react-router';
-import { type SessionActor, session } from './actors/session.ts';
-import { fetchMenuItem } from './api/menu.ts';
+import { loadActors } from './actors/lazy.ts';
+import type { Visitor } from './actors/live.ts';
 import { LoadingScreen } from './components/loading-screen.tsx';
+import { loadProvider } from './identity/provider.ts';
 import { NotFoundPage, RouteErrorPage } from './routes/error-page.tsx';
 import { requireAdmin, requireCustomer, requireSignedIn } from './routes/guards.ts';
 import { HomePage } from './routes/home.tsx';
@@ -23,7 +24,8 @@ declare module '@tanstack/react-router' {
 }
 
 export interface RouterContext {
-  session: SessionActor;
+  /** Who is visiting, once the session has settled: what the guards decide on. */
+  visitor: () => Promise<Visitor>;
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -44,6 +46,11 @@ const homeRoute = createRoute({
 const menuRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/menu',
+  // The menu is fetched alongside the page's code rather than once the page has rendered: the menu
+  // machine then finds the request under way in the cache (src/api/cache.ts).
+  loader: () => {
+    import('./api/menu.ts').then((api) => api.prefetchMenu()).catch(() => {});
+  },
   component: lazyRouteComponent(() => import('./routes/menu.tsx'), 'MenuPage'),
   staticData: { pageName: 'Menu' },
 });
@@ -65,7 +72,13 @@ const reservationRoute = createRoute({
 export const itemDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/item-detail/$id',
-  loader: ({ params }) => fetchMenuItem(params.id),
+  // The API client stays out of the first page's JavaScript: the loader brings it when it runs.
+  loader: async ({ params }) => {
+    const item = await (await import('./api/menu.ts')).fetchMenuItem(params.id);
+    // The picture is the page's largest paint: fetch it with the data, not once the page has rendered.
+    new Image().src = item.image;
+    return item;
+  },
   component: lazyRouteComponent(() => import('./routes/item-detail.tsx'), 'ItemDetailPage'),
   staticData: { pageName: 'Item Detail' },
 });
@@ -75,6 +88,11 @@ const authRoute = createRoute({
   path: '/auth',
   validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  // Signing in needs the identity provider, which a guest's other pages never load: fetch it with the
+  // page. A failure is the form's to report, when it is sent.
+  loader: () => {
+    loadProvider().catch(() => {});
+  },
   component: lazyRouteComponent(() => import('./routes/auth.tsx'), 'AuthPage'),
   staticData: { pageName: 'Login' },
 });
@@ -244,7 +262,7 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({
   routeTree,
-  context: { session },
+  context: { visitor: () => loadActors().then((actors) => actors.settledVisitor()) },
   scrollRestoration: true,
   defaultPreload: 'intent',
   // Loader results (the item page) stay fresh for the spec's 5-minute cache time.

@@ -28,6 +28,8 @@ export const AddToCartSchema = v.object({
     v.number('quantity must be a number'),
     v.integer('quantity must be a whole number'),
     v.minValue(1, 'quantity must be at least 1'),
+    // No stock is larger (contract/admin.ts), and the database holds 32-bit integers.
+    v.maxValue(100_000, 'quantity must be at most 100000'),
   ),
 });
 export type AddToCart = v.InferOutput<typeof AddToCartSchema>;

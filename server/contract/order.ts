@@ -44,6 +44,7 @@ export const CreatePaymentSchema = v.object({
   ...ShippingSchema.entries,
   total_price: v.pipe(
     v.number('total_price must be a number'),
+    v.finite('total_price must be a number'),
     v.minValue(0, 'total_price must not be negative'),
   ),
   order_time: v.pipe(

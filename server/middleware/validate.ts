@@ -13,11 +13,21 @@ export function parseOr400<S extends v.GenericSchema>(schema: S, input: unknown)
   throw new HTTPException(400, { message });
 }
 
-/** Reads a JSON body, answering 400 when it is not JSON. */
+/** PostgreSQL text can not hold NUL ('\u0000'): refused here, it never reaches a query as a 500. */
+function refuseNul(key: string, value: unknown): unknown {
+  if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) {
+    const message = 'Text can not contain a NUL character';
+    throw new HTTPException(400, { message: key ? `${key}: ${message}` : message });
+  }
+  return value;
+}
+
+/** Reads a JSON body, answering 400 when it is not JSON or holds a NUL character. */
 export async function jsonBody(request: Request): Promise<unknown> {
   try {
-    return await request.json();
-  } catch {
+    return JSON.parse(await request.text(), refuseNul);
+  } catch (error) {
+    if (error instanceof HTTPException) throw error;
     throw new HTTPException(400, { message: 'The request body must be JSON' });
   }
 }

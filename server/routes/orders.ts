@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { CreatePaymentSchema } from '../contract/order.ts';
 import type { Database } from '../db/client.ts';
-import { requireUser } from '../middleware/auth.ts';
+import { requireUser, type UserEnv } from '../middleware/auth.ts';
+import type { EndpointLimiter } from '../middleware/rate-limit.ts';
 import { jsonBody, parseOr400 } from '../middleware/validate.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { checkout, deleteOrder, listOrders, paymentStatusOf } from '../services/orders.ts';
@@ -14,18 +15,26 @@ export interface OrderRouteDeps {
   gateway: PaymentGateway;
   logger: Logger;
   paymentTimeoutMs?: number | undefined;
+  limits: { createPaymentIntent: EndpointLimiter };
 }
 
 /** The signed-in customer's checkout and own orders. */
-export function orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs }: OrderRouteDeps) {
+export function orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, limits }: OrderRouteDeps) {
   const signedIn = requireUser(db, tokens);
+  const { byAddress, byAccount } = limits.createPaymentIntent;
   return new Hono()
-    .post('/create-payment-intent', signedIn, async (c) => {
-      const input = parseOr400(CreatePaymentSchema, await jsonBody(c.req.raw));
-      return c.json(
-        await checkout({ db, gateway, logger, gatewayTimeoutMs: paymentTimeoutMs }, c.var.user.uid, input),
-      );
-    })
+    .post(
+      '/create-payment-intent',
+      byAddress,
+      signedIn,
+      byAccount((c: Context<UserEnv>) => c.var.user.uid),
+      async (c) => {
+        const input = parseOr400(CreatePaymentSchema, await jsonBody(c.req.raw));
+        return c.json(
+          await checkout({ db, gateway, logger, gatewayTimeoutMs: paymentTimeoutMs }, c.var.user.uid, input),
+        );
+      },
+    )
     .get('/my-orders', signedIn, async (c) => c.json(await listOrders(db, c.var.user.uid)))
     .delete('/order-delete/:id', signedIn, async (c) => {
       await deleteOrder(db, c.var.user.uid, c.req.param('id'));

@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ApiTokenRequestSchema, isCustomerRole, NewUserSchema, UidSchema } from '../contract/user.ts';
 import type { Database } from '../db/client.ts';
 import type { Identity } from '../identity.ts';
-import { requireIdToken } from '../middleware/auth.ts';
+import { type IdentityEnv, requireIdToken } from '../middleware/auth.ts';
+import type { EndpointLimiter } from '../middleware/rate-limit.ts';
 import { jsonBody, parseOr400 } from '../middleware/validate.ts';
 import { findUserByUid, registerUser } from '../services/users.ts';
 import type { ApiTokens } from '../tokens.ts';
@@ -15,10 +16,16 @@ function assertSameUid(claimed: string, verified: string): void {
 }
 
 /** Sign-in and sign-up: every call here carries the identity provider's ID token, not our API token. */
-export function sessionRoutes(db: Database, identity: Pick<Identity, 'verifyIdToken'>, tokens: ApiTokens) {
+export function sessionRoutes(
+  db: Database,
+  identity: Pick<Identity, 'verifyIdToken'>,
+  tokens: ApiTokens,
+  limits: { jwt: EndpointLimiter; users: EndpointLimiter },
+) {
   const signedIn = requireIdToken(identity);
+  const verifiedUid = (c: Context<IdentityEnv>) => c.var.identity.uid;
   return new Hono()
-    .post('/jwt', signedIn, async (c) => {
+    .post('/jwt', limits.jwt.byAddress, signedIn, limits.jwt.byAccount(verifiedUid), async (c) => {
       const { uid } = parseOr400(ApiTokenRequestSchema, await jsonBody(c.req.raw));
       assertSameUid(uid, c.var.identity.uid);
       return c.json(await tokens.issue(c.var.identity.uid));
@@ -36,7 +43,7 @@ export function sessionRoutes(db: Database, identity: Pick<Identity, 'verifyIdTo
       if (!user) throw new HTTPException(404, { message: NOT_REGISTERED });
       return c.json({ role: user.role });
     })
-    .post('/users', signedIn, async (c) => {
+    .post('/users', limits.users.byAddress, signedIn, limits.users.byAccount(verifiedUid), async (c) => {
       const body = parseOr400(NewUserSchema, await jsonBody(c.req.raw));
       const verified = c.var.identity;
       assertSameUid(body.uid, verified.uid);

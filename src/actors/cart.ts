@@ -4,6 +4,7 @@ import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts'
 import { addToCart, fetchCart, removeCartLine } from '../api/cart.ts';
 import { describeFailure } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
+import { inspect } from './inspector.ts';
 import { session } from './session.ts';
 
 function signedInUid(): string {
@@ -30,7 +31,7 @@ export const liveCartMachine = cartMachine.provide({
 });
 
 /** The customer's cart, shared by the navbar, item pages, My cart and checkout. */
-export const cart = createActor(liveCartMachine);
+export const cart = createActor(liveCartMachine, { inspect });
 
 /** Loads the cart once sign-in has settled as a customer, and forgets it on sign-out. */
 export function startCart(): void {

@@ -1,10 +1,11 @@
 import { createActor, fromPromise } from 'xstate';
 import { type SessionUser, sessionMachine } from '../../machines/session.machine.ts';
 import { CUSTOMER_ROLE } from '../../server/contract/user.ts';
-import { clearApiToken, storeApiToken } from '../api/http.ts';
+import { clearApiToken, storeApiToken, storedApiToken } from '../api/http.ts';
 import { fetchRole, registerAccount, requestApiToken } from '../api/session.ts';
-import { loadProvider } from '../identity/provider.ts';
+import { loadProvider, whenProviderLoads } from '../identity/provider.ts';
 import { describeFailure } from '../ui/failure.ts';
+import { inspect } from './inspector.ts';
 
 /** Failures become sentences /auth can show: the server's message, or that it could not be reached. */
 async function readable<T>(call: () => Promise<T>): Promise<T> {
@@ -60,15 +61,23 @@ export const liveSessionMachine = sessionMachine.provide({
 });
 
 /** The one session of this browser tab; guards, the navbar and the other actors read it. */
-export const session = createActor(liveSessionMachine);
+export const session = createActor(liveSessionMachine, { inspect });
 export type SessionActor = typeof session;
 
-/** Starts the session and feeds it the provider's user as soon as the provider has loaded. */
+/**
+ * Starts the session and feeds it the provider's user from the moment the provider loads. A browser
+ * holding no API token has nobody signed in, so a guest's pages never download the provider: it loads
+ * when a sign-in starts (/auth) and the session follows it from then on.
+ */
 export function startSession(): void {
   session.start();
-  loadProvider().then(
-    (provider) => provider.observeUser((user) => session.send({ type: 'session.userChanged', user })),
-    // Without the provider nobody can be signed in; say so rather than loading forever.
-    () => session.send({ type: 'session.userChanged', user: null }),
+  whenProviderLoads((provider) =>
+    provider.observeUser((user) => session.send({ type: 'session.userChanged', user })),
   );
+  if (!storedApiToken()) {
+    session.send({ type: 'session.userChanged', user: null });
+    return;
+  }
+  // Without the provider nobody can be signed in; say so rather than loading forever.
+  loadProvider().catch(() => session.send({ type: 'session.userChanged', user: null }));
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import {
+  FULL_VIEW,
   type MenuItem,
   MenuItemListSchema,
   MenuItemSchema,
@@ -16,6 +17,9 @@ export function fetchMenu(category: MenuTab, limit: number, signal?: AbortSignal
     ),
   );
 }
+
+/** Starts loading what the Menu page shows first (every category, in full) into the cache. */
+export const prefetchMenu = (): Promise<MenuItem[]> => fetchMenu('all', FULL_VIEW);
 
 export async function fetchMenuItem(id: string): Promise<MenuItem> {
   return v.parse(MenuItemSchema, await directClient.get(`item-detail/${encodeURIComponent(id)}`).json());

@@ -8,7 +8,7 @@ export function MenuCard({ item }: { item: MenuItem }) {
     <Link
       to="/item-detail/$id"
       params={{ id: item._id }}
-      className="group flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-md ring-offset-2 transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:ring-4 focus-visible:ring-brand-dark focus-visible:outline-none"
+      className="group flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-md ring-offset-2 transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:ring-4 focus-visible:ring-(--focus-ring) focus-visible:outline-none"
     >
       <div className="relative bg-cream">
         <img

@@ -1,11 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { LogOut, Menu, Phone, ShoppingCart, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { isSessionSettled } from '../../machines/session.machine.ts';
-import { isCustomerRole } from '../../server/contract/user.ts';
-import { cart } from '../actors/cart.ts';
-import { session } from '../actors/session.ts';
+import { Menu, Phone, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 
 export const RESTAURANT_PHONE = '+880 1700-000000';
 
@@ -35,51 +30,16 @@ function NavLinks({ className, linkClassName }: { className: string; linkClassNa
   );
 }
 
-/** Login when signed out; the cart, the account link and sign-out when signed in. */
-function AccountLinks({ stacked }: { stacked: boolean }) {
-  const settled = useSelector(session, isSessionSettled);
-  const user = useSelector(session, (s) => (s.matches('signedIn') ? s.context.user : null));
-  const role = useSelector(session, (s) => s.context.role);
-  const totalQty = useSelector(cart, (s) => s.context.totals.totalQty);
-  const totalPrice = useSelector(cart, (s) => s.context.totals.totalPrice);
-  const layout = stacked ? 'mt-4 flex flex-col gap-3' : 'flex items-center gap-4';
+// The account links read the session, whose chunk arrives after the first paint (src/actors/lazy.ts);
+// until then their place stays empty, as it does until the session has settled.
+const AccountLinks = lazy(() => import('./account-links.tsx').then((m) => ({ default: m.AccountLinks })));
 
-  // Until the session has settled, show nothing rather than a Login button that may be wrong.
-  if (!settled) return <span className={layout} aria-hidden="true" />;
-  if (!user || !role) {
-    return (
-      <Link to="/auth" className={stacked ? 'btn-primary mt-4 w-full' : 'btn-primary'}>
-        Login
-      </Link>
-    );
-  }
+function Account({ stacked }: { stacked: boolean }) {
+  const layout = stacked ? 'mt-4 flex flex-col gap-3' : 'flex items-center gap-4';
   return (
-    <div className={layout}>
-      <Link
-        to="/user-dashboard/my-cart"
-        className="inline-flex min-h-11 items-center gap-2 whitespace-nowrap font-bold hover:text-brand"
-        aria-label={`Cart: ${totalQty} items, ${totalPrice.toFixed(2)}`}
-      >
-        <ShoppingCart aria-hidden="true" className="size-5 text-brand" />
-        <span>{totalQty}</span>
-        <span className="text-neutral-300">|</span>
-        <span>{totalPrice.toFixed(2)}</span>
-      </Link>
-      <Link
-        to={isCustomerRole(role) ? '/user-dashboard/profile' : '/admin/profile'}
-        className="inline-flex min-h-11 items-center whitespace-nowrap font-bold hover:text-brand"
-      >
-        {`${user.displayName.trim()}'s account`}
-      </Link>
-      <button
-        type="button"
-        onClick={() => session.send({ type: 'session.signOut' })}
-        className={stacked ? 'btn-primary w-full' : 'btn-primary whitespace-nowrap'}
-      >
-        <LogOut aria-hidden="true" className="size-4" />
-        Sign out
-      </button>
-    </div>
+    <Suspense fallback={<span className={layout} aria-hidden="true" />}>
+      <AccountLinks stacked={stacked} layout={layout} />
+    </Suspense>
   );
 }
 
@@ -120,7 +80,7 @@ export function Navbar() {
             <Phone aria-hidden="true" className="size-4 text-brand" />
             <span>{RESTAURANT_PHONE}</span>
           </span>
-          <AccountLinks stacked={false} />
+          <Account stacked={false} />
         </div>
         <button
           ref={toggleRef}
@@ -143,7 +103,7 @@ export function Navbar() {
           <Phone aria-hidden="true" className="size-4 text-brand" />
           <span>{RESTAURANT_PHONE}</span>
         </p>
-        <AccountLinks stacked />
+        <Account stacked />
       </div>
     </header>
   );

@@ -1,17 +1,26 @@
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { Phone } from 'lucide-react';
-import { LIMITED_VIEW } from '../../server/contract/menu.ts';
-import { liveBookingMachine } from '../actors/booking.ts';
-import { BookingForm } from '../components/booking-form.tsx';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { About } from '../components/home/about.tsx';
-import { ChefsCarousel } from '../components/home/chefs-carousel.tsx';
 import { Hero } from '../components/home/hero.tsx';
-import { ReviewsCarousel } from '../components/home/reviews-carousel.tsx';
 import { Speciality } from '../components/home/speciality.tsx';
 import { Steps } from '../components/home/steps.tsx';
-import { RESTAURANT_PHONE } from '../components/navbar.tsx';
-import { MenuBrowser } from './menu-browser.tsx';
+
+// What lies below the fold comes in chunks of their own, fetched while the top of the page is already
+// painted: the menu browser brings XState and the API client, the booking form react-hook-form, the
+// carousels Swiper and its CSS.
+const MenuBrowser = lazy(() => import('./menu-browser.tsx').then((m) => ({ default: m.LimitedMenuBrowser })));
+const BookOnline = lazy(() => import('./home-book-online.tsx').then((m) => ({ default: m.BookOnline })));
+const ChefsCarousel = lazy(() =>
+  import('../components/home/chefs-carousel.tsx').then((m) => ({ default: m.ChefsCarousel })),
+);
+const ReviewsCarousel = lazy(() =>
+  import('../components/home/reviews-carousel.tsx').then((m) => ({ default: m.ReviewsCarousel })),
+);
+
+/** Holds a lazy section's place (roughly its height) until its chunk has arrived. */
+function BelowTheFold({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<div aria-hidden="true" className="min-h-[36rem]" />}>{children}</Suspense>;
+}
 
 function SpecialMenu() {
   return (
@@ -22,47 +31,17 @@ function SpecialMenu() {
           Our Special Menu
         </h2>
         <div className="mt-8">
-          <MenuBrowser
-            limit={LIMITED_VIEW}
-            label="Special menu categories"
-            emptyText="Nothing in this category today. Try another tab!"
-          />
+          <BelowTheFold>
+            <MenuBrowser
+              label="Special menu categories"
+              emptyText="Nothing in this category today. Try another tab!"
+            />
+          </BelowTheFold>
         </div>
         <div className="mt-10 text-center">
           <Link to="/menu" className="btn-dark">
             See the full menu
           </Link>
-        </div>
-      </div>
-    </section>
-  );
-}
-
-function BookOnline() {
-  const [state, send] = useMachine(liveBookingMachine);
-  return (
-    <section aria-labelledby="book-online-title" className="py-16">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 lg:grid-cols-2 lg:items-center">
-        <div>
-          <p className="eyebrow">Book Online</p>
-          <h2 id="book-online-title" className="section-title">
-            Book a Table
-          </h2>
-          <p className="mt-3 text-neutral-700">
-            Reserve your table in a few seconds, or call us and we will find you a seat by the oven.
-          </p>
-          <p className="mt-6 flex items-center gap-3 text-2xl font-bold">
-            <Phone aria-hidden="true" className="size-6 text-brand-ink" />
-            {RESTAURANT_PHONE}
-          </p>
-        </div>
-        <div className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-black/5 sm:p-8">
-          <BookingForm
-            variant="compact"
-            submitting={state.matches('submitting')}
-            booked={state.context.submitted}
-            onSubmit={(values) => send({ type: 'form.submit', values })}
-          />
         </div>
       </div>
     </section>
@@ -96,9 +75,15 @@ export function HomePage() {
       <About />
       <Speciality />
       <SpecialMenu />
-      <BookOnline />
-      <ChefsCarousel />
-      <ReviewsCarousel />
+      <BelowTheFold>
+        <BookOnline />
+      </BelowTheFold>
+      <BelowTheFold>
+        <ChefsCarousel />
+      </BelowTheFold>
+      <BelowTheFold>
+        <ReviewsCarousel />
+      </BelowTheFold>
       <OrderCallToAction />
     </>
   );

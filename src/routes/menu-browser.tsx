@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { MENU_TABS, type MenuTab } from '../../server/contract/menu.ts';
+import { LIMITED_VIEW, MENU_TABS, type MenuTab } from '../../server/contract/menu.ts';
 import { liveMenuMachine } from '../actors/menu.ts';
 import { CategoryTabs } from '../components/category-tabs.tsx';
 import { MenuGrid } from '../components/menu-grid.tsx';
@@ -37,4 +37,9 @@ export function MenuBrowser({
       )}
     </>
   );
+}
+
+/** Home's "Our Special Menu": the limited view (it lives here so that Home need not load the contract). */
+export function LimitedMenuBrowser(props: { label: string; emptyText: string }) {
+  return <MenuBrowser limit={LIMITED_VIEW} {...props} />;
 }

@@ -8,7 +8,11 @@ export function MenuPage() {
         <p className="font-script text-xl text-brand">Made to order</p>
         <h1 className="text-4xl font-bold sm:text-5xl">Our Menu</h1>
       </header>
-      <section aria-label="Menu items" className="mx-auto max-w-7xl px-4 py-10">
+      <section aria-labelledby="menu-items-title" className="mx-auto max-w-7xl px-4 py-10">
+        {/* Keeps the heading levels in order: the cards' names are h3. */}
+        <h2 id="menu-items-title" className="sr-only">
+          Menu items
+        </h2>
         <MenuBrowser
           limit={FULL_VIEW}
           label="Menu categories"

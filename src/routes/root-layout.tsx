@@ -24,7 +24,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: while a page's data loads, the footer waits below the fold instead of
+          showing and then jumping down (a layout shift) when the content arrives. */}
+      <main id="main" className="min-h-dvh flex-1">
         <Outlet />
       </main>
       <Footer />

@@ -1,4 +1,4 @@
-import toast, { type ToasterProps } from 'react-hot-toast';
+import type { ToasterProps } from 'react-hot-toast';
 
 /** The spec's toast constants: success 2 s, error 4 s, at most 20 on screen. */
 export const TOAST_LIMIT = 20;
@@ -8,8 +8,12 @@ export const TOASTER_OPTIONS: ToasterProps['toastOptions'] = {
   style: { fontFamily: 'inherit', fontSize: '1rem' },
 };
 
+// Toasts follow something the visitor did, long after the first paint: the library is fetched then
+// (main.tsx mounts the Toaster once the page is up), not with the first page's JavaScript.
+const toasts = () => import('react-hot-toast').then((module) => module.default);
+
 // The one way to toast: always success or error, never a bare toast().
 export const notify = {
-  success: (message: string) => toast.success(message),
-  error: (message: string) => toast.error(message),
+  success: (message: string) => void toasts().then((toast) => toast.success(message)),
+  error: (message: string) => void toasts().then((toast) => toast.error(message)),
 };

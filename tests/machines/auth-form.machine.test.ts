@@ -1,25 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { type AuthOutcome, type AuthRequest, authFormMachine } from '../../machines/auth-form.machine.ts';
-import { expectFullCoverage, walkModel } from './support/model.ts';
-
-const login: AuthRequest = { method: 'password', mode: 'login', email: 'a@pizzon.test', password: 'pizza1' };
-const silent = authFormMachine.provide({ actors: { authenticate: fromCallback(() => {}) } });
+import { expectFullCoverage } from './support/expect-coverage.ts';
+import { authFormModel, login, silent } from './support/models/auth-form.ts';
 
 describe('auth form machine', () => {
   it('walks every state and transition', () => {
-    const coverage = walkModel(silent, [
-      {
-        events: [
-          { type: 'TOGGLE' },
-          { type: 'SHOWPASS' },
-          { type: 'LOADING', request: login },
-          { type: 'SUCCESS' },
-          { type: 'ERRMSG', code: 'auth/wrong-password' },
-        ],
-      },
-    ]);
-    expectFullCoverage(coverage);
+    expectFullCoverage(authFormModel);
   });
 
   it('asks the provider once per submission and shows its error code', () => {

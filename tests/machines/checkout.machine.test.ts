@@ -1,18 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { checkoutMachine, type OrderRequest, type ShippingForm } from '../../machines/checkout.machine.ts';
-import type { Shipping } from '../../server/contract/order.ts';
-import { expectFullCoverage, walkModel } from './support/model.ts';
-
-const complete: ShippingForm = {
-  fullName: 'Nadia Rahman',
-  email: 'nadia@pizzon.test',
-  phone: '01700000000',
-  address: '12 Lake Road',
-  postcode: '1205',
-  city: 'Dhaka',
-};
-const request: OrderRequest = { total_price: 41.03, order_time: 'November 23,2026 08:05:09 PM' };
+import { checkoutMachine, type ShippingForm } from '../../machines/checkout.machine.ts';
+import { expectFullCoverage } from './support/expect-coverage.ts';
+import { checkoutModel, complete, request } from './support/models/checkout.ts';
 
 function fill(actor: { send: (event: never) => void }, form: ShippingForm) {
   for (const [field, value] of Object.entries(form))
@@ -21,30 +11,7 @@ function fill(actor: { send: (event: never) => void }, form: ShippingForm) {
 
 describe('checkout machine', () => {
   it('walks every state and transition', () => {
-    const pending = checkoutMachine.provide({
-      actors: { createPayment: fromPromise<string, Shipping & OrderRequest>(() => new Promise(() => {})) },
-    });
-    const coverage = walkModel(pending, [
-      {
-        // Two form contents (complete, city missing) keep the walk finite.
-        input: { ...complete, city: '' },
-        events: (snapshot) =>
-          [
-            { type: 'SHIPPING_INPUT', field: 'city', value: snapshot.context.shipping.city ? '' : 'Dhaka' },
-            { type: 'checkout.submit', ...request },
-            ...(snapshot.matches('submitting')
-              ? [
-                  {
-                    type: 'xstate.done.actor.createPayment',
-                    output: 'http://localhost:5000/sandbox-pay/PZ1',
-                  },
-                  { type: 'xstate.error.actor.createPayment', error: new Error('Prices have changed') },
-                ]
-              : []),
-          ] as never,
-      },
-    ]);
-    expectFullCoverage(coverage);
+    expectFullCoverage(checkoutModel);
   });
 
   it('sends nothing while a field is empty and says so in the spec’s words', () => {

@@ -1,22 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { itemUpdateMachine } from '../../machines/item-update.machine.ts';
-import type { ItemUpdate } from '../../server/contract/admin.ts';
-import type { MenuItem } from '../../server/contract/menu.ts';
 import type { UpdateResult } from '../../server/contract/user.ts';
-import { expectFullCoverage, walkModel } from './support/model.ts';
-
-const item: MenuItem = {
-  _id: 'i1',
-  name: 'Margherita',
-  price: 9.5,
-  quantity: 12,
-  image: '/images/menu/margherita.svg',
-  category: 'pizza',
-  description: 'Tomato, mozzarella and basil on a thin wood-fired crust.',
-};
-const changes: ItemUpdate = { ...item, price: 10, quantity: 20 };
-const input = { id: 'i1' };
+import { expectFullCoverage } from './support/expect-coverage.ts';
+import { changes, input, item, itemUpdateModel } from './support/models/item-update.ts';
 
 function withSave(save: () => Promise<UpdateResult>, actions = {}) {
   return itemUpdateMachine.provide({
@@ -27,36 +14,7 @@ function withSave(save: () => Promise<UpdateResult>, actions = {}) {
 
 describe('item update machine', () => {
   it('walks every state and transition', () => {
-    const pending = itemUpdateMachine.provide({
-      actors: {
-        fetchItem: fromPromise<MenuItem, { id: string }>(() => new Promise(() => {})),
-        saveItem: fromPromise<UpdateResult, { id: string; changes: ItemUpdate }>(() => new Promise(() => {})),
-      },
-    });
-    const coverage = walkModel(pending, [
-      {
-        input,
-        events: (snapshot) =>
-          [
-            { type: 'item.save', changes },
-            { type: 'item.retry' },
-            ...(snapshot.matches('loading')
-              ? [
-                  { type: 'xstate.done.actor.fetchItem', output: item },
-                  { type: 'xstate.error.actor.fetchItem', error: new Error('This menu item does not exist') },
-                ]
-              : []),
-            ...(snapshot.matches('saving')
-              ? [
-                  { type: 'xstate.done.actor.saveItem', output: { matchedCount: 1, modifiedCount: 1 } },
-                  { type: 'xstate.done.actor.saveItem', output: { matchedCount: 1, modifiedCount: 0 } },
-                  { type: 'xstate.error.actor.saveItem', error: new Error('Price must be more than 0') },
-                ]
-              : []),
-          ] as never,
-      },
-    ]);
-    expectFullCoverage(coverage);
+    expectFullCoverage(itemUpdateModel);
   });
 
   it('is saving while the request runs, then saved and announced', async () => {

@@ -1,37 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { createListMachine, type RowAction } from '../../machines/list.machine.ts';
-import { expectFullCoverage, walkModel } from './support/model.ts';
-
-const listMachine = createListMachine<string>('names');
+import type { RowAction } from '../../machines/list.machine.ts';
+import { expectFullCoverage } from './support/expect-coverage.ts';
+import { listMachine, listModel } from './support/models/list.ts';
 
 describe('list machine', () => {
   it('walks every state and transition', () => {
-    const pending = listMachine.provide({
-      actors: { fetchRows: fromPromise(() => new Promise<string[]>(() => {})) },
-    });
-    const coverage = walkModel(pending, [
-      {
-        events: (snapshot) =>
-          [
-            { type: 'list.reload' },
-            { type: 'list.act', action: 'delete', id: 'a' },
-            ...(snapshot.matches('loading')
-              ? [
-                  { type: 'xstate.done.actor.fetchRows', output: ['a'] },
-                  { type: 'xstate.error.actor.fetchRows', error: new Error('offline') },
-                ]
-              : []),
-            ...(snapshot.matches('acting')
-              ? [
-                  { type: 'xstate.done.actor.act', output: 1 },
-                  { type: 'xstate.error.actor.act', error: new Error('A paid order can not be deleted') },
-                ]
-              : []),
-          ] as never,
-      },
-    ]);
-    expectFullCoverage(coverage);
+    expectFullCoverage(listModel);
   });
 
   it('keeps the rows on screen while reading them again, and shows why a read failed', async () => {

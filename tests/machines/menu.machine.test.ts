@@ -2,42 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { menuMachine } from '../../machines/menu.machine.ts';
 import type { MenuItem } from '../../server/contract/menu.ts';
-import { expectFullCoverage, walkModel } from './support/model.ts';
-
-const pizza: MenuItem = {
-  _id: 'p1',
-  name: 'Pepperoni Classic',
-  price: 12.5,
-  quantity: 4,
-  image: '/images/menu/pepperoni-classic.svg',
-  category: 'pizza',
-  description: 'x'.repeat(90),
-};
-
-const pending = menuMachine.provide({
-  actors: { fetchMenu: fromPromise(() => new Promise<MenuItem[]>(() => {})) },
-});
+import { expectFullCoverage } from './support/expect-coverage.ts';
+import { menuModel, pizza } from './support/models/menu.ts';
 
 describe('menu machine', () => {
   it('walks every state and transition', () => {
-    const coverage = walkModel(pending, [
-      {
-        input: { category: 'all', limit: 8 },
-        // An invoked actor can only answer while its state is active.
-        events: (snapshot) =>
-          [
-            { type: 'menu.select', category: 'pizza' },
-            { type: 'menu.retry' },
-            ...(snapshot.matches('loading')
-              ? [
-                  { type: 'xstate.done.actor.fetchMenu', output: [pizza] },
-                  { type: 'xstate.error.actor.fetchMenu', error: 'offline' },
-                ]
-              : []),
-          ] as never,
-      },
-    ]);
-    expectFullCoverage(coverage);
+    expectFullCoverage(menuModel);
   });
 
   it('never shows an earlier tab’s answer after the tab changed', async () => {

@@ -1,40 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { orderAction, orderMachine } from '../../machines/order.machine.ts';
-import { expectFullCoverage, walkModel } from './support/model.ts';
-
-const order = (payment_status: boolean, status: boolean, refund_due = false) => ({
-  order: { _id: 'o1', payment_status, status, refund_due },
-});
+import { expectFullCoverage } from './support/expect-coverage.ts';
+import { order, orderModel } from './support/models/order.ts';
 
 describe('order machine', () => {
   it('walks every state and transition from every combination of flags', () => {
-    const pending = orderMachine.provide({
-      actors: {
-        deleteOrder: fromPromise<{ deletedCount: number }, { id: string }>(() => new Promise(() => {})),
-      },
-    });
-    const events = (snapshot: { matches: (s: 'deleting') => boolean }) =>
-      [
-        { type: 'order.paymentNotified', validated: true },
-        { type: 'order.paymentNotified', validated: false },
-        { type: 'order.confirm', role: 'admin' },
-        { type: 'order.confirm', role: 'user' },
-        { type: 'order.delete' },
-        ...(snapshot.matches('deleting')
-          ? [
-              { type: 'xstate.done.actor.deleteOrder', output: { deletedCount: 1 } },
-              { type: 'xstate.error.actor.deleteOrder', error: new Error('A paid order can not be deleted') },
-            ]
-          : []),
-      ] as never;
-    const coverage = walkModel(pending, [
-      { input: order(false, false), events },
-      { input: order(true, false), events },
-      { input: order(true, true), events },
-      { input: order(false, false, true), events },
-    ]);
-    expectFullCoverage(coverage);
+    expectFullCoverage(orderModel);
   });
 
   it('shows the spec’s Action for each pair of flags', () => {

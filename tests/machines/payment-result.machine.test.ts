@@ -5,46 +5,14 @@ import {
   MAX_CHECKS,
   paymentResultMachine,
 } from '../../machines/payment-result.machine.ts';
-import type { PaymentStatus } from '../../server/contract/order.ts';
-import { expectFullCoverage, walkModel } from './support/model.ts';
-
-const status = (payment_status: boolean, closed = false): PaymentStatus => ({
-  transaction_id: 'PZ1',
-  payment_status,
-  closed,
-});
-const input = { transactionId: 'PZ1' };
+import { expectFullCoverage } from './support/expect-coverage.ts';
+import { input, paymentResultModel, status } from './support/models/payment-result.ts';
 
 afterEach(() => vi.useRealTimers());
 
 describe('payment result machine', () => {
   it('walks every state and transition', () => {
-    const pending = paymentResultMachine.provide({
-      actors: {
-        fetchStatus: fromPromise<PaymentStatus, { transactionId: string }>(() => new Promise(() => {})),
-      },
-    });
-    const coverage = walkModel(pending, [
-      {
-        input,
-        events: (snapshot) =>
-          [
-            { type: 'payment.checkAgain' },
-            ...(snapshot.matches('checking')
-              ? [
-                  { type: 'xstate.done.actor.fetchStatus', output: status(true) },
-                  { type: 'xstate.done.actor.fetchStatus', output: status(false, true) },
-                  { type: 'xstate.done.actor.fetchStatus', output: status(false) },
-                  { type: 'xstate.error.actor.fetchStatus', error: new Error('Not found') },
-                ]
-              : []),
-            ...(snapshot.matches('waiting')
-              ? [{ type: 'xstate.after.checkInterval.paymentResult.waiting' }]
-              : []),
-          ] as never,
-      },
-    ]);
-    expectFullCoverage(coverage);
+    expectFullCoverage(paymentResultModel);
   });
 
   it('asks again until the notification has arrived', async () => {

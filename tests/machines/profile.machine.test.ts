@@ -1,19 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { profileMachine } from '../../machines/profile.machine.ts';
-import type { ProfileUpdate, UpdateResult, User } from '../../server/contract/user.ts';
-import { expectFullCoverage, walkModel } from './support/model.ts';
-
-const profile: User = {
-  _id: 'p1',
-  uid: 'u1',
-  displayName: 'Carla',
-  email: 'carla@pizzon.test',
-  photoURL: '/images/chefs/chef-1.svg',
-  role: 'user',
-  address: 'Road 1',
-};
-const changes: ProfileUpdate = { displayName: 'Carla M', photoURL: profile.photoURL, address: 'Road 2' };
+import type { UpdateResult } from '../../server/contract/user.ts';
+import { expectFullCoverage } from './support/expect-coverage.ts';
+import { changes, profile, profileModel } from './support/models/profile.ts';
 
 function profileWith(result: () => Promise<UpdateResult>, announce = {}) {
   return profileMachine.provide({
@@ -24,37 +14,7 @@ function profileWith(result: () => Promise<UpdateResult>, announce = {}) {
 
 describe('profile machine', () => {
   it('walks every state and transition', () => {
-    const pending = profileMachine.provide({
-      actors: {
-        fetchProfile: fromPromise(() => new Promise<User>(() => {})),
-        saveProfile: fromPromise(() => new Promise<UpdateResult>(() => {})),
-      },
-    });
-    const coverage = walkModel(pending, [
-      {
-        events: (snapshot) =>
-          [
-            { type: 'profile.edit' },
-            { type: 'profile.cancel' },
-            { type: 'profile.save', changes },
-            { type: 'profile.retry' },
-            ...(snapshot.matches('loading')
-              ? [
-                  { type: 'xstate.done.actor.fetchProfile', output: profile },
-                  { type: 'xstate.error.actor.fetchProfile', error: new Error('offline') },
-                ]
-              : []),
-            ...(snapshot.matches('saving')
-              ? [
-                  { type: 'xstate.done.actor.saveProfile', output: { matchedCount: 1, modifiedCount: 1 } },
-                  { type: 'xstate.done.actor.saveProfile', output: { matchedCount: 1, modifiedCount: 0 } },
-                  { type: 'xstate.error.actor.saveProfile', error: new Error('Address is too long') },
-                ]
-              : []),
-          ] as never,
-      },
-    ]);
-    expectFullCoverage(coverage);
+    expectFullCoverage(profileModel);
   });
 
   it('leaves edit mode and shows the saved values when the server reports a modification', async () => {

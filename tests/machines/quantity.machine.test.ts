@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { quantityMachine } from '../../machines/quantity.machine.ts';
-import { expectFullCoverage, walkModel } from './support/model.ts';
-
-const events = [{ type: 'quantity.increment' }, { type: 'quantity.decrement' }] as const;
+import { expectFullCoverage } from './support/expect-coverage.ts';
+import { events, quantityModel } from './support/models/quantity.ts';
 
 describe('quantity machine', () => {
   it('walks every state and transition for stocks 0, 1, 2 and 5', () => {
-    const coverage = walkModel(
-      quantityMachine,
-      [0, 1, 2, 5].map((stock) => ({ input: { stock }, events })),
-    );
-    expectFullCoverage(coverage);
+    expectFullCoverage(quantityModel);
   });
 
   it.each([0, 1, 2, 5])('keeps the quantity between 1 and the stock (%i) on every path', (stock) => {

@@ -9,14 +9,8 @@ import {
   sessionMachine,
 } from '../../machines/session.machine.ts';
 import type { ApiToken } from '../../server/contract/user.ts';
-import { expectFullCoverage, walkModel } from './support/model.ts';
-
-const ada: SessionUser = { uid: 'ada', displayName: 'Ada', email: 'ada@pizzon.test', photoURL: '' };
-const renamedAda: SessionUser = { ...ada, displayName: 'Ada L' };
-const bob: SessionUser = { uid: 'bob', displayName: 'Bob', email: 'bob@pizzon.test', photoURL: '' };
-const apiToken: ApiToken = { token: 'api-token', expiresIn: 3600 };
-
-const never = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
+import { expectFullCoverage } from './support/expect-coverage.ts';
+import { ada, apiToken, renamedAda, sessionModel } from './support/models/session.ts';
 
 interface Fakes {
   requestToken?: (uid: string) => Promise<ApiToken>;
@@ -57,61 +51,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('session machine', () => {
   it('walks every state and transition', () => {
-    const pending = sessionMachine.provide({
-      actors: {
-        requestToken: never<ApiToken, { uid: string }>(),
-        registerUser: never<SessionUser, { user: SessionUser; displayName?: string }>(),
-        requestRole: never<string | null, { uid: string }>(),
-      },
-    });
-    const coverage = walkModel(pending, [
-      {
-        events: (snapshot) =>
-          [
-            { type: 'session.userChanged', user: ada },
-            { type: 'session.userChanged', user: renamedAda },
-            { type: 'session.userChanged', user: bob },
-            { type: 'session.userChanged', user: null },
-            { type: 'session.signUpStarted', displayName: 'Nadia' },
-            { type: 'session.signUpAbandoned' },
-            { type: 'session.signOut' },
-            { type: 'session.profileUpdated', displayName: 'Ada L', photoURL: '' },
-            ...(snapshot.matches({ authorizing: 'requestingToken' })
-              ? [
-                  { type: 'xstate.done.actor.requestToken', output: apiToken },
-                  { type: 'xstate.error.actor.requestToken', error: new Error('offline') },
-                ]
-              : []),
-            ...(snapshot.matches({ authorizing: 'registering' })
-              ? [
-                  { type: 'xstate.done.actor.registerUser', output: snapshot.context.user },
-                  { type: 'xstate.error.actor.registerUser', error: new Error('offline') },
-                ]
-              : []),
-            ...(snapshot.matches({ authorizing: 'requestingRole' })
-              ? [
-                  { type: 'xstate.done.actor.requestRole', output: 'user' },
-                  { type: 'xstate.done.actor.requestRole', output: 'admin' },
-                  { type: 'xstate.done.actor.requestRole', output: null },
-                  { type: 'xstate.error.actor.requestRole', error: new Error('offline') },
-                ]
-              : []),
-            ...(snapshot.matches({ signedIn: 'active' })
-              ? [{ type: 'xstate.after.renewToken.session.signedIn.active' }]
-              : []),
-            ...(snapshot.matches({ signedIn: 'renewing' })
-              ? [
-                  { type: 'xstate.done.actor.renewToken', output: apiToken },
-                  { type: 'xstate.error.actor.renewToken', error: new Error('offline') },
-                ]
-              : []),
-            ...(snapshot.matches({ signedIn: 'waitingToRetry' })
-              ? [{ type: 'xstate.after.retryRenewal.session.signedIn.waitingToRetry' }]
-              : []),
-          ] as never,
-      },
-    ]);
-    expectFullCoverage(coverage);
+    expectFullCoverage(sessionModel);
   });
 
   it('asks for the API token, stores it, then asks for the role', async () => {

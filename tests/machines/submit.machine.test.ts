@@ -1,31 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { createSubmitMachine, type FormValues } from '../../machines/submit.machine.ts';
-import { expectFullCoverage, walkModel } from './support/model.ts';
-
-const submitMachine = createSubmitMachine('addItem');
-const values = { name: 'Margherita' };
+import { expectFullCoverage } from './support/expect-coverage.ts';
+import { submitMachine, submitModel, values } from './support/models/submit.ts';
 
 describe('submit machine', () => {
   it('walks every state and transition', () => {
-    const pending = submitMachine.provide({
-      actors: { submit: fromPromise<string, FormValues>(() => new Promise(() => {})) },
-    });
-    const coverage = walkModel(pending, [
-      {
-        events: (snapshot) =>
-          [
-            ...(snapshot.context.submitted < 1 ? [{ type: 'form.submit', values }] : []),
-            ...(snapshot.matches('submitting')
-              ? [
-                  { type: 'xstate.done.actor.submit', output: 'id-1' },
-                  { type: 'xstate.error.actor.submit', error: new Error('Price must be more than 0') },
-                ]
-              : []),
-          ] as never,
-      },
-    ]);
-    expectFullCoverage(coverage);
+    expectFullCoverage(submitModel);
   });
 
   it('sends once per submission, counts and announces success', async () => {

@@ -6,7 +6,7 @@ import { apiTokenFor, bearer, insertUserRow } from './support/accounts.ts';
 import { createTestContext, type TestContext } from './support/test-app.ts';
 
 // The guard is tried on a route of its own, inside the real app so that its refusals go through the
-// app's error handling. Every admin endpoint's 401/403/2xx matrix is in admin-guard-matrix.test.ts.
+// app's error handling. Every admin endpoint's 401/403/2xx row is in security-matrix.test.ts.
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();

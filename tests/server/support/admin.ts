@@ -72,7 +72,8 @@ export async function paidOrder(ctx: TestContext, lines: Lines) {
   return { customer, order: await payOrder(ctx, order) };
 }
 
-const TABLES = ['users', 'menu_items', 'cart_lines', 'orders', 'order_lines', 'reservations'] as const;
+/** Every table of the schema. */
+export const TABLES = ['users', 'menu_items', 'cart_lines', 'orders', 'order_lines', 'reservations'] as const;
 
 /**
  * A fingerprint of every row of every table: equal fingerprints mean nothing was written in between

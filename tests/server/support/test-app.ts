@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { type AppDeps, createApp } from '../../../server/app.ts';
 import { connectDatabase, type Database } from '../../../server/db/client.ts';
 import type { Identity } from '../../../server/identity.ts';
+import type { Quota, RateLimits } from '../../../server/middleware/rate-limit.ts';
 import type { PaymentGateway } from '../../../server/payments/gateway.ts';
 import { SandboxGateway } from '../../../server/payments/sandbox.ts';
 import { type ApiTokens, createApiTokens } from '../../../server/tokens.ts';
@@ -50,6 +51,17 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
+const unlimited: Quota = { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 };
+/**
+ * In-process requests share one unknown address, and some tests make hundreds of calls at once: the test
+ * app limits nothing unless a test asks (tests/server/rate-limit.test.ts).
+ */
+export const NO_RATE_LIMITS: RateLimits = {
+  jwt: { perAddress: unlimited, perAccount: unlimited },
+  users: { perAddress: unlimited, perAccount: unlimited },
+  createPaymentIntent: { perAddress: unlimited, perAccount: unlimited },
+};
+
 export interface TestContextOptions {
   /** The app's payment gateway, given the context's sandbox (default: the sandbox itself). */
   gateway?: (sandbox: SandboxGateway) => PaymentGateway;
@@ -57,6 +69,12 @@ export interface TestContextOptions {
   paymentTimeoutMs?: number;
   /** The identity provider as the app sees it, given the emulator's (default: the emulator's). */
   appIdentity?: (identity: Identity) => AppDeps['identity'];
+  /** The app's rate limits (default NO_RATE_LIMITS). */
+  rateLimits?: RateLimits;
+  /** The app's clock for rate limiting (default Date.now). */
+  now?: () => number;
+  /** Read the caller's address from X-Forwarded-For (default false). */
+  trustProxy?: boolean;
 }
 
 /** A fresh, migrated database of this file's own (a copy of the run's template) and an app on it. */
@@ -89,6 +107,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     tokens,
     gateway,
     paymentTimeoutMs: options.paymentTimeoutMs,
+    rateLimits: options.rateLimits ?? NO_RATE_LIMITS,
+    now: options.now,
+    trustProxy: options.trustProxy,
   });
   return {
     db: handle.db,

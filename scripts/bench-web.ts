@@ -1,0 +1,251 @@
+// `npm run bench:web`: how heavy and how fast the storefront is for a guest on a phone.
+// It starts the storefront as `npm start` does (which makes the production build), then
+//  1. sizes every route's JS and CSS from the build (gzip), through the Vite manifest;
+//  2. loads Home, Menu and an item page in Chromium under mobile throttling and sums the JS it
+//     downloads: what the first render needs, and everything by the end of loading;
+//  3. runs Lighthouse (mobile preset) on the same pages;
+// and writes the figures, against the targets of issue 6, to docs/benchmarks.md.
+import { readFileSync } from 'node:fs';
+import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
+import { BENCH_API_URL, BENCH_WEB_URL, startBenchStorefront } from './lib/bench-storefront.ts';
+import { type BundleReport, readBundle } from './lib/bundle-sizes.ts';
+import { type LighthouseScores, runLighthouse } from './lib/lighthouse-run.ts';
+import { type Download, measurePage, openBrowser, type PageWeight, totalBytes } from './lib/page-weight.ts';
+
+const TARGETS = { homeFirstPaintJs: 110_000, performance: 95, accessibility: 100 };
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const LAZY_LIBRARIES = ['firebase', 'swiper', 'sweetalert2'] as const;
+/** Where a guest needs each lazily loaded library: Home's carousels need Swiper, nothing else is needed. */
+const NEEDED: Record<string, readonly string[]> = { Home: ['swiper'], Menu: [], 'Item page': [] };
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+interface PageResult {
+  name: string;
+  path: string;
+  routePath: string;
+  weight: PageWeight;
+  /** Downloads the first render needs (see BundleReport.renderFiles), and the ones that came later. */
+  forRender: Download[];
+  later: Download[];
+  lighthouse: LighthouseScores;
+  libraries: string[];
+  signedInChunks: string[];
+}
+
+function librariesIn(weight: PageWeight, bundle: BundleReport): string[] {
+  const names = new Set(weight.js.map((download) => bundle.chunkName(download.file)));
+  return LAZY_LIBRARIES.filter((library) => names.has(library));
+}
+
+function chunkList(downloads: Download[], bundle: BundleReport): string {
+  return downloads.map((d) => `${bundle.chunkName(d.file)} ${kB(d.bytes)}`).join(', ') || 'none';
+}
+
+function report(bundle: BundleReport, pages: PageResult[]): string {
+  const home = pages.find((page) => page.name === 'Home')!;
+  const homeFirstPaintJs = totalBytes(home.forRender);
+  const librariesOk = pages.every((page) => page.libraries.every((lib) => NEEDED[page.name]?.includes(lib)));
+  const signedInOk = pages.every((page) => page.signedInChunks.length === 0);
+  const perf = pages.map((page) => page.lighthouse.performance);
+  const a11y = pages.map((page) => page.lighthouse.accessibility);
+  const failing = pages.flatMap((page) => page.lighthouse.failing.map((audit) => `- ${page.name}: ${audit}`));
+
+  const checks = table(
+    ['check', 'target', 'measured', 'result'],
+    [
+      [
+        'JS Home needs before its first paint',
+        `≤ ${kB(TARGETS.homeFirstPaintJs)} gzip`,
+        kB(homeFirstPaintJs),
+        verdict(homeFirstPaintJs <= TARGETS.homeFirstPaintJs),
+      ],
+      [
+        'Firebase, Swiper, sweetalert2 only where needed',
+        'Home: Swiper; Menu, item page: none',
+        pages.map((page) => `${page.name}: ${page.libraries.join(', ') || 'none'}`).join('; '),
+        verdict(librariesOk),
+      ],
+      [
+        'No admin or dashboard code for a guest',
+        'none',
+        pages.flatMap((page) => page.signedInChunks).join(', ') || 'none',
+        verdict(signedInOk),
+      ],
+      [
+        'Lighthouse performance (Home, Menu, item page)',
+        `≥ ${TARGETS.performance}`,
+        perf.join(', '),
+        verdict(perf.every((score) => score >= TARGETS.performance)),
+      ],
+      [
+        'Lighthouse accessibility (Home, Menu, item page)',
+        `${TARGETS.accessibility}`,
+        a11y.join(', '),
+        verdict(a11y.every((score) => score >= TARGETS.accessibility)),
+      ],
+    ],
+  );
+
+  const downloads = table(
+    [
+      'page',
+      'first contentful paint',
+      'JS for the first render',
+      'JS by end of load',
+      'CSS',
+      'chunks for the first render',
+      'chunks after',
+    ],
+    pages.map(({ name, weight, forRender, later }) => [
+      name,
+      `${weight.firstPaint} ms`,
+      kB(totalBytes(forRender)),
+      kB(totalBytes(weight.js)),
+      kB(totalBytes(weight.css)),
+      chunkList(forRender, bundle),
+      chunkList(later, bundle),
+    ]),
+  );
+
+  const lighthouse = table(
+    ['page', 'performance', 'accessibility', 'best practices', 'FCP', 'LCP', 'TBT', 'CLS'],
+    pages.map(({ name, lighthouse: lh }) => [
+      name,
+      String(lh.performance),
+      String(lh.accessibility),
+      String(lh.bestPractices),
+      `${(lh.fcp / 1000).toFixed(2)} s`,
+      `${(lh.lcp / 1000).toFixed(2)} s`,
+      `${Math.round(lh.tbt)} ms`,
+      lh.cls.toFixed(3),
+    ]),
+  );
+
+  const routes = table(
+    ['route', 'lazy route files', 'route JS', 'route CSS', 'first-load JS', 'first-load CSS'],
+    [
+      [
+        '(entry: index.html)',
+        '',
+        kB(bundle.entry.js),
+        kB(bundle.entry.css),
+        kB(bundle.entry.js),
+        kB(bundle.entry.css),
+      ],
+      ...bundle.routes.map((route) => [
+        `\`${route.path}\`${route.guarded ? ' (signed in)' : ''}`,
+        route.files.map((file) => file.replace(/^src\/routes\//, '')).join(' → ') || '(in the entry)',
+        kB(route.ownJs),
+        kB(route.ownCss),
+        kB(route.firstLoadJs),
+        kB(route.firstLoadCss),
+      ]),
+    ],
+  );
+
+  return `## Web (\`npm run bench:web\`)
+
+Machine: ${machineLine()}.
+Sizes are gzip (level 6, as the site server compresses them); 1 kB = 1000 bytes.
+
+### Targets
+
+${checks}
+
+### What a guest's browser downloads
+
+Chromium (Debian), a fresh profile, Lighthouse's mobile throttling applied for real (150 ms RTT,
+1.44 Mbit/s, 4x slower CPU, 412 × 823 screen), until the network is idle. Bytes are what came over
+the wire. "For the first render" is the JS the page cannot paint without: the entry, the route's own
+chunk and their static imports (from the build's module graph; the page is painted only once they have
+all run). "Chunks after" were imported on the way (the session and cart, lazy sections, the toast
+host) and do not hold the first paint back.
+
+${downloads}
+
+### Lighthouse (mobile preset, median of ${LIGHTHOUSE_RUNS} runs)
+
+${lighthouse}
+${failing.length > 0 ? `\nAudits that cost points:\n\n${[...new Set(failing)].join('\n')}\n` : ''}
+### Every route (from the build)
+
+"Route" is what a route adds to the entry; "first load" is the entry plus the route, as when the page
+is the first one opened. Chunks a page imports later (dialogs, carousels, the identity provider) are
+not in these columns; the browser table above shows them.
+
+${routes}
+`;
+}
+
+async function main() {
+  console.log('Starting the storefront (production build) …');
+  const storefront = await startBenchStorefront();
+  const stopOnSignal = () => void storefront.stop().then(() => process.exit(130));
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+  try {
+    const bundle = readBundle('dist');
+    const served = await (await fetch(`${BENCH_WEB_URL}/`)).text();
+    if (
+      !served.includes(bundle.entryFile) ||
+      !readFileSync('dist/index.html', 'utf8').includes(bundle.entryFile)
+    ) {
+      throw new Error('dist/ changed while the benchmark ran (another build?); run it again');
+    }
+    const [item] = (await (
+      await fetch(`${BENCH_API_URL}/all-items?category=pizza&limit=1`)
+    ).json()) as Array<{
+      _id: string;
+    }>;
+    if (!item) throw new Error('The seeded menu has no pizza');
+    const pages = [
+      { name: 'Home', path: '/', routePath: '/' },
+      { name: 'Menu', path: '/menu', routePath: '/menu' },
+      { name: 'Item page', path: `/item-detail/${item._id}`, routePath: '/item-detail/$id' },
+    ];
+
+    console.log('Measuring downloads in Chromium …');
+    const browser = await openBrowser();
+    const weights = new Map<string, PageWeight>();
+    try {
+      for (const page of pages)
+        weights.set(page.name, await measurePage(browser, `${BENCH_WEB_URL}${page.path}`));
+    } finally {
+      await browser.close();
+    }
+
+    console.log(`Running Lighthouse (${LIGHTHOUSE_RUNS} runs a page) …`);
+    const scores = await runLighthouse(
+      pages.map((page) => `${BENCH_WEB_URL}${page.path}`),
+      LIGHTHOUSE_RUNS,
+    );
+
+    const results: PageResult[] = pages.map((page) => {
+      const weight = weights.get(page.name)!;
+      const renderFiles = bundle.renderFiles(page.routePath);
+      const forRender = weight.js.filter((download) => renderFiles.has(download.file));
+      const missing = [...renderFiles].filter((file) => !forRender.some((d) => d.file === file));
+      if (missing.length > 0) throw new Error(`${page.name} never fetched ${missing.join(', ')}`);
+      return {
+        ...page,
+        weight,
+        forRender,
+        later: weight.js.filter((download) => !renderFiles.has(download.file)),
+        lighthouse: scores.get(`${BENCH_WEB_URL}${page.path}`)!,
+        libraries: librariesIn(weight, bundle),
+        signedInChunks: weight.js.map((d) => d.file).filter((file) => bundle.signedInOnly.has(file)),
+      };
+    });
+    const markdown = report(bundle, results);
+    console.log(`\n${markdown}`);
+    writeSection('bench:web', markdown);
+  } finally {
+    await storefront.stop();
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});

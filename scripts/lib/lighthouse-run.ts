@@ -1,0 +1,108 @@
+// Lighthouse (mobile preset: Moto G Power screen, simulated slow 4G and a 4x slower CPU) in Debian's
+// Chromium. Every page is measured a few times and the median run by performance score is kept, as
+// Lighthouse's own guidance on variability suggests.
+import { launch } from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { chromiumPath } from '../../tests/e2e/chromium.ts';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  /** Milliseconds, milliseconds and a unitless score, as Lighthouse reports them. */
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  /** Audits that cost points in accessibility or best practices: "id: title". */
+  failing: string[];
+}
+
+const score = (result: Result, category: string) =>
+  Math.round((result.categories[category]?.score ?? 0) * 100);
+const value = (result: Result, audit: string) => result.audits[audit]?.numericValue ?? Number.NaN;
+
+/** The first few elements an audit points at, by their CSS selector. */
+function whereIn(details: unknown): string {
+  const items = (details as { items?: Array<{ node?: { selector?: string } }> } | undefined)?.items ?? [];
+  const selectors = items.flatMap((item) => (item.node?.selector ? [`\`${item.node.selector}\``] : []));
+  if (selectors.length === 0) return '';
+  const more = selectors.length > 3 ? ` and ${selectors.length - 3} more` : '';
+  return `: ${selectors.slice(0, 3).join(', ')}${more}`;
+}
+
+function failingAudits(result: Result): string[] {
+  const failing: string[] = [];
+  for (const category of ['accessibility', 'best-practices']) {
+    for (const ref of result.categories[category]?.auditRefs ?? []) {
+      const audit = result.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        failing.push(`${category}: ${ref.id} (${audit.title})${whereIn(audit.details)}`);
+      }
+    }
+  }
+  return failing;
+}
+
+function summarise(result: Result): LighthouseScores {
+  return {
+    performance: score(result, 'performance'),
+    accessibility: score(result, 'accessibility'),
+    bestPractices: score(result, 'best-practices'),
+    lcp: value(result, 'largest-contentful-paint'),
+    tbt: value(result, 'total-blocking-time'),
+    cls: value(result, 'cumulative-layout-shift'),
+    fcp: value(result, 'first-contentful-paint'),
+    failing: failingAudits(result),
+  };
+}
+
+/** One Lighthouse run; a run whose trace failed (it happens, e.g. NO_NAVSTART) is made again. */
+async function measure(url: string, port: number, attempts = 3): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
+    if (!outcome) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const failure = outcome.lhr.runtimeError;
+    if (!failure) return outcome.lhr;
+    if (attempt === attempts) throw new Error(`Lighthouse could not measure ${url}: ${failure.message}`);
+    console.log(`  lighthouse ${url}: ${failure.code}, trying again`);
+  }
+}
+
+/** The median (by performance score) of `runs` Lighthouse runs of each URL. */
+export async function runLighthouse(urls: string[], runs: number): Promise<Map<string, LighthouseScores>> {
+  const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const scores = new Map<string, LighthouseScores>();
+  try {
+    for (const url of urls) {
+      const results: LighthouseScores[] = [];
+      for (let run = 1; run <= runs; run++) {
+        const result = await measure(url, chrome.port);
+        results.push(summarise(result));
+        console.log(`  lighthouse ${url} run ${run}: performance ${results.at(-1)!.performance}`);
+      }
+      results.sort((a, b) => a.performance - b.performance);
+      scores.set(url, results[Math.floor(results.length / 2)]!);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return scores;
+}

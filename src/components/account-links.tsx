@@ -1,0 +1,59 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { LogOut, ShoppingCart } from 'lucide-react';
+import { isSessionSettled } from '../../machines/session.machine.ts';
+import { isCustomerRole } from '../../server/contract/user.ts';
+import { cart, session } from '../actors/live.ts';
+
+/** Login when signed out; the cart, the account link and sign-out when signed in. */
+export function AccountLinks({ stacked, layout }: { stacked: boolean; layout: string }) {
+  const settled = useSelector(session, isSessionSettled);
+  const user = useSelector(session, (s) => (s.matches('signedIn') ? s.context.user : null));
+  const role = useSelector(session, (s) => s.context.role);
+  const totalQty = useSelector(cart, (s) => s.context.totals.totalQty);
+  const totalPrice = useSelector(cart, (s) => s.context.totals.totalPrice);
+
+  // Until the session has settled, show nothing rather than a Login button that may be wrong.
+  if (!settled) return <span className={layout} aria-hidden="true" />;
+  if (!user || !role) {
+    return (
+      <Link to="/auth" className={stacked ? 'btn-primary mt-4 w-full' : 'btn-primary'}>
+        Login
+      </Link>
+    );
+  }
+  return (
+    <div className={layout}>
+      {/* Named by its own text ('Cart: 2 items, 22.05'), so what is seen is part of what is heard. */}
+      <Link
+        to="/user-dashboard/my-cart"
+        className="inline-flex min-h-11 items-center gap-2 whitespace-nowrap font-bold hover:text-brand"
+      >
+        <ShoppingCart aria-hidden="true" className="size-5 text-brand" />
+        <span className="sr-only">Cart: </span>
+        <span>
+          {totalQty}
+          <span className="sr-only"> items, </span>
+        </span>
+        <span aria-hidden="true" className="text-neutral-300">
+          |
+        </span>
+        <span>{totalPrice.toFixed(2)}</span>
+      </Link>
+      <Link
+        to={isCustomerRole(role) ? '/user-dashboard/profile' : '/admin/profile'}
+        className="inline-flex min-h-11 items-center whitespace-nowrap font-bold hover:text-brand"
+      >
+        {`${user.displayName.trim()}'s account`}
+      </Link>
+      <button
+        type="button"
+        onClick={() => session.send({ type: 'session.signOut' })}
+        className={stacked ? 'btn-primary w-full' : 'btn-primary whitespace-nowrap'}
+      >
+        <LogOut aria-hidden="true" className="size-4" />
+        Sign out
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useMachine } from '@xstate/react';
+import { Phone } from 'lucide-react';
+import { liveBookingMachine } from '../actors/booking.ts';
+import { BookingForm } from '../components/booking-form.tsx';
+import { RESTAURANT_PHONE } from '../components/navbar.tsx';
+
+/** Home's 'Book Online' section; loaded apart from Home (see home.tsx). */
+export function BookOnline() {
+  const [state, send] = useMachine(liveBookingMachine);
+  return (
+    <section aria-labelledby="book-online-title" className="py-16">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 lg:grid-cols-2 lg:items-center">
+        <div>
+          <p className="eyebrow">Book Online</p>
+          <h2 id="book-online-title" className="section-title">
+            Book a Table
+          </h2>
+          <p className="mt-3 text-neutral-700">
+            Reserve your table in a few seconds, or call us and we will find you a seat by the oven.
+          </p>
+          <p className="mt-6 flex items-center gap-3 text-2xl font-bold">
+            <Phone aria-hidden="true" className="size-6 text-brand-ink" />
+            {RESTAURANT_PHONE}
+          </p>
+        </div>
+        <div className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-black/5 sm:p-8">
+          <BookingForm
+            variant="compact"
+            submitting={state.matches('submitting')}
+            booked={state.context.submitted}
+            onSubmit={(values) => send({ type: 'form.submit', values })}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

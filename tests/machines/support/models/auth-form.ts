@@ -1,0 +1,24 @@
+import { fromCallback } from 'xstate';
+import { type AuthRequest, authFormMachine } from '../../../../machines/auth-form.machine.ts';
+import { defineModel } from '../model.ts';
+
+export const login: AuthRequest = {
+  method: 'password',
+  mode: 'login',
+  email: 'a@pizzon.test',
+  password: 'pizza1',
+};
+/** The form with a provider that never answers: the test sends SUCCESS and ERRMSG itself. */
+export const silent = authFormMachine.provide({ actors: { authenticate: fromCallback(() => {}) } });
+
+export const authFormModel = defineModel(silent, [
+  {
+    events: [
+      { type: 'TOGGLE' },
+      { type: 'SHOWPASS' },
+      { type: 'LOADING', request: login },
+      { type: 'SUCCESS' },
+      { type: 'ERRMSG', code: 'auth/wrong-password' },
+    ],
+  },
+]);

@@ -1,0 +1,56 @@
+import { fromPromise } from 'xstate';
+import { type CartAddition, cartMachine } from '../../../../machines/cart.machine.ts';
+import type { Added, CartLine } from '../../../../server/contract/cart.ts';
+import { defineModel } from '../model.ts';
+
+export const line = (id: string, price: number, quantity: number): CartLine => ({
+  _id: id,
+  uid: 'u1',
+  itemId: `item-${id}`,
+  name: `Dish ${id}`,
+  price,
+  image: '/images/menu/x.svg',
+  category: 'pizza',
+  quantity,
+});
+export const margherita: CartAddition = { itemId: 'item-m', quantity: 2, name: 'Margherita' };
+
+const pending = cartMachine.provide({
+  actors: {
+    fetchCart: fromPromise(() => new Promise<CartLine[]>(() => {})),
+    addLine: fromPromise<Added, CartAddition>(() => new Promise<Added>(() => {})),
+    removeLine: fromPromise<{ deletedCount: number }, { id: string }>(() => new Promise(() => {})),
+  },
+});
+
+export const cartModel = defineModel(pending, [
+  {
+    events: (snapshot) =>
+      [
+        { type: 'cart.load' },
+        { type: 'cart.clear' },
+        { type: 'cart.refresh' },
+        { type: 'cart.add', ...margherita },
+        { type: 'cart.remove', id: 'a' },
+        ...(snapshot.matches('loading')
+          ? [
+              { type: 'xstate.done.actor.fetchCart', output: [line('a', 10, 1)] },
+              { type: 'xstate.error.actor.fetchCart', error: new Error('offline') },
+            ]
+          : []),
+        ...(snapshot.matches('adding')
+          ? [
+              { type: 'xstate.done.actor.addLine', output: { insertedId: 'a', message: '' } },
+              { type: 'xstate.done.actor.addLine', output: { insertedId: null, message: '' } },
+              { type: 'xstate.error.actor.addLine', error: new Error('Only 1 Margherita left in stock') },
+            ]
+          : []),
+        ...(snapshot.matches('removing')
+          ? [
+              { type: 'xstate.done.actor.removeLine', output: { deletedCount: 1 } },
+              { type: 'xstate.error.actor.removeLine', error: new Error('offline') },
+            ]
+          : []),
+      ] as never,
+  },
+]);

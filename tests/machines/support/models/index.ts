@@ -1,0 +1,29 @@
+import type { MachineModel } from '../model.ts';
+import { authFormModel } from './auth-form.ts';
+import { cartModel } from './cart.ts';
+import { checkoutModel } from './checkout.ts';
+import { itemUpdateModel } from './item-update.ts';
+import { listModel } from './list.ts';
+import { menuModel } from './menu.ts';
+import { orderModel } from './order.ts';
+import { paymentResultModel } from './payment-result.ts';
+import { profileModel } from './profile.ts';
+import { quantityModel } from './quantity.ts';
+import { sessionModel } from './session.ts';
+import { submitModel } from './submit.ts';
+
+/** One model per machines/<name>.machine.ts, by <name>; tests/machines/diagrams.test.ts keeps it complete. */
+export const MACHINE_MODELS: Readonly<Record<string, MachineModel>> = {
+  'auth-form': authFormModel,
+  cart: cartModel,
+  checkout: checkoutModel,
+  'item-update': itemUpdateModel,
+  list: listModel,
+  menu: menuModel,
+  order: orderModel,
+  'payment-result': paymentResultModel,
+  profile: profileModel,
+  quantity: quantityModel,
+  session: sessionModel,
+  submit: submitModel,
+};

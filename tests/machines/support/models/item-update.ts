@@ -1,0 +1,49 @@
+import { fromPromise } from 'xstate';
+import { itemUpdateMachine } from '../../../../machines/item-update.machine.ts';
+import type { ItemUpdate } from '../../../../server/contract/admin.ts';
+import type { MenuItem } from '../../../../server/contract/menu.ts';
+import type { UpdateResult } from '../../../../server/contract/user.ts';
+import { defineModel } from '../model.ts';
+
+export const item: MenuItem = {
+  _id: 'i1',
+  name: 'Margherita',
+  price: 9.5,
+  quantity: 12,
+  image: '/images/menu/margherita.svg',
+  category: 'pizza',
+  description: 'Tomato, mozzarella and basil on a thin wood-fired crust.',
+};
+export const changes: ItemUpdate = { ...item, price: 10, quantity: 20 };
+export const input = { id: 'i1' };
+
+const pending = itemUpdateMachine.provide({
+  actors: {
+    fetchItem: fromPromise<MenuItem, { id: string }>(() => new Promise(() => {})),
+    saveItem: fromPromise<UpdateResult, { id: string; changes: ItemUpdate }>(() => new Promise(() => {})),
+  },
+});
+
+export const itemUpdateModel = defineModel(pending, [
+  {
+    input,
+    events: (snapshot) =>
+      [
+        { type: 'item.save', changes },
+        { type: 'item.retry' },
+        ...(snapshot.matches('loading')
+          ? [
+              { type: 'xstate.done.actor.fetchItem', output: item },
+              { type: 'xstate.error.actor.fetchItem', error: new Error('This menu item does not exist') },
+            ]
+          : []),
+        ...(snapshot.matches('saving')
+          ? [
+              { type: 'xstate.done.actor.saveItem', output: { matchedCount: 1, modifiedCount: 1 } },
+              { type: 'xstate.done.actor.saveItem', output: { matchedCount: 1, modifiedCount: 0 } },
+              { type: 'xstate.error.actor.saveItem', error: new Error('Price must be more than 0') },
+            ]
+          : []),
+      ] as never,
+  },
+]);

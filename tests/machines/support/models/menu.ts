@@ -1,0 +1,36 @@
+import { fromPromise } from 'xstate';
+import { menuMachine } from '../../../../machines/menu.machine.ts';
+import type { MenuItem } from '../../../../server/contract/menu.ts';
+import { defineModel } from '../model.ts';
+
+export const pizza: MenuItem = {
+  _id: 'p1',
+  name: 'Pepperoni Classic',
+  price: 12.5,
+  quantity: 4,
+  image: '/images/menu/pepperoni-classic.svg',
+  category: 'pizza',
+  description: 'x'.repeat(90),
+};
+
+const pending = menuMachine.provide({
+  actors: { fetchMenu: fromPromise(() => new Promise<MenuItem[]>(() => {})) },
+});
+
+export const menuModel = defineModel(pending, [
+  {
+    input: { category: 'all', limit: 8 },
+    // An invoked actor can only answer while its state is active.
+    events: (snapshot) =>
+      [
+        { type: 'menu.select', category: 'pizza' },
+        { type: 'menu.retry' },
+        ...(snapshot.matches('loading')
+          ? [
+              { type: 'xstate.done.actor.fetchMenu', output: [pizza] },
+              { type: 'xstate.error.actor.fetchMenu', error: 'offline' },
+            ]
+          : []),
+      ] as never,
+  },
+]);

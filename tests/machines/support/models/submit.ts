@@ -1,0 +1,26 @@
+import { fromPromise } from 'xstate';
+import { createSubmitMachine, type FormValues } from '../../../../machines/submit.machine.ts';
+import { defineModel } from '../model.ts';
+
+/** The factory's machine, drawn and walked as one instance: every form page makes the same machine. */
+export const submitMachine = createSubmitMachine('addItem');
+export const values = { name: 'Margherita' };
+
+const pending = submitMachine.provide({
+  actors: { submit: fromPromise<string, FormValues>(() => new Promise(() => {})) },
+});
+
+export const submitModel = defineModel(pending, [
+  {
+    events: (snapshot) =>
+      [
+        ...(snapshot.context.submitted < 1 ? [{ type: 'form.submit', values }] : []),
+        ...(snapshot.matches('submitting')
+          ? [
+              { type: 'xstate.done.actor.submit', output: 'id-1' },
+              { type: 'xstate.error.actor.submit', error: new Error('Price must be more than 0') },
+            ]
+          : []),
+      ] as never,
+  },
+]);

@@ -1,0 +1,140 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SslcommerzGateway } from '../../server/payments/sslcommerz.ts';
+import { GATEWAY_UNREACHABLE } from '../../server/services/orders.ts';
+import {
+  addToCart,
+  cartLineIds,
+  checkout,
+  checkoutBody,
+  createCustomer,
+  insertMenuItem,
+  ordersOf,
+  stockOf,
+} from './support/commerce.ts';
+import { API_PUBLIC_URL, createTestContext, type TestContext } from './support/test-app.ts';
+
+const GATEWAY_PAGE = 'https://sandbox.sslcommerz.com/EasyCheckOut/testcde0123456789';
+/** How long checkout waits for the gateway here (the app's default is 10 s). */
+const PAYMENT_TIMEOUT_MS = 300;
+
+/** What the stand-in for SSLCommerz's session API does with the next call. */
+type Behaviour = 'answer' | 'hang' | 'stall' | 'reset';
+
+/** A real HTTP server in SSLCommerz's place, whose behaviour the test chooses. */
+async function startFlakyGateway() {
+  const gateway = { behaviour: 'answer' as Behaviour, calls: 0 };
+  const server: Server = createServer((request, response) => {
+    gateway.calls += 1;
+    switch (gateway.behaviour) {
+      case 'hang':
+        return; // accepts the call and never answers
+      case 'stall':
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.write('{"status":'); // the headers and a little of the body, then nothing
+        return;
+      case 'reset':
+        request.socket.destroy();
+        return;
+      case 'answer':
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ status: 'SUCCESS', GatewayPageURL: GATEWAY_PAGE }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return Object.assign(gateway, {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  });
+}
+
+/** A port on which nothing listens (it was free a moment ago and is released again). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The real SSLCommerz adapter, its own timeout left at its default: checkout's bound is what acts. */
+const sslcommerzAt = (baseUrl: string) =>
+  new SslcommerzGateway({
+    storeId: 'pizzo0123test',
+    storePassword: 'pizzo0123test@ssl',
+    baseUrl,
+    apiPublicUrl: API_PUBLIC_URL,
+  });
+
+let flaky: Awaited<ReturnType<typeof startFlakyGateway>>;
+let ctx: TestContext;
+let nobodyHome: TestContext;
+beforeAll(async () => {
+  flaky = await startFlakyGateway();
+  ctx = await createTestContext({
+    gateway: () => sslcommerzAt(flaky.url),
+    paymentTimeoutMs: PAYMENT_TIMEOUT_MS,
+  });
+  const port = await closedPort();
+  nobodyHome = await createTestContext({
+    gateway: () => sslcommerzAt(`http://127.0.0.1:${port}`),
+    paymentTimeoutMs: PAYMENT_TIMEOUT_MS,
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  await nobodyHome.close();
+  await flaky.close();
+});
+
+/** A customer with 2 × 100.00 (stock 5) in the cart, ready to check out: 210.00 with shipping. */
+async function readyToPay(context: TestContext) {
+  const item = await insertMenuItem(context, { priceCents: 10_000, quantity: 5 });
+  const customer = await createCustomer(context);
+  await addToCart(context, customer, item, 2);
+  return { item, customer, cart: await cartLineIds(context, customer.uid), lines: [{ item, quantity: 2 }] };
+}
+
+describe('the payment gateway unreachable or slow', () => {
+  it.each([
+    ['never answers', 'hang'],
+    ['sends its headers and then stalls', 'stall'],
+    ['drops the connection', 'reset'],
+  ] as const)('answers 502 when SSLCommerz %s, leaves the cart as it was, and a retry succeeds once it answers', async (_, behaviour) => {
+    const { item, customer, cart, lines } = await readyToPay(ctx);
+    flaky.behaviour = behaviour;
+    const calls = flaky.calls;
+
+    const response = await checkout(ctx, customer, checkoutBody(lines));
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual({ message: GATEWAY_UNREACHABLE });
+    // The adapter really asked the gateway (over HTTP), and checkout undid the order it had made.
+    expect(flaky.calls).toBe(calls + 1);
+    expect(await ordersOf(ctx, customer.uid)).toEqual([]);
+    expect(await stockOf(ctx, item.id)).toBe(5);
+    expect(await cartLineIds(ctx, customer.uid)).toEqual(cart);
+
+    // "Please try again": the same cart checks out once the gateway answers.
+    flaky.behaviour = 'answer';
+    const retry = await checkout(ctx, customer, checkoutBody(lines));
+    expect(retry).toMatchObject({ status: 200, body: { url: GATEWAY_PAGE } });
+    const orders = await ordersOf(ctx, customer.uid);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ paymentStatus: false, stockReleased: false, totalCents: 21_000 });
+    expect(await stockOf(ctx, item.id)).toBe(3);
+  });
+
+  it('answers 502 when nothing listens on its port: no order, stock and cart as they were', async () => {
+    const { item, customer, cart, lines } = await readyToPay(nobodyHome);
+    const response = await checkout(nobodyHome, customer, checkoutBody(lines));
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual({ message: GATEWAY_UNREACHABLE });
+    expect(await ordersOf(nobodyHome, customer.uid)).toEqual([]);
+    expect(await stockOf(nobodyHome, item.id)).toBe(5);
+    expect(await cartLineIds(nobodyHome, customer.uid)).toEqual(cart);
+  });
+});

@@ -1,0 +1,435 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '../../server/app.ts';
+import { DeleteUserQuerySchema, ItemUpdateSchema, NewItemSchema } from '../../server/contract/admin.ts';
+import { AddToCartSchema } from '../../server/contract/cart.ts';
+import { AllItemsQuerySchema } from '../../server/contract/menu.ts';
+import { CreatePaymentSchema } from '../../server/contract/order.ts';
+import { reservationSchema } from '../../server/contract/reservation.ts';
+import {
+  ApiTokenRequestSchema,
+  NewUserSchema,
+  ProfileUpdateSchema,
+  UidSchema,
+} from '../../server/contract/user.ts';
+import { bearer, insertUserRow } from './support/accounts.ts';
+import { asCaller, databaseFingerprint, TABLES } from './support/admin.ts';
+import { type Cast, createCast } from './support/callers.ts';
+import { addToCart, checkoutBody, insertMenuItem, SHIPPING } from './support/commerce.ts';
+import {
+  applyCase,
+  dropsUnknownFields,
+  fieldShape,
+  type InvalidCase,
+  invalidCases,
+  invalidValues,
+  toJsonText,
+  type Value,
+} from './support/invalid-values.ts';
+import { createTestContext, type TestContext } from './support/test-app.ts';
+
+let ctx: TestContext;
+let cast: Cast;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  cast = await createCast(ctx);
+});
+afterAll(() => ctx.close());
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const SAMPLE_ID = '3f1b6a52-8a43-4c1e-9a65-1f2d3c4b5a69';
+const ITEM = {
+  name: 'Invalid Input Margherita',
+  price: 12.5,
+  quantity: 4,
+  image: '/images/menu/margherita.jpg',
+  description: 'Tomato, mozzarella and basil.',
+};
+
+type Input = Record<string, Value>;
+
+/** A request the generator breaks: a body or a query, a valid input, and who sends it. */
+interface Target {
+  /** The name of the schema the route hands to parseOr400 (checked against server/routes). */
+  parsedAs: string;
+  schema: v.GenericSchema;
+  method: string;
+  in: 'body' | 'query';
+  /** The answer to the valid input. */
+  ok: number;
+  /** A valid input with the field types of the real one (the invalid values are derived from it). */
+  sample: Input;
+  /** Creates what a valid call needs: the real valid input and how to send an input. */
+  prepare: () => Promise<{ valid: Input; send: (input: Input | string) => Promise<Response> }>;
+}
+
+function jsonCall(method: string, path: string, token?: string) {
+  return (input: Input | string) =>
+    ctx.request(path, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? bearer(token) : {}) },
+      body: typeof input === 'string' ? input : toJsonText(input),
+    });
+}
+
+function queryCall(
+  method: string,
+  path: string,
+  token: string | undefined,
+  fixed: Record<string, string> = {},
+) {
+  return (input: Input | string) => {
+    const query = new URLSearchParams(fixed);
+    if (typeof input !== 'string')
+      for (const [key, value] of Object.entries(input)) query.set(key, String(value));
+    return ctx.request(`${path}?${query}`, { method, headers: token ? bearer(token) : {} });
+  };
+}
+
+const TARGETS: Record<string, Target> = {
+  'GET /all-items': {
+    parsedAs: 'AllItemsQuerySchema',
+    schema: AllItemsQuerySchema,
+    method: 'GET',
+    in: 'query',
+    ok: 200,
+    sample: { category: 'all', limit: '8' },
+    prepare: async () => ({
+      valid: { category: 'pizza', limit: '8' },
+      send: queryCall('GET', '/all-items', undefined),
+    }),
+  },
+  'POST /reservations': {
+    parsedAs: 'BookingSchema',
+    schema: reservationSchema(() => inDays(0)),
+    method: 'POST',
+    in: 'body',
+    ok: 201,
+    sample: {
+      name: 'Nadia',
+      email: 'nadia@example.com',
+      persons: 2,
+      date: inDays(3),
+      time: '19:30',
+      phone: '+880 1711 000000',
+    },
+    prepare: async () => ({
+      valid: {
+        name: 'Nadia',
+        email: 'nadia@example.com',
+        persons: 2,
+        date: inDays(3),
+        time: '19:30',
+        phone: '01711 000000',
+      },
+      send: jsonCall('POST', '/reservations'),
+    }),
+  },
+  'POST /jwt': {
+    parsedAs: 'ApiTokenRequestSchema',
+    schema: ApiTokenRequestSchema,
+    method: 'POST',
+    in: 'body',
+    ok: 200,
+    sample: { uid: 'a-uid' },
+    prepare: async () => ({
+      valid: { uid: cast.customerA.uid },
+      send: jsonCall('POST', '/jwt', cast.customerA.idToken),
+    }),
+  },
+  'POST /users': {
+    parsedAs: 'NewUserSchema',
+    schema: NewUserSchema,
+    method: 'POST',
+    in: 'body',
+    ok: 200,
+    sample: { uid: 'a-uid', displayName: 'Nadia', email: 'nadia@example.com', photoURL: '/images/a.png' },
+    prepare: async () => ({
+      valid: {
+        uid: cast.customerA.uid,
+        displayName: 'Nadia',
+        email: 'nadia@example.com',
+        photoURL: '/images/a.png',
+      },
+      send: jsonCall('POST', '/users', cast.customerA.idToken),
+    }),
+  },
+  'PATCH /update-profile/:id': {
+    parsedAs: 'ProfileUpdateSchema',
+    schema: ProfileUpdateSchema,
+    method: 'PATCH',
+    in: 'body',
+    ok: 200,
+    sample: { displayName: 'Nadia', photoURL: '/images/a.png', address: '7 Lake Road' },
+    prepare: async () => ({
+      valid: {
+        displayName: `Nadia ${randomBytes(2).toString('hex')}`,
+        photoURL: '/images/a.png',
+        address: '7 Lake Road',
+      },
+      send: jsonCall(
+        'PATCH',
+        asCaller(`/update-profile/${cast.customerA.id}`, cast.customerA.uid),
+        cast.customerA.token,
+      ),
+    }),
+  },
+  'POST /add-to-cart': {
+    parsedAs: 'AddToCartSchema',
+    schema: AddToCartSchema,
+    method: 'POST',
+    in: 'body',
+    ok: 201,
+    sample: { itemId: SAMPLE_ID, quantity: 1 },
+    // Customer B's cart: A's is checkout's.
+    prepare: async () => ({
+      valid: { itemId: (await insertMenuItem(ctx)).id, quantity: 1 },
+      send: jsonCall('POST', '/add-to-cart', cast.customerB.token),
+    }),
+  },
+  'POST /create-payment-intent': {
+    parsedAs: 'CreatePaymentSchema',
+    schema: CreatePaymentSchema,
+    method: 'POST',
+    in: 'body',
+    ok: 200,
+    sample: { ...SHIPPING, total_price: 47.3, order_time: 'November 23,2026 08:05:09 PM' },
+    prepare: async () => {
+      // Checkout takes the whole cart: start from an empty one.
+      await ctx.db.execute(sql`delete from cart_lines where user_uid = ${cast.customerA.uid}`);
+      const item = await insertMenuItem(ctx);
+      await addToCart(ctx, { uid: cast.customerA.uid, token: cast.customerA.token }, item, 1);
+      return {
+        valid: checkoutBody([{ item, quantity: 1 }]),
+        send: jsonCall('POST', asCaller('/create-payment-intent', cast.customerA.uid), cast.customerA.token),
+      };
+    },
+  },
+  'POST /add-item': {
+    parsedAs: 'NewItemSchema',
+    schema: NewItemSchema,
+    method: 'POST',
+    in: 'body',
+    ok: 201,
+    sample: { ...ITEM, category: 'pizza' },
+    prepare: async () => ({
+      valid: { ...ITEM, category: 'pizza' },
+      send: jsonCall('POST', asCaller('/add-item', cast.admin.uid), cast.admin.token),
+    }),
+  },
+  'PATCH /admin-item-update/:id': {
+    parsedAs: 'ItemUpdateSchema',
+    schema: ItemUpdateSchema,
+    method: 'PATCH',
+    in: 'body',
+    ok: 200,
+    sample: ITEM,
+    prepare: async () => ({
+      valid: ITEM,
+      send: jsonCall(
+        'PATCH',
+        asCaller(`/admin-item-update/${(await insertMenuItem(ctx)).id}`, cast.admin.uid),
+        cast.admin.token,
+      ),
+    }),
+  },
+  'DELETE /delete-user': {
+    parsedAs: 'DeleteUserQuerySchema',
+    schema: DeleteUserQuerySchema,
+    method: 'DELETE',
+    in: 'query',
+    ok: 200,
+    sample: { mid: SAMPLE_ID, fid: 'a-uid' },
+    prepare: async () => {
+      const customer = await insertUserRow(ctx, { role: 'user' });
+      return {
+        valid: { mid: customer.id, fid: customer.uid },
+        send: queryCall('DELETE', '/delete-user', cast.admin.token, { uid: cast.admin.uid }),
+      };
+    },
+  },
+};
+
+/** Every row of every table, searched for a marker: did a value reach the database? */
+async function databaseContains(marker: string): Promise<boolean> {
+  for (const table of TABLES) {
+    const result = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.identifier(table)} t where t::text like ${`%${marker}%`}`,
+    );
+    if (result.rows[0]!.n > 0) return true;
+  }
+  return false;
+}
+
+const adminCount = async () =>
+  (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from users where role <> 'user'`))
+    .rows[0]!.n;
+
+/** The answer is a refusal (400 unless told) with a message, and the database is exactly as it was. */
+async function expectRefused(send: () => Promise<Response>, status = 400) {
+  const before = await databaseFingerprint(ctx);
+  const response = await send();
+  const body = await response.json();
+  expect({ status: response.status, body }).toEqual({ status, body: { message: expect.any(String) } });
+  expect((body as { message: string }).message.length).toBeGreaterThan(0);
+  expect(await databaseFingerprint(ctx)).toEqual(before);
+}
+
+it('has a target for every schema a route validates with', () => {
+  const parsed = new Set(
+    readdirSync('server/routes').flatMap((file) =>
+      [...readFileSync(`server/routes/${file}`, 'utf8').matchAll(/parseOr400\((\w+)/g)].map((m) => m[1]!),
+    ),
+  );
+  const covered = new Set([...Object.values(TARGETS).map((t) => t.parsedAs), 'UidSchema']);
+  expect([...covered].sort()).toEqual([...parsed].sort());
+});
+
+describe.each(Object.entries(TARGETS))('%s', (_, target) => {
+  const location = target.in === 'body' ? 'json' : 'text';
+  const cases: InvalidCase[] = invalidCases(target.schema, target.sample, location);
+  let call: Awaited<ReturnType<Target['prepare']>>;
+  beforeAll(async () => {
+    call = await target.prepare();
+  });
+
+  it('accepts the valid input (so each case below breaks only its one field)', async () => {
+    const fresh = await target.prepare();
+    expect((await fresh.send(fresh.valid)).status).toBe(target.ok);
+  });
+
+  it.each(cases.map((c) => [c.label, c] as const))('refuses %s: 400, nothing written', async (_, change) => {
+    await expectRefused(() => call.send(applyCase(call.valid, change)));
+  });
+
+  if (target.in === 'body') {
+    it.each([
+      ['null', 'null'],
+      ['an array', '[]'],
+      ['a string', '"text"'],
+      ['a number', '42'],
+      ['empty', ''],
+      ['broken JSON', '{"uid": '],
+      ['NaN', 'NaN'],
+    ])('refuses a body that is %s: 400, nothing written', async (_, text) => {
+      await expectRefused(() => call.send(text));
+    });
+
+    it('refuses a body over the size limit: 413, nothing written', async () => {
+      await expectRefused(() => call.send({ ...call.valid, padding: 'x'.repeat(MAX_BODY_BYTES) }), 413);
+    });
+  }
+
+  if (dropsUnknownFields(target.schema)) {
+    it('ignores unknown fields: accepted as the valid input, none of them stored, nobody made admin', async () => {
+      const fresh = await target.prepare();
+      const marker = `marker${randomBytes(6).toString('hex')}`;
+      const admins = await adminCount();
+      const extras: Input = { [marker]: marker, role: 'admin', isAdmin: true, note: marker };
+      const input = { ...fresh.valid, ...extras };
+      // __proto__ as a JSON key: JSON.parse makes it an own property, which must not become a prototype.
+      const text = toJsonText(input).replace(/^\{/, `{"__proto__":{"role":"admin","marker":"${marker}"},`);
+      const response = await fresh.send(target.in === 'body' ? text : input);
+      expect(response.status).toBe(target.ok);
+      expect(await databaseContains(marker)).toBe(false);
+      expect(await adminCount()).toBe(admins);
+    });
+  }
+});
+
+describe('GET /role/:uid', () => {
+  // The uid is a path segment; an admin asks, so a well-formed uid would be looked up.
+  // An empty segment is another route (GET /role/ is a 404), so that case does not apply.
+  const cases = invalidValues(fieldShape(UidSchema), 'a-uid', 'text').filter(
+    ([label]) => label !== 'empty text',
+  );
+  it.each(cases)('refuses a uid that is %s: 400, nothing written', async (_, value) => {
+    await expectRefused(() =>
+      ctx.request(`/role/${encodeURIComponent(String(value))}`, { headers: bearer(cast.admin.idToken) }),
+    );
+  });
+
+  it('accepts a well-formed uid', async () => {
+    const response = await ctx.request(`/role/${cast.customerA.uid}`, {
+      headers: bearer(cast.admin.idToken),
+    });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('path parameters', () => {
+  /** Every served route with a parameter, e.g. 'DELETE /order-delete/:id'. */
+  const withParams = () => [
+    ...new Set(ctx.app.routes.filter((r) => r.path.includes('/:')).map((r) => `${r.method} ${r.path}`)),
+  ];
+  // Sent by the admin, who passes every guard, so the parameter is what the route reads.
+  const send = (route: string, value: string) => {
+    const [method, path] = route.split(' ') as [string, string];
+    const token = path.startsWith('/role/') ? cast.admin.idToken : cast.admin.token;
+    const url = asCaller(path.replace(/:\w+/g, encodeURIComponent(value)), cast.admin.uid);
+    return ctx.request(url, { method, headers: bearer(token) });
+  };
+
+  it('refuses a NUL character in any of them with 400, nothing written', async () => {
+    expect(withParams().length).toBeGreaterThan(10);
+    for (const route of withParams()) await expectRefused(() => send(route, 'PZ\u0000'));
+  });
+
+  it.each([
+    ['not an id', 'not-an-id'],
+    ['huge', 'x'.repeat(5000)],
+    ['full-width look-alike characters', 'ＰＺ１２３'],
+    ['a path climb', '../../etc/passwd'],
+    ['SQL', "' or '1'='1"],
+  ])('answers a parameter that is %s without a server error, nothing written', async (_, value) => {
+    for (const route of withParams()) {
+      const before = await databaseFingerprint(ctx);
+      const response = await send(route, value);
+      expect({ route, status: response.status }).toEqual({
+        route,
+        status: expect.toBeOneOf([400, 404, 409]),
+      });
+      expect(await databaseFingerprint(ctx)).toEqual(before);
+    }
+  });
+});
+
+describe('the generator', () => {
+  it('reads a field’s rules from its schema', () => {
+    expect(fieldShape(NewItemSchema.entries.price)).toMatchObject({
+      kinds: new Set(['number', 'string']),
+      toNumber: true,
+      minValue: 0.01,
+      maxValue: 100_000,
+      trims: true,
+      nonEmpty: true,
+    });
+    expect(fieldShape(AddToCartSchema.entries.itemId)).toMatchObject({
+      kinds: new Set(['string']),
+      formatted: true,
+    });
+    expect(fieldShape(AllItemsQuerySchema.entries.category).picklist).toContain('pizza');
+  });
+
+  it('derives each kind of invalid value the issue asks for', () => {
+    const labels = Object.values(TARGETS)
+      .flatMap((t) => invalidCases(t.schema, t.sample, t.in === 'body' ? 'json' : 'text'))
+      .map((c) => c.label);
+    for (const kind of [
+      'wrong type',
+      'missing',
+      'empty text',
+      'huge',
+      'NUL',
+      'full-width',
+      'negative',
+      'Infinity',
+      'not a number',
+    ]) {
+      expect(labels.some((label) => label.includes(kind))).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuItems } from '../../server/db/schema.ts';
+import { MENU_CACHE_CONTROL } from '../../server/routes/menu.ts';
+import { seedMenu } from '../../server/seed/menu.ts';
+import { adminCall, createAdmin } from './support/admin.ts';
+import { createTestContext, SITE_ORIGIN, type TestContext } from './support/test-app.ts';
+
+let ctx: TestContext;
+let item: typeof menuItems.$inferSelect;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedMenu(ctx.db);
+  item = (await ctx.db.select().from(menuItems).limit(1))[0]!;
+});
+afterAll(() => ctx.close());
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  ctx.request(path, { headers: { Origin: SITE_ORIGIN, ...headers } });
+
+/** An admin edits the item's price through the API, as Manage items does. */
+async function changePrice(price: number): Promise<void> {
+  const admin = await createAdmin(ctx);
+  const { status } = await adminCall(ctx, admin, 'PATCH', `/admin-item-update/${item.id}`, {
+    name: item.name,
+    price,
+    quantity: item.quantity,
+    image: item.image,
+    description: item.description,
+  });
+  expect(status).toBe(200);
+}
+
+describe.each([
+  ['GET /all-items', () => '/all-items?category=all&limit=0'],
+  ['GET /item-detail/:id', () => `/item-detail/${item.id}`],
+])('%s', (_, path) => {
+  it('tags the menu with a weak ETag and has caches revalidate it before every use', async () => {
+    const response = await get(path());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('etag')).toMatch(/^W\/"[^"]+"$/);
+    expect(response.headers.get('cache-control')).toBe(MENU_CACHE_CONTROL);
+    expect(MENU_CACHE_CONTROL).toMatch(/\bno-cache\b/);
+  });
+
+  it('answers 304 without a body when the caller already holds the current menu', async () => {
+    const first = await get(path());
+    const tag = first.headers.get('etag')!;
+    const again = await get(path(), { 'If-None-Match': tag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(tag);
+    expect(again.headers.get('cache-control')).toBe(MENU_CACHE_CONTROL);
+    // The storefront is another origin: without this header the browser could not use the 304.
+    expect(again.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
+  });
+
+  it('matches the tag as browsers send it: in a list, or strong', async () => {
+    const tag = (await get(path())).headers.get('etag')!;
+    const strong = tag.replace(/^W\//, '');
+    expect((await get(path(), { 'If-None-Match': `W/"older", ${tag}` })).status).toBe(304);
+    expect((await get(path(), { 'If-None-Match': strong })).status).toBe(304);
+    expect((await get(path(), { 'If-None-Match': 'W/"older"' })).status).toBe(200);
+  });
+
+  it('answers the new menu with a new tag once an admin has changed it', async () => {
+    const before = await get(path());
+    const tag = before.headers.get('etag')!;
+    await changePrice(item.priceCents / 100 + 1);
+    const after = await get(path(), { 'If-None-Match': tag });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(tag);
+    expect(await after.text()).toContain(`"price":${item.priceCents / 100 + 1}`);
+    await changePrice(item.priceCents / 100);
+  });
+});
+
+describe('what is not cached', () => {
+  it('gives each category its own tag', async () => {
+    const all = await get('/all-items?category=all&limit=0');
+    const pizza = await get('/all-items?category=pizza&limit=0');
+    expect(pizza.headers.get('etag')).not.toBe(all.headers.get('etag'));
+    const stale = await get('/all-items?category=pizza&limit=0', {
+      'If-None-Match': all.headers.get('etag')!,
+    });
+    expect(stale.status).toBe(200);
+  });
+
+  it.each([
+    ['an unknown item', '/item-detail/00000000-0000-4000-8000-000000000000', 404],
+    ['an invalid query', '/all-items?category=pasta&limit=8', 400],
+  ])('answers %s without a tag or a cache lifetime', async (_, path, status) => {
+    const response = await get(path, { 'If-None-Match': '*' });
+    expect(response.status).toBe(status);
+    expect(response.headers.get('etag')).toBeNull();
+    expect(response.headers.get('cache-control')).toBeNull();
+  });
+
+  it('leaves a deleted item uncached: its page answers 404 at once', async () => {
+    const [extra] = await ctx.db
+      .insert(menuItems)
+      .values({
+        name: 'Cache Test Pie',
+        priceCents: 900,
+        quantity: 3,
+        image: '/images/menu/cache-test.svg',
+        category: 'pizza',
+        description: 'A pie that exists for a moment.',
+      })
+      .returning();
+    const tag = (await get(`/item-detail/${extra!.id}`)).headers.get('etag')!;
+    await ctx.db.delete(menuItems).where(eq(menuItems.id, extra!.id));
+    const gone = await get(`/item-detail/${extra!.id}`, { 'If-None-Match': tag });
+    expect(gone.status).toBe(404);
+  });
+});

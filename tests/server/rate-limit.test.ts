@@ -1,0 +1,264 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressKey, type Quota, type RateLimits } from '../../server/middleware/rate-limit.ts';
+import { bearer, createProviderUser, forgedIdToken, type ProviderUser } from './support/accounts.ts';
+import { databaseFingerprint } from './support/admin.ts';
+import {
+  addToCart,
+  type Customer,
+  checkoutBody,
+  createCustomer,
+  insertMenuItem,
+  ordersOf,
+} from './support/commerce.ts';
+import { createTestContext, SITE_ORIGIN, type TestContext } from './support/test-app.ts';
+
+const WINDOW_MS = 60_000;
+const quota = (limit: number): Quota => ({ limit, windowMs: WINDOW_MS });
+const plenty = quota(1000);
+/** Small limits, one endpoint at a time, so each test sees exactly the quota it is about. */
+const limitsFor = (endpoint: keyof RateLimits, perAddress: Quota, perAccount: Quota): RateLimits => ({
+  jwt: { perAddress: plenty, perAccount: plenty },
+  users: { perAddress: plenty, perAccount: plenty },
+  createPaymentIntent: { perAddress: plenty, perAccount: plenty },
+  [endpoint]: { perAddress, perAccount },
+});
+
+/** The app's clock: tests move it instead of waiting. */
+let clock = Date.parse('2026-11-24T12:00:00Z');
+const now = () => clock;
+
+const contexts: TestContext[] = [];
+async function appWith(limits: RateLimits, trustProxy = false): Promise<TestContext> {
+  const ctx = await createTestContext({ rateLimits: limits, now, trustProxy });
+  contexts.push(ctx);
+  return ctx;
+}
+afterAll(async () => {
+  for (const ctx of contexts) await ctx.close();
+});
+
+/** A request as @hono/node-server hands it to the app: with the socket it came in on. */
+function from(ctx: TestContext, address: string, path: string, init: RequestInit = {}) {
+  return ctx.app.request(path, init, { incoming: { socket: { remoteAddress: address } } });
+}
+
+const json = (token: string | undefined, body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', ...(token ? bearer(token) : {}), ...headers },
+  body: JSON.stringify(body),
+});
+
+async function expectTooMany(response: Response, retryAfter: number) {
+  expect(response.status).toBe(429);
+  expect(response.headers.get('Retry-After')).toBe(String(retryAfter));
+  expect(await response.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) });
+}
+
+/** A signed-in caller as the storefront holds it: the ID token for sign-in calls, else the API token. */
+const signedInToProvider = async (ctx: TestContext): Promise<Customer> => {
+  const user = await createProviderUser(ctx);
+  return { uid: user.uid, token: user.idToken };
+};
+
+/** The three limited endpoints, each called as the storefront calls it. */
+const ENDPOINTS: Array<{
+  name: keyof RateLimits;
+  path: string;
+  caller: (ctx: TestContext) => Promise<Customer>;
+  body: (uid: string) => unknown;
+}> = [
+  { name: 'jwt', path: '/jwt', caller: signedInToProvider, body: (uid) => ({ uid }) },
+  {
+    name: 'users',
+    path: '/users',
+    caller: signedInToProvider,
+    body: (uid) => ({ uid, displayName: 'Rina', role: 'user' }),
+  },
+  {
+    name: 'createPaymentIntent',
+    path: '/create-payment-intent',
+    caller: createCustomer,
+    // An empty body is refused (400) after the limiter has counted it: refused attempts count too.
+    body: () => ({}),
+  },
+];
+
+describe.each(ENDPOINTS)('POST $path', (endpoint) => {
+  const limited = endpoint.name;
+
+  it('answers 429 with a message and Retry-After once an address has used its quota', async () => {
+    const ctx = await appWith(limitsFor(limited, quota(2), plenty));
+    const callers = [await endpoint.caller(ctx), await endpoint.caller(ctx), await endpoint.caller(ctx)];
+    for (const caller of callers.slice(0, 2)) {
+      const response = await from(
+        ctx,
+        '203.0.113.7',
+        endpoint.path,
+        json(caller.token, endpoint.body(caller.uid)),
+      );
+      expect(response.status).not.toBe(429);
+    }
+    clock += 15_000;
+    const third = callers[2]!;
+    await expectTooMany(
+      await from(ctx, '203.0.113.7', endpoint.path, json(third.token, endpoint.body(third.uid))),
+      45,
+    );
+    // Another address has a quota of its own.
+    const elsewhere = await from(
+      ctx,
+      '198.51.100.4',
+      endpoint.path,
+      json(third.token, endpoint.body(third.uid)),
+    );
+    expect(elsewhere.status).not.toBe(429);
+    // When the window has passed, the address may try again.
+    clock += 45_000;
+    const later = await from(ctx, '203.0.113.7', endpoint.path, json(third.token, endpoint.body(third.uid)));
+    expect(later.status).not.toBe(429);
+  });
+
+  it('answers 429 once an account has used its quota, from any address', async () => {
+    const ctx = await appWith(limitsFor(limited, plenty, quota(2)));
+    const caller = await endpoint.caller(ctx);
+    const other = await endpoint.caller(ctx);
+    const call = (address: string, who: typeof caller) =>
+      from(ctx, address, endpoint.path, json(who.token, endpoint.body(who.uid)));
+    expect((await call('203.0.113.7', caller)).status).not.toBe(429);
+    expect((await call('198.51.100.4', caller)).status).not.toBe(429);
+    await expectTooMany(await call('192.0.2.99', caller), 60);
+    // Another account at the same address is not held back.
+    expect((await call('203.0.113.7', other)).status).not.toBe(429);
+  });
+});
+
+describe('what counts', () => {
+  it('counts attempts with a bad token against the address, so guessing is limited too', async () => {
+    const ctx = await appWith(limitsFor('jwt', quota(3), plenty));
+    const user = await createProviderUser(ctx);
+    const forged = await forgedIdToken(user.idToken);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await from(ctx, '203.0.113.7', '/jwt', json(forged, { uid: user.uid }))).status).toBe(401);
+    }
+    await expectTooMany(await from(ctx, '203.0.113.7', '/jwt', json(user.idToken, { uid: user.uid })), 60);
+  });
+
+  it('never lets a bad token spend the quota of the account it names', async () => {
+    const ctx = await appWith(limitsFor('jwt', plenty, quota(1)));
+    const victim = await createProviderUser(ctx);
+    const forged = await forgedIdToken(victim.idToken);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await from(ctx, '203.0.113.7', '/jwt', json(forged, { uid: victim.uid }))).status).toBe(401);
+    }
+    const own = await from(ctx, '198.51.100.4', '/jwt', json(victim.idToken, { uid: victim.uid }));
+    expect(own.status).toBe(200);
+  });
+
+  it('keeps the endpoints’ counts apart and leaves other endpoints alone', async () => {
+    const limits = limitsFor('jwt', quota(1), quota(1));
+    const ctx = await appWith({ ...limits, users: { perAddress: quota(1), perAccount: quota(1) } });
+    const user = await createProviderUser(ctx);
+    expect((await from(ctx, '203.0.113.7', '/jwt', json(user.idToken, { uid: user.uid }))).status).toBe(200);
+    expect((await from(ctx, '203.0.113.7', '/users', json(user.idToken, { uid: user.uid }))).status).toBe(
+      201,
+    );
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const menu = await from(ctx, '203.0.113.7', '/all-items?category=all&limit=1');
+      expect(menu.status).toBe(200);
+    }
+  });
+
+  it('refuses a checkout over the quota before anything is written', async () => {
+    const ctx = await appWith(limitsFor('createPaymentIntent', plenty, quota(1)));
+    const customer: Customer = await createCustomer(ctx);
+    const item = await insertMenuItem(ctx);
+    await addToCart(ctx, customer, item, 1);
+    const body = checkoutBody([{ item, quantity: 1 }]);
+    const path = `/create-payment-intent?uid=${customer.uid}`;
+    expect((await from(ctx, '203.0.113.7', path, json(customer.token, body))).status).toBe(200);
+    const before = await databaseFingerprint(ctx);
+    await expectTooMany(await from(ctx, '203.0.113.7', path, json(customer.token, body)), 60);
+    expect(await databaseFingerprint(ctx)).toEqual(before);
+    expect(await ordersOf(ctx, customer.uid)).toHaveLength(1);
+  });
+
+  it('lets the storefront read the refusal: CORS headers and Retry-After exposed', async () => {
+    const ctx = await appWith(limitsFor('jwt', quota(0), plenty));
+    const response = await from(ctx, '203.0.113.7', '/jwt', json(undefined, {}, { Origin: SITE_ORIGIN }));
+    expect(response.status).toBe(429);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe(SITE_ORIGIN);
+    expect(response.headers.get('Access-Control-Expose-Headers')).toBe('Retry-After');
+  });
+});
+
+describe('the caller’s address', () => {
+  let user: ProviderUser;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await appWith(limitsFor('jwt', quota(1), plenty));
+    user = await createProviderUser(ctx);
+  });
+
+  it('is the socket’s peer: a made-up X-Forwarded-For changes nothing without TRUST_PROXY', async () => {
+    const spoof = (n: number) => ({ 'X-Forwarded-For': `10.0.0.${n}` });
+    expect(
+      (await from(ctx, '203.0.113.7', '/jwt', json(user.idToken, { uid: user.uid }, spoof(1)))).status,
+    ).toBe(200);
+    await expectTooMany(
+      await from(ctx, '203.0.113.7', '/jwt', json(user.idToken, { uid: user.uid }, spoof(2))),
+      60,
+    );
+  });
+
+  it('behind a trusted proxy, is the last X-Forwarded-For entry (the one the proxy added)', async () => {
+    const proxied = await appWith(limitsFor('jwt', quota(1), plenty), true);
+    const via = (chain: string) => json(user.idToken, { uid: user.uid }, { 'X-Forwarded-For': chain });
+    // The proxy is one socket address for everyone; the clients differ.
+    expect((await from(proxied, '10.1.1.1', '/jwt', via('1.1.1.1, 203.0.113.7'))).status).toBe(200);
+    expect((await from(proxied, '10.1.1.1', '/jwt', via('198.51.100.4'))).status).toBe(200);
+    // A client that writes its own first entry is still counted by the entry the proxy added.
+    await expectTooMany(await from(proxied, '10.1.1.1', '/jwt', via('9.9.9.9, 203.0.113.7')), 60);
+  });
+
+  it('comes from the real socket when served by @hono/node-server', async () => {
+    const served = await appWith(limitsFor('jwt', quota(1), plenty));
+    const server = serve({ fetch: served.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const post = (forwardedFor: string) =>
+        fetch(
+          `http://127.0.0.1:${port}/jwt`,
+          json(user.idToken, { uid: user.uid }, { 'X-Forwarded-For': forwardedFor }),
+        );
+      expect((await post('10.0.0.1')).status).toBe(200);
+      await expectTooMany(await post('10.0.0.2'), 60);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('addressKey', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:85a3:1:8a2e:370:7334:1', '2001:db8:85a3:1::/64'],
+    ['2001:db8:85a3:1::99', '2001:db8:85a3:1::/64'],
+    ['2001:DB8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+  ])('keys %s as %s', (address, key) => {
+    expect(addressKey(address)).toBe(key);
+  });
+});
+
+it('registers nobody when a sign-up is refused for its rate', async () => {
+  const ctx = await appWith(limitsFor('users', quota(0), plenty));
+  const user = await createProviderUser(ctx);
+  const before = await databaseFingerprint(ctx);
+  await expectTooMany(await from(ctx, '203.0.113.7', '/users', json(user.idToken, { uid: user.uid })), 60);
+  expect(await databaseFingerprint(ctx)).toEqual(before);
+});

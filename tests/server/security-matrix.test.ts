@@ -1,0 +1,433 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartLines } from '../../server/db/schema.ts';
+import { requireAdmin } from '../../server/middleware/auth.ts';
+import { bearer } from './support/accounts.ts';
+import { asCaller, databaseFingerprint, payOrder, placeOrder } from './support/admin.ts';
+import {
+  CALLERS,
+  type Caller,
+  type Cast,
+  type Credential,
+  createCast,
+  tokenOf,
+  uidNamedBy,
+} from './support/callers.ts';
+import { addToCart, checkoutBody, insertMenuItem, type OrderRow } from './support/commerce.ts';
+import { createTestContext, SITE_ORIGIN, type TestContext } from './support/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+/** Statuses for the callers none, forged, expired, customer A, customer B, admin (in that order). */
+type Statuses = readonly [number, number, number, number, number, number];
+
+/**
+ * Every endpoint of the API and what each caller gets. Customer A owns whatever the path or body names
+ * (a cart line, an order, a profile); every caller sends the same request, naming itself in ?uid= as
+ * its storefront would (the forged and expired tokens claim to be A). 401 means "who are you?" and 403
+ * "you may not": the storefront signs out on both, so business refusals are 400/404/409 (B's checkout
+ * of A's cart finds B's own cart empty: 400).
+ */
+// biome-ignore format: the matrix reads best as a table
+const EXPECTED: Record<string, Statuses> = {
+  //                                    none forged expired   A    B  admin
+  // Public
+  'GET /health':                        [200,  200,   200,  200, 200, 200],
+  'GET /all-items':                     [200,  200,   200,  200, 200, 200],
+  'GET /item-detail/:id':               [200,  200,   200,  200, 200, 200],
+  'POST /reservations':                 [201,  201,   201,  201, 201, 201],
+  // Sign-in and sign-up (the provider's ID token); the body or path names customer A
+  'POST /jwt':                          [401,  401,   401,  200, 403, 403],
+  'GET /role/:uid':                     [401,  401,   401,  200, 403, 200],
+  'POST /users':                        [401,  401,   401,  200, 403, 403],
+  // Signed in (our API token)
+  'GET /profile':                       [401,  401,   401,  200, 200, 200],
+  'PATCH /update-profile/:id':          [401,  401,   401,  200, 403, 403],
+  'GET /add-to-cart':                   [401,  401,   401,  200, 200, 200],
+  'POST /add-to-cart':                  [401,  401,   401,  201, 201, 201],
+  'DELETE /remove-cart-item/:id':       [401,  401,   401,  200, 404, 404],
+  'POST /create-payment-intent':        [401,  401,   401,  200, 400, 400],
+  'GET /my-orders':                     [401,  401,   401,  200, 200, 200],
+  'DELETE /order-delete/:id':           [401,  401,   401,  200, 404, 404],
+  'GET /payment-status/:tranId':        [401,  401,   401,  200, 404, 404],
+  // The payment gateway's side: vouched for by signatures, not by who calls
+  'POST /payment/ipn':                  [200,  200,   200,  200, 200, 200],
+  'GET /payment/success':               [303,  303,   303,  303, 303, 303],
+  'POST /payment/success':              [303,  303,   303,  303, 303, 303],
+  'GET /payment/fail':                  [303,  303,   303,  303, 303, 303],
+  'POST /payment/fail':                 [303,  303,   303,  303, 303, 303],
+  'GET /payment/cancel':                [303,  303,   303,  303, 303, 303],
+  'POST /payment/cancel':               [303,  303,   303,  303, 303, 303],
+  'GET /sandbox-pay/:tranId':           [200,  200,   200,  200, 200, 200],
+  'POST /sandbox-pay/:tranId/:button':  [303,  303,   303,  303, 303, 303],
+  // Admin
+  'GET /users':                         [401,  401,   401,  403, 403, 200],
+  'DELETE /delete-user':                [401,  401,   401,  403, 403, 200],
+  'POST /add-item':                     [401,  401,   401,  403, 403, 201],
+  'GET /admin-all-items':               [401,  401,   401,  403, 403, 200],
+  'DELETE /item-delete/:id':            [401,  401,   401,  403, 403, 200],
+  'GET /admin-item-update/:id':         [401,  401,   401,  403, 403, 200],
+  'PATCH /admin-item-update/:id':       [401,  401,   401,  403, 403, 200],
+  'GET /admin-order':                   [401,  401,   401,  403, 403, 200],
+  'PATCH /admin-order-delete/:id':      [401,  401,   401,  403, 403, 200],
+  'DELETE /admin-order-delete/:id':     [401,  401,   401,  403, 403, 200],
+  'GET /admin-reservations':            [401,  401,   401,  403, 403, 200],
+};
+
+/** The calls of the spec's API table (section 7); each must be served and have its row. */
+const SPEC_API_TABLE = [
+  'GET /all-items',
+  'GET /item-detail/:id',
+  'POST /jwt',
+  'GET /role/:uid',
+  'POST /users',
+  'GET /profile',
+  'PATCH /update-profile/:id',
+  'GET /add-to-cart',
+  'POST /add-to-cart',
+  'DELETE /remove-cart-item/:id',
+  'GET /my-orders',
+  'DELETE /order-delete/:id',
+  'POST /create-payment-intent',
+  'POST /add-item',
+  'GET /admin-all-items',
+  'DELETE /item-delete/:id',
+  'GET /admin-item-update/:id',
+  'PATCH /admin-item-update/:id',
+  'GET /users',
+  'DELETE /delete-user',
+  'GET /admin-order',
+  'DELETE /admin-order-delete/:id',
+  'PATCH /admin-order-delete/:id',
+];
+
+interface Call {
+  path: string;
+  /** JSON, or a form (what gateways post). */
+  body?: unknown;
+}
+
+interface Endpoint {
+  credential: Credential;
+  /** The storefront names the caller in ?uid= (its own uid; the impostors name A's). */
+  namesCaller?: true;
+  /** Creates what the call needs, owned by customer A, and the call itself (without ?uid=). */
+  prepare: (cast: Cast) => Promise<Call>;
+}
+
+/** The call `caller` sends: the endpoint's, naming `self` in ?uid= where the storefront does. */
+async function callFor(endpoint: Endpoint, cast: Cast, self: string): Promise<Call> {
+  const call = await endpoint.prepare(cast);
+  return endpoint.namesCaller ? { ...call, path: asCaller(call.path, self) } : call;
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const newItem = {
+  name: 'Matrix Margherita',
+  price: 12.5,
+  quantity: 4,
+  image: '/images/menu/margherita.jpg',
+  category: 'pizza',
+  description: 'Tomato, mozzarella and basil.',
+};
+const { category: _, ...itemChanges } = { ...newItem, name: 'Matrix Marinara' };
+
+const asA = (cast: Cast) => ({ uid: cast.customerA.uid, token: cast.customerA.token });
+const itemPath = async (prefix: string) => `${prefix}/${(await insertMenuItem(ctx)).id}`;
+/** Checkout takes the whole cart, and lines stay in it until paid: each call starts from an empty one. */
+const emptyCartOfA = (cast: Cast) =>
+  ctx.db.delete(cartLines).where(eq(cartLines.userUid, cast.customerA.uid));
+const unpaidOrderOfA = async (cast: Cast): Promise<OrderRow> => {
+  await emptyCartOfA(cast);
+  return (await placeOrder(ctx, [{ item: await insertMenuItem(ctx), quantity: 1 }], asA(cast))).order;
+};
+const paidOrderOfA = async (cast: Cast): Promise<OrderRow> => payOrder(ctx, await unpaidOrderOfA(cast));
+const sandboxPage = (order: OrderRow) => new URL(ctx.sandbox.pageUrl(order.transactionId, order.totalCents));
+/** Public and gateway calls: they need no token, and the one each caller sends must change nothing. */
+const anyone = (prepare: (cast: Cast) => Promise<Call>): Endpoint => ({ credential: 'apiToken', prepare });
+const gatewayReturn = (kind: string, method: 'GET' | 'POST') =>
+  anyone(async (cast) => {
+    const order = await unpaidOrderOfA(cast);
+    return method === 'GET'
+      ? { path: `/payment/${kind}?tran_id=${order.transactionId}` }
+      : { path: `/payment/${kind}`, body: new URLSearchParams({ tran_id: order.transactionId }) };
+  });
+/** Calls with our API token; `namesCaller` false where the spec sends no ?uid=. */
+const signedIn = (prepare: (cast: Cast) => Promise<Call>, namesCaller = true): Endpoint => ({
+  credential: 'apiToken',
+  prepare,
+  ...(namesCaller ? { namesCaller } : {}),
+});
+// Every admin call names the caller, as src/api/admin.ts does.
+const admin = signedIn;
+
+const ENDPOINTS: Record<string, Endpoint> = {
+  'GET /health': anyone(async () => ({ path: '/health' })),
+  'GET /all-items': anyone(async () => ({ path: '/all-items?category=all&limit=8' })),
+  'GET /item-detail/:id': anyone(async () => ({ path: await itemPath('/item-detail') })),
+  'POST /reservations': anyone(async () => ({
+    path: '/reservations',
+    body: { name: 'Nadia Rahman', email: 'nadia@example.com', persons: 2, date: inDays(3) },
+  })),
+  'POST /jwt': {
+    credential: 'idToken',
+    prepare: async (cast) => ({ path: '/jwt', body: { uid: cast.customerA.uid } }),
+  },
+  'GET /role/:uid': {
+    credential: 'idToken',
+    prepare: async (cast) => ({ path: `/role/${cast.customerA.uid}` }),
+  },
+  'POST /users': {
+    credential: 'idToken',
+    prepare: async (cast) => ({
+      path: '/users',
+      body: { uid: cast.customerA.uid, displayName: 'Nadia', role: 'user' },
+    }),
+  },
+  'GET /profile': signedIn(async () => ({ path: '/profile' })),
+  'PATCH /update-profile/:id': signedIn(async (cast) => ({
+    path: `/update-profile/${cast.customerA.id}`,
+    body: { displayName: 'Nadia R', photoURL: '/images/avatar.png', address: '7 Lake Road' },
+  })),
+  'GET /add-to-cart': signedIn(async () => ({ path: '/add-to-cart' })),
+  'POST /add-to-cart': signedIn(
+    async () => ({ path: '/add-to-cart', body: { itemId: (await insertMenuItem(ctx)).id, quantity: 1 } }),
+    false,
+  ),
+  'DELETE /remove-cart-item/:id': signedIn(
+    async (cast) => ({
+      path: `/remove-cart-item/${await addToCart(ctx, asA(cast), await insertMenuItem(ctx))}`,
+    }),
+    false,
+  ),
+  'POST /create-payment-intent': signedIn(async (cast) => {
+    await emptyCartOfA(cast);
+    const item = await insertMenuItem(ctx);
+    await addToCart(ctx, asA(cast), item);
+    return { path: '/create-payment-intent', body: checkoutBody([{ item, quantity: 1 }]) };
+  }),
+  'GET /my-orders': signedIn(async () => ({ path: '/my-orders' })),
+  'DELETE /order-delete/:id': signedIn(async (cast) => ({
+    path: `/order-delete/${(await unpaidOrderOfA(cast)).id}`,
+  })),
+  'GET /payment-status/:tranId': signedIn(async (cast) => ({
+    path: `/payment-status/${(await unpaidOrderOfA(cast)).transactionId}`,
+  })),
+  'POST /payment/ipn': anyone(async (cast) => {
+    const order = await unpaidOrderOfA(cast);
+    const fields = ctx.sandbox.notificationFields(order.transactionId, 'paid', order.totalCents);
+    return { path: '/payment/ipn', body: new URLSearchParams(fields) };
+  }),
+  'GET /payment/success': gatewayReturn('success', 'GET'),
+  'POST /payment/success': gatewayReturn('success', 'POST'),
+  'GET /payment/fail': gatewayReturn('fail', 'GET'),
+  'POST /payment/fail': gatewayReturn('fail', 'POST'),
+  'GET /payment/cancel': gatewayReturn('cancel', 'GET'),
+  'POST /payment/cancel': gatewayReturn('cancel', 'POST'),
+  'GET /sandbox-pay/:tranId': anyone(async (cast) => {
+    const page = sandboxPage(await unpaidOrderOfA(cast));
+    return { path: `${page.pathname}${page.search}` };
+  }),
+  'POST /sandbox-pay/:tranId/:button': anyone(async (cast) => {
+    const page = sandboxPage(await unpaidOrderOfA(cast));
+    return {
+      path: `${page.pathname}/pay`,
+      body: new URLSearchParams({ sig: page.searchParams.get('sig') ?? '' }),
+    };
+  }),
+  'GET /users': admin(async () => ({ path: '/users' })),
+  'DELETE /delete-user': admin(async (cast) => ({
+    path: `/delete-user?mid=${cast.customerA.id}&fid=${encodeURIComponent(cast.customerA.uid)}`,
+  })),
+  'POST /add-item': admin(async () => ({ path: '/add-item', body: newItem })),
+  'GET /admin-all-items': admin(async () => ({ path: '/admin-all-items' })),
+  'DELETE /item-delete/:id': admin(async () => ({ path: await itemPath('/item-delete') })),
+  'GET /admin-item-update/:id': admin(async () => ({ path: await itemPath('/admin-item-update') })),
+  'PATCH /admin-item-update/:id': admin(async () => ({
+    path: await itemPath('/admin-item-update'),
+    body: itemChanges,
+  })),
+  'GET /admin-order': admin(async () => ({ path: '/admin-order' })),
+  'PATCH /admin-order-delete/:id': admin(async (cast) => ({
+    path: `/admin-order-delete/${(await paidOrderOfA(cast)).id}`,
+  })),
+  'DELETE /admin-order-delete/:id': admin(async (cast) => ({
+    path: `/admin-order-delete/${(await unpaidOrderOfA(cast)).id}`,
+  })),
+  'GET /admin-reservations': admin(async () => ({ path: '/admin-reservations' })),
+};
+
+/** Sends a call with a token, from the storefront's origin. */
+function send(method: string, call: Call, token: string | undefined): Promise<Response> {
+  const headers: Record<string, string> = { Origin: SITE_ORIGIN, ...(token ? bearer(token) : {}) };
+  let body: string | URLSearchParams | undefined;
+  if (call.body instanceof URLSearchParams) body = call.body;
+  else if (call.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(call.body);
+  }
+  return ctx.request(call.path, { method, headers, ...(body === undefined ? {} : { body }) });
+}
+
+/** Every route the app serves, as 'METHOD /path' (middleware registered for all methods left out). */
+const servedRoutes = () =>
+  [...new Set(ctx.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))].sort();
+
+describe('the table', () => {
+  it('has a row for every route the app serves, and no other', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual(servedRoutes());
+    expect(Object.keys(ENDPOINTS).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it('covers every call of the spec’s API table', () => {
+    expect(servedRoutes()).toEqual(expect.arrayContaining(SPEC_API_TABLE));
+  });
+
+  it('marks exactly the routes guarded by requireAdmin as admin-only', () => {
+    const guarded = new Set(
+      ctx.app.routes.filter((r) => r.handler === requireAdmin).map((r) => `${r.method} ${r.path}`),
+    );
+    const adminOnly = Object.entries(EXPECTED)
+      .filter(([, [, , , a, b, admin]]) => a === 403 && b === 403 && admin < 300)
+      .map(([name]) => name);
+    expect([...guarded].sort()).toEqual(adminOnly.sort());
+  });
+});
+
+describe.each(Object.entries(EXPECTED))('%s', (name, statuses) => {
+  const method = name.split(' ')[0]!;
+  const endpoint = ENDPOINTS[name]!;
+  // One cast per row: its cells run in the table's order, and A's account outlives every cell but the
+  // admin's (the last), which may delete it.
+  let cast: Cast;
+  beforeAll(async () => {
+    cast = await createCast(ctx);
+  });
+
+  it.each(
+    CALLERS.map((caller, i) => [caller, statuses[i]!] as const),
+  )('%s → %i', async (caller: Caller, status: number) => {
+    const call = await callFor(endpoint, cast, uidNamedBy(cast, caller));
+    const before = await databaseFingerprint(ctx);
+    const response = await send(method, call, await tokenOf(cast, caller, endpoint.credential));
+    expect(response.status).toBe(status);
+    // Every answer is the storefront's to read, and none may be sniffed or framed.
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe(SITE_ORIGIN);
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(response.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+    if (status >= 400) {
+      expect(await response.json()).toEqual({ message: expect.any(String) });
+      expect(await databaseFingerprint(ctx)).toEqual(before);
+    }
+  });
+});
+
+const NAMING_CALLER = Object.keys(ENDPOINTS).filter((name) => ENDPOINTS[name]!.namesCaller);
+
+describe('customer B and customer A’s data', () => {
+  let cast: Cast;
+  beforeAll(async () => {
+    cast = await createCast(ctx);
+  });
+
+  it.each(
+    NAMING_CALLER,
+  )('%s: naming another account in ?uid= is refused with 403, nothing written', async (name) => {
+    for (const intruder of [cast.customerB, cast.admin]) {
+      const call = await callFor(ENDPOINTS[name]!, cast, cast.customerA.uid);
+      const before = await databaseFingerprint(ctx);
+      const response = await send(name.split(' ')[0]!, call, intruder.token);
+      expect(response.status).toBe(403);
+      expect(await databaseFingerprint(ctx)).toEqual(before);
+    }
+  });
+
+  const read = async (path: string, who: { uid: string; token: string }) => {
+    const response = await send('GET', { path: asCaller(path, who.uid) }, who.token);
+    expect(response.status).toBe(200);
+    return JSON.stringify(await response.json());
+  };
+
+  it('shows B neither A’s cart lines, nor A’s orders, nor A’s profile', async () => {
+    const order = await unpaidOrderOfA(cast);
+    const lineId = await addToCart(ctx, asA(cast), await insertMenuItem(ctx));
+    const a = cast.customerA;
+    for (const path of ['/add-to-cart', '/my-orders', '/profile']) {
+      const seen = await read(path, cast.customerB);
+      for (const secret of [lineId, order.id, order.transactionId, a.uid, a.id])
+        expect(seen).not.toContain(secret);
+    }
+    // …while A sees them there (so these are the ids those answers would show).
+    expect(await read('/add-to-cart', asA(cast))).toContain(lineId);
+    expect(await read('/my-orders', asA(cast))).toContain(order.transactionId);
+    expect(await read('/profile', asA(cast))).toContain(a.id);
+  });
+});
+
+describe('headers and CORS', () => {
+  it('sends the API’s content security policy and refuses framing on JSON answers', async () => {
+    const response = await ctx.request('/all-items?category=all&limit=1');
+    expect(response.headers.get('Content-Security-Policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(response.headers.get('X-Frame-Options')).toBe('DENY');
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+
+  it('gives the sandbox payment page a policy that allows exactly its own inline style and form', async () => {
+    const cast = await createCast(ctx);
+    const page = sandboxPage(await unpaidOrderOfA(cast));
+    const response = await ctx.request(`${page.pathname}${page.search}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    const hash = createHash('sha256').update(style).digest('base64');
+    const policy = response.headers.get('Content-Security-Policy') ?? '';
+    expect(policy.split('; ').sort()).toEqual(
+      [
+        "default-src 'none'",
+        `style-src 'sha256-${hash}'`,
+        `form-action 'self' ${new URL(ctx.sandbox.apiPublicUrl).origin} ${SITE_ORIGIN}`,
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+      ].sort(),
+    );
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('answers a preflight from the storefront, and nothing to another origin', async () => {
+    const preflight = (origin: string) =>
+      ctx.request('/add-to-cart', {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization,content-type',
+        },
+      });
+    const ours = await preflight(SITE_ORIGIN);
+    expect(ours.headers.get('Access-Control-Allow-Origin')).toBe(SITE_ORIGIN);
+    expect(ours.headers.get('Access-Control-Allow-Headers')).toBe('Authorization,Content-Type');
+    const theirs = await preflight('https://evil.example');
+    expect(theirs.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    // Look-alikes of the site's origin are other origins.
+    for (const lookalike of [`${SITE_ORIGIN}.evil.example`, SITE_ORIGIN.replace('http:', 'https:'), 'null']) {
+      const response = await ctx.request('/all-items?category=all&limit=1', {
+        headers: { Origin: lookalike },
+      });
+      expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    }
+  });
+
+  it('never allows credentials (cookies): the API is called with a bearer token only', async () => {
+    const response = await ctx.request('/all-items?category=all&limit=1', {
+      headers: { Origin: SITE_ORIGIN },
+    });
+    expect(response.headers.get('Access-Control-Allow-Credentials')).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { connectDatabase, type Database } from '../../../server/db/client.ts';
+import { API_PUBLIC_URL, TEST_API_TOKEN_SECRET, TEST_SANDBOX_SECRET } from './test-app.ts';
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of the caller's own on the run's server (a copy of the migrated template). */
+export async function createScratchDatabase(): Promise<{
+  url: string;
+  db: Database;
+  drop: () => Promise<void>;
+}> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name} template pizzon_template`);
+  const url = new URL(inject('adminDatabaseUrl'));
+  url.pathname = `/${name}`;
+  const handle = connectDatabase(url.toString(), () => {});
+  return {
+    url: url.toString(),
+    db: handle.db,
+    drop: async () => {
+      await handle.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** The API as `npm start` runs it, in a process of its own. */
+export interface ApiProcess {
+  /** Where it listens (it takes any free port). */
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Its exit code (null if a signal ended it). */
+  exited: Promise<number | null>;
+  /** Resolves with the first log line (pino JSON) whose msg contains `text`. */
+  logged: (text: string) => Promise<string>;
+}
+
+/**
+ * Starts `tsx server/index.ts` (as `npm start` does) on `databaseUrl`, with the test secrets and the
+ * sandbox gateway, on a free port; resolves once it listens. No identity emulator: nothing it is
+ * asked here needs one.
+ */
+export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> {
+  const { FIREBASE_AUTH_EMULATOR_HOST: _emulator, ...env } = process.env;
+  const child = spawn('node_modules/.bin/tsx', ['server/index.ts'], {
+    env: {
+      ...env,
+      DATABASE_URL: databaseUrl,
+      API_HOST: '127.0.0.1',
+      API_PORT: '0',
+      API_PUBLIC_URL,
+      API_TOKEN_SECRET: TEST_API_TOKEN_SECRET,
+      SANDBOX_PAYMENT_SECRET: TEST_SANDBOX_SECRET,
+      PAYMENT_GATEWAY: 'sandbox',
+      FIREBASE_PROJECT_ID: 'demo-pizzon-test',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const lines: string[] = [];
+  const waiting: Array<{ text: string; resolve: (line: string) => void }> = [];
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    lines.push(line);
+    for (const waiter of [...waiting]) {
+      if (messageOf(line).includes(waiter.text)) {
+        waiting.splice(waiting.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  });
+  const stderr: string[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  const logged = (text: string) =>
+    new Promise<string>((resolve, reject) => {
+      const line = lines.find((l) => messageOf(l).includes(text));
+      if (line) return resolve(line);
+      waiting.push({ text, resolve });
+      void exited.then((code) =>
+        reject(new Error(`The API exited (${code}) before logging '${text}': ${stderr.join('')}`)),
+      );
+    });
+  const listening = await logged('API listening on ');
+  const port = Number(/localhost:(\d+)/.exec(messageOf(listening))?.[1]);
+  return { url: `http://127.0.0.1:${port}`, port, child, exited, logged };
+}
+
+function messageOf(line: string): string {
+  try {
+    return String((JSON.parse(line) as { msg?: unknown }).msg ?? '');
+  } catch {
+    return line;
+  }
+}
