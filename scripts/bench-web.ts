@@ -112,7 +112,7 @@ function report(bundle: BundleReport, pages: PageResult[]): string {
     ['page', 'performance', 'accessibility', 'best practices', 'FCP', 'LCP', 'TBT', 'CLS'],
     pages.map(({ name, lighthouse: lh }) => [
       name,
-      String(lh.performance),
+      `${lh.performance} (${lh.performanceRange.join('–')})`,
       String(lh.accessibility),
       String(lh.bestPractices),
       `${(lh.fcp / 1000).toFixed(2)} s`,
@@ -165,6 +165,8 @@ host) and do not hold the first paint back.
 ${downloads}
 
 ### Lighthouse (mobile preset, median of ${LIGHTHOUSE_RUNS} runs)
+
+The run with the median performance score is shown, with the lowest and highest score in brackets.
 
 ${lighthouse}
 ${failing.length > 0 ? `\nAudits that cost points:\n\n${[...new Set(failing)].join('\n')}\n` : ''}

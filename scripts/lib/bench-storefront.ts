@@ -30,7 +30,9 @@ export async function startBenchStorefront(extraEnv: NodeJS.ProcessEnv = {}): Pr
   await assertPortFree(Number(BENCH_ENV.API_PORT), 'API_PORT');
   const log = `${BENCH_ENV.PIZZON_DATA_DIR}/start.log`;
   const out = openSync(log, 'w');
-  const child = spawn('node_modules/.bin/tsx', ['scripts/start.ts'], {
+  // tsx as a loader of this very node, not its CLI: the CLI relays SIGTERM and, when the busy child does
+  // not acknowledge it within ~30 ms, SIGKILLs it, which would leave the emulator and PostgreSQL behind.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: { ...process.env, ...BENCH_ENV, ...extraEnv },
     stdio: ['ignore', out, out],
   });

@@ -3,22 +3,16 @@
 // Lighthouse's own guidance on variability suggests.
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import { chromiumPath } from '../../tests/e2e/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../../tests/e2e/chromium.ts';
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Playwright adds its own headless flag; chrome-launcher needs it spelled out.
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
 export interface LighthouseScores {
   performance: number;
+  /** The lowest and highest performance score of the runs (the median run is the one reported). */
+  performanceRange: [number, number];
   accessibility: number;
   bestPractices: number;
   /** Milliseconds, milliseconds and a unitless score, as Lighthouse reports them. */
@@ -57,8 +51,10 @@ function failingAudits(result: Result): string[] {
 }
 
 function summarise(result: Result): LighthouseScores {
+  const performance = score(result, 'performance');
   return {
-    performance: score(result, 'performance'),
+    performance,
+    performanceRange: [performance, performance],
     accessibility: score(result, 'accessibility'),
     bestPractices: score(result, 'best-practices'),
     lcp: value(result, 'largest-contentful-paint'),
@@ -99,7 +95,10 @@ export async function runLighthouse(urls: string[], runs: number): Promise<Map<s
         console.log(`  lighthouse ${url} run ${run}: performance ${results.at(-1)!.performance}`);
       }
       results.sort((a, b) => a.performance - b.performance);
-      scores.set(url, results[Math.floor(results.length / 2)]!);
+      scores.set(url, {
+        ...results[Math.floor(results.length / 2)]!,
+        performanceRange: [results[0]!.performance, results.at(-1)!.performance],
+      });
     }
   } finally {
     chrome.kill();

@@ -46,7 +46,7 @@ export function ChefsCarousel() {
             slidesPerView={1}
             breakpoints={{ 640: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } }}
             a11y={{ containerRoleDescriptionMessage: 'carousel', itemRoleDescriptionMessage: 'slide' }}
-            className="pb-12! [--swiper-pagination-bullet-horizontal-gap:8px] [--swiper-pagination-bullet-size:12px] [--swiper-pagination-color:var(--color-brand-dark)]"
+            className="pb-12! [--swiper-pagination-bullet-horizontal-gap:4px] [--swiper-pagination-bullet-size:12px] [--swiper-pagination-color:var(--color-brand-dark)]"
           >
             {CHEFS.map((chef) => (
               <SwiperSlide key={chef.name}>
