@@ -14,7 +14,7 @@ import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
 import { createApiTokens } from '../server/tokens.ts';
 import { machineLine, table, writeSection } from './lib/bench-report.ts';
 import { BENCH_API_URL, BENCH_AUTH_HOST, BENCH_ENV, startBenchStorefront } from './lib/bench-storefront.ts';
-import { startChild, stopChild, waitForHttp } from './lib/processes.ts';
+import { startChild, stopChild, TSX, waitForHttp } from './lib/processes.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = 3;
@@ -123,8 +123,8 @@ async function run(scenario: Scenario): Promise<Row[]> {
 async function measureCeiling(): Promise<Row[]> {
   const hello = startChild(
     'hello',
-    'node_modules/.bin/tsx',
-    ['scripts/lib/hello-server.ts'],
+    process.execPath,
+    [...TSX, 'scripts/lib/hello-server.ts'],
     { ...process.env, API_PORT: BENCH_ENV.API_PORT },
     true,
   );

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
 import { startAuthEmulator } from './lib/auth-emulator.ts';
-import { assertPortFree, type Child, startChild, stopChild, waitForHttp } from './lib/processes.ts';
+import { assertPortFree, type Child, startChild, stopChild, TSX, waitForHttp } from './lib/processes.ts';
 import { readOrCreateSecret } from './lib/secret-file.ts';
 
 const dev = process.argv.includes('--dev');
@@ -109,7 +109,7 @@ async function main() {
     SANDBOX_PAYMENT_SECRET:
       env.SANDBOX_PAYMENT_SECRET || readOrCreateSecret(`${dataDir}/sandbox-payment-secret`),
   };
-  supervise(startChild('api', 'node_modules/.bin/tsx', ['server/index.ts'], apiEnv));
+  supervise(startChild('api', process.execPath, [...TSX, 'server/index.ts'], apiEnv));
   if (dev) {
     supervise(
       startChild('web', 'node_modules/.bin/vite', ['--port', String(webPort), '--strictPort'], childEnv),
@@ -119,7 +119,7 @@ async function main() {
       env: childEnv,
       stdio: 'inherit',
     });
-    supervise(startChild('web', 'node_modules/.bin/tsx', ['scripts/serve-site.ts'], childEnv));
+    supervise(startChild('web', process.execPath, [...TSX, 'scripts/serve-site.ts'], childEnv));
   }
   await waitForHttp(`${apiUrl}/health`, 'API');
   await waitForHttp(`http://localhost:${webPort}/`, 'storefront');

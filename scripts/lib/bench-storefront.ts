@@ -2,7 +2,7 @@
 // on ports and a data folder of its own that begin empty on every run.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
-import { assertPortFree, waitForHttp } from './processes.ts';
+import { assertPortFree, TSX, waitForHttp } from './processes.ts';
 
 export const BENCH_ENV = {
   PIZZON_DATA_DIR: '.data/bench',
@@ -30,9 +30,7 @@ export async function startBenchStorefront(extraEnv: NodeJS.ProcessEnv = {}): Pr
   await assertPortFree(Number(BENCH_ENV.API_PORT), 'API_PORT');
   const log = `${BENCH_ENV.PIZZON_DATA_DIR}/start.log`;
   const out = openSync(log, 'w');
-  // tsx as a loader of this very node, not its CLI: the CLI relays SIGTERM and, when the busy child does
-  // not acknowledge it within ~30 ms, SIGKILLs it, which would leave the emulator and PostgreSQL behind.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, [...TSX, 'scripts/start.ts'], {
     env: { ...process.env, ...BENCH_ENV, ...extraEnv },
     stdio: ['ignore', out, out],
   });

@@ -33,6 +33,13 @@ export interface Child {
 }
 
 /** Spawns a child whose output is prefixed with its name. */
+/**
+ * Runs TypeScript as `node --import tsx`, not through tsx's CLI: the CLI relays SIGTERM and SIGKILLs a
+ * child that is too busy to acknowledge it within ~30 ms, which would cut a graceful shutdown short and
+ * leave the emulator and PostgreSQL behind.
+ */
+export const TSX = ['--import', 'tsx'];
+
 export function startChild(
   name: string,
   command: string,

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { TSX } from '../../../scripts/lib/processes.ts';
 import { connectDatabase, type Database } from '../../../server/db/client.ts';
 import { API_PUBLIC_URL, TEST_API_TOKEN_SECRET, TEST_SANDBOX_SECRET } from './test-app.ts';
 
@@ -50,13 +51,13 @@ export interface ApiProcess {
 }
 
 /**
- * Starts `tsx server/index.ts` (as `npm start` does) on `databaseUrl`, with the test secrets and the
+ * Starts `node --import tsx server/index.ts` (as `npm start` does) on `databaseUrl`, with the test secrets and the
  * sandbox gateway, on a free port; resolves once it listens. No identity emulator: nothing it is
  * asked here needs one.
  */
 export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> {
   const { FIREBASE_AUTH_EMULATOR_HOST: _emulator, ...env } = process.env;
-  const child = spawn('node_modules/.bin/tsx', ['server/index.ts'], {
+  const child = spawn(process.execPath, [...TSX, 'server/index.ts'], {
     env: {
       ...env,
       DATABASE_URL: databaseUrl,
