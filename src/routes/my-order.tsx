@@ -7,6 +7,7 @@ import { liveMyOrdersMachine, liveOrderMachine } from '../actors/orders.ts';
 import { DeleteButton } from '../components/controls.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { ListTable } from '../components/list-table.tsx';
+import { OrderLines } from '../components/order-lines.tsx';
 import { tk } from '../components/order-summary.tsx';
 import { showDialog } from '../ui/dialog.ts';
 
@@ -52,13 +53,7 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void })
       <td className="py-3 pr-4 whitespace-nowrap">{tk(order.total_price)}</td>
       <td className="py-3 pr-4 font-mono text-sm break-all">{order.transaction_id}</td>
       <td className="py-3 pr-4">
-        <ul>
-          {order.carts.map((line) => (
-            <li key={line._id}>
-              {line.name} × {line.quantity}
-            </li>
-          ))}
-        </ul>
+        <OrderLines order={order} />
       </td>
       <td className="py-3 pr-4">
         <OrderStatus order={order} />

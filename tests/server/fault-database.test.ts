@@ -17,13 +17,8 @@ import {
   transactionIdOf,
 } from './support/commerce.ts';
 import { startCuttingProxy } from './support/cutting-proxy.ts';
-import {
-  createContextOn,
-  createPizzonDatabase,
-  type OwnPostgres,
-  startOwnPostgres,
-} from './support/own-postgres.ts';
-import type { TestContext } from './support/test-app.ts';
+import { createPizzonDatabase, type OwnPostgres, startOwnPostgres } from './support/own-postgres.ts';
+import { createContextOn, type TestContext } from './support/test-app.ts';
 
 /** This file stops its own PostgreSQL, so it runs one beside the run's: on the port after TEST_PG_PORT. */
 const PORT = Number(process.env.TEST_PG_PORT ?? 54339) + 1;

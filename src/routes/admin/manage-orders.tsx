@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react';
 import type { Order } from '../../../server/contract/order.ts';
 import { liveAdminOrdersMachine } from '../../actors/admin.ts';
 import { ListTable } from '../../components/list-table.tsx';
+import { OrderLines } from '../../components/order-lines.tsx';
 import { showDialog } from '../../ui/dialog.ts';
 
 /** Admin amounts: 'Tk' before the figure, as the spec shows them. */
@@ -60,13 +61,7 @@ export function ManageOrdersPage() {
               </span>
             </td>
             <td className="py-3 pr-4">
-              <ul>
-                {order.carts.map((line) => (
-                  <li key={line._id}>
-                    {line.name} × {line.quantity}
-                  </li>
-                ))}
-              </ul>
+              <OrderLines order={order} />
             </td>
             <td className="py-3 pr-4 whitespace-nowrap">{Tk(order.total_price)}</td>
             <td className="py-3 pr-4">{statusText(order)}</td>

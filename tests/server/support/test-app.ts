@@ -83,7 +83,21 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   await adminQuery(`create database ${name} template pizzon_template`);
   const url = new URL(inject('adminDatabaseUrl'));
   url.pathname = `/${name}`;
-  const handle = connectDatabase(url.toString(), () => {});
+  return createContextOn(url.toString(), options, () =>
+    adminQuery(`drop database if exists ${name} with (force)`),
+  );
+}
+
+/**
+ * The app wired for tests (the run's Auth emulator, the in-process sandbox) on a database the caller
+ * chose; close() lets go of it, then runs `release`.
+ */
+export async function createContextOn(
+  databaseUrl: string,
+  options: TestContextOptions = {},
+  release: () => Promise<void> = async () => {},
+): Promise<TestContext> {
+  const handle = connectDatabase(databaseUrl, () => {});
   const identity = await createEmulatorIdentity();
   const tokens = createApiTokens(TEST_API_TOKEN_SECRET);
   const sandbox = new SandboxGateway({
@@ -122,7 +136,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     close: async () => {
       await identity.close();
       await handle.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await release();
     },
   };
 }
