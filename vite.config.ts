@@ -6,13 +6,17 @@ import { defineConfig } from 'vite';
 // after them: they stay cached across releases, and `npm run bench:web` can tell where each one loads.
 const LAZY_LIBRARIES = ['firebase', 'swiper', 'sweetalert2'] as const;
 
-export default defineConfig({
+// `npm run build` makes two builds: the browser's (dist/client) and the site server's renderer of the
+// public pages (`vite build --ssr src/render-page.tsx`, dist/server), which is never served.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   build: {
+    outDir: isSsrBuild ? 'dist/server' : 'dist/client',
+    copyPublicDir: !isSsrBuild,
     target: 'es2022',
     sourcemap: false,
-    // dist/.vite/manifest.json: which chunks each route loads, read by `npm run bench:web`.
-    manifest: true,
+    // dist/client/.vite/manifest.json: which chunks each route loads, read by `npm run bench:web`.
+    manifest: !isSsrBuild,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -27,4 +31,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

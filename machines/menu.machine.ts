@@ -9,12 +9,13 @@ export interface MenuQuery {
 
 /**
  * A menu list with category tabs. Selecting a tab re-enters `loading`, which cancels the previous
- * request, so a slow answer for an old tab can never replace the current tab's items.
+ * request, so a slow answer for an old tab can never replace the current tab's items. A list given
+ * with the input (the menu a server-rendered page was rendered with) opens `loaded` without asking.
  */
 export const menuMachine = setup({
   types: {
     context: {} as MenuQuery & { items: MenuItem[] },
-    input: {} as MenuQuery,
+    input: {} as MenuQuery & { items?: MenuItem[] },
     events: {} as { type: 'menu.select'; category: MenuTab } | { type: 'menu.retry' },
   },
   actors: {
@@ -22,11 +23,12 @@ export const menuMachine = setup({
   },
   guards: {
     isOtherTab: ({ context, event }) => event.type === 'menu.select' && event.category !== context.category,
+    hasItems: ({ context }) => context.items.length > 0,
   },
 }).createMachine({
   id: 'menu',
-  context: ({ input }) => ({ ...input, items: [] }),
-  initial: 'loading',
+  context: ({ input }) => ({ category: input.category, limit: input.limit, items: input.items ?? [] }),
+  initial: 'opening',
   on: {
     'menu.select': {
       guard: 'isOtherTab',
@@ -36,6 +38,9 @@ export const menuMachine = setup({
     },
   },
   states: {
+    opening: {
+      always: [{ guard: 'hasItems', target: 'loaded' }, { target: 'loading' }],
+    },
     loading: {
       invoke: {
         id: 'fetchMenu',

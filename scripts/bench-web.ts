@@ -187,13 +187,13 @@ async function main() {
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
   try {
-    const bundle = readBundle('dist');
+    const bundle = readBundle('dist/client');
     const served = await (await fetch(`${BENCH_WEB_URL}/`)).text();
     if (
       !served.includes(bundle.entryFile) ||
-      !readFileSync('dist/index.html', 'utf8').includes(bundle.entryFile)
+      !readFileSync('dist/client/index.html', 'utf8').includes(bundle.entryFile)
     ) {
-      throw new Error('dist/ changed while the benchmark ran (another build?); run it again');
+      throw new Error('dist/client changed while the benchmark ran (another build?); run it again');
     }
     const [item] = (await (
       await fetch(`${BENCH_API_URL}/all-items?category=pizza&limit=1`)

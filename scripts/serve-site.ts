@@ -1,15 +1,36 @@
-// Serves the built SPA (dist/) with a fallback to index.html for client-side routes.
+// Serves the built storefront (dist/client): static files, the public pages rendered on the server
+// (dist/server/render-page.js, see src/render-page.tsx), and index.html for every other client-side route.
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { siteHeaders, siteOriginsFromEnv } from './lib/site-headers.ts';
 
+type RenderPage = typeof import('../src/render-page.tsx').renderPage;
+
 const port = Number(process.env.WEB_PORT ?? 5173);
-const indexHtml = readFileSync('dist/index.html', 'utf8');
+const indexHtml = readFileSync('dist/client/index.html', 'utf8');
+const { renderPage }: { renderPage: RenderPage } = await import(
+  new URL('../dist/server/render-page.js', import.meta.url).href
+);
 // The build read the same variables, so the policy names exactly the API and auth hosts it calls.
 const headers = siteHeaders(siteOriginsFromEnv(process.env));
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/** index.html with the page's HTML inside its root element, or as it is when the page is the browser's to render. */
+async function pageHtml(url: string): Promise<string> {
+  const page = await renderPage(url).catch((error: unknown) => {
+    console.error(`rendering ${url} failed; sending the page unrendered`, error);
+    return undefined;
+  });
+  if (!page) return indexHtml;
+  return indexHtml
+    .replace('<title>Pizzon</title>', `<title>${escapeHtml(page.title)}</title>`)
+    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+}
 
 const site = new Hono();
 site.use(async (c, next) => {
@@ -21,8 +42,14 @@ site.use('/assets/*', async (c, next) => {
   await next();
   c.header('Cache-Control', 'public, max-age=31536000, immutable');
 });
-site.use('*', serveStatic({ root: './dist' }));
-site.get('*', (c) => c.html(indexHtml));
+const page = async (c: Context) => {
+  const url = new URL(c.req.url);
+  return c.html(await pageHtml(url.pathname + url.search));
+};
+// Home is a page, not the folder's index.html.
+site.get('/', page);
+site.use('*', serveStatic({ root: './dist/client' }));
+site.get('*', page);
 
 const server = serve({ fetch: site.fetch, port, hostname: '127.0.0.1' }, () =>
   console.log(`site listening on http://localhost:${port}`),

@@ -115,10 +115,13 @@ async function main() {
       startChild('web', 'node_modules/.bin/vite', ['--port', String(webPort), '--strictPort'], childEnv),
     );
   } else {
-    execFileSync('node_modules/.bin/vite', ['build', '--logLevel', 'warn'], {
-      env: childEnv,
-      stdio: 'inherit',
-    });
+    // The browser's build, then the site server's renderer of the public pages (as `npm run build`).
+    for (const build of [['build'], ['build', '--ssr', 'src/render-page.tsx']]) {
+      execFileSync('node_modules/.bin/vite', [...build, '--logLevel', 'warn'], {
+        env: childEnv,
+        stdio: 'inherit',
+      });
+    }
     supervise(startChild('web', process.execPath, [...TSX, 'scripts/serve-site.ts'], childEnv));
   }
   await waitForHttp(`${apiUrl}/health`, 'API');

@@ -1,21 +1,23 @@
 import './styles/app.css';
-import { RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadActors } from './actors/lazy.ts';
-import { router } from './router.tsx';
+import { App } from './app.tsx';
+import { createAppRouter } from './router.tsx';
 
-// The toast host (react-hot-toast) is not needed to paint a page: it arrives in a chunk of its own.
-const Toaster = lazy(() => import('./ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
+const router = createAppRouter();
 
 // The session and cart start as soon as their chunk arrives, fetched while the first page renders.
 void loadActors().then((actors) => actors.connectRouter(router));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+if (container.hasChildNodes()) {
+  // The site server rendered this page (src/render-page.tsx). Once the router holds the page's code and
+  // data, React adopts the HTML as it is; as a transition, hydrating yields to the browser between
+  // components instead of holding the main thread in one long task.
+  // `router.ssr` tells the router it renders a server's page: its tree then matches the server's.
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => startTransition(() => void hydrateRoot(container, <App router={router} />)));
+} else {
+  createRoot(container).render(<App router={router} />);
+}

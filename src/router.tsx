@@ -3,6 +3,7 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { loadActors } from './actors/lazy.ts';
 import type { Visitor } from './actors/live.ts';
@@ -17,9 +18,14 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** Shown in the document title as '{pageName} - Pizzon'. */
     pageName: string;
+    /**
+     * The site server sends this page's HTML rendered (src/render-page.tsx): a public page whose first
+     * render depends on nobody's session, so it paints before its JavaScript has run.
+     */
+    serverRendered?: true;
   }
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }
 
@@ -40,26 +46,24 @@ const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   component: HomePage,
-  staticData: { pageName: 'Home' },
+  staticData: { pageName: 'Home', serverRendered: true },
 });
 
 const menuRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/menu',
-  // The menu is fetched alongside the page's code rather than once the page has rendered: the menu
-  // machine then finds the request under way in the cache (src/api/cache.ts).
-  loader: () => {
-    import('./api/menu.ts').then((api) => api.prefetchMenu()).catch(() => {});
-  },
+  // The menu comes with the page (fetched alongside its code; on the server, rendered into its HTML).
+  // Without it the page still opens, and the menu asks again, showing its own error and Try again.
+  loader: () => import('./api/menu.ts').then((api) => api.fetchFullMenu()).catch(() => undefined),
   component: lazyRouteComponent(() => import('./routes/menu.tsx'), 'MenuPage'),
-  staticData: { pageName: 'Menu' },
+  staticData: { pageName: 'Menu', serverRendered: true },
 });
 
 const blogRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/blog',
   component: lazyRouteComponent(() => import('./routes/blog.tsx'), 'BlogPage'),
-  staticData: { pageName: 'Blog' },
+  staticData: { pageName: 'Blog', serverRendered: true },
 });
 
 const reservationRoute = createRoute({
@@ -75,12 +79,13 @@ export const itemDetailRoute = createRoute({
   // The API client stays out of the first page's JavaScript: the loader brings it when it runs.
   loader: async ({ params }) => {
     const item = await (await import('./api/menu.ts')).fetchMenuItem(params.id);
-    // The picture is the page's largest paint: fetch it with the data, not once the page has rendered.
-    new Image().src = item.image;
+    // The picture is the page's largest paint: fetch it with the data, not once the page has rendered
+    // (a page rendered on the server has it in its HTML already).
+    if (!import.meta.env.SSR) new Image().src = item.image;
     return item;
   },
   component: lazyRouteComponent(() => import('./routes/item-detail.tsx'), 'ItemDetailPage'),
-  staticData: { pageName: 'Item Detail' },
+  staticData: { pageName: 'Item Detail', serverRendered: true },
 });
 
 const authRoute = createRoute({
@@ -260,15 +265,26 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export const router = createRouter({
-  routeTree,
-  context: { visitor: () => loadActors().then((actors) => actors.settledVisitor()) },
-  scrollRestoration: true,
-  defaultPreload: 'intent',
-  // Loader results (the item page) stay fresh for the spec's 5-minute cache time.
-  defaultStaleTime: 5 * 60 * 1000,
-  defaultPendingMs: 300,
-  // Child routes fail inside the layout, so the navbar stays usable on the error page.
-  defaultErrorComponent: RouteErrorPage,
-  defaultNotFoundComponent: NotFoundPage,
-});
+/**
+ * The storefront's router: in the browser on its address bar's history, on the server (which renders
+ * the public pages, see src/render-page.tsx) on the one address it is rendering.
+ */
+export function createAppRouter(serverHistory?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    ...(serverHistory ? { history: serverHistory } : {}),
+    context: { visitor: () => loadActors().then((actors) => actors.settledVisitor()) },
+    // On the server it would add an inline script (which our CSP refuses) to restore the scroll
+    // position before hydration; the browser's router does it when it takes the page over.
+    scrollRestoration: !serverHistory,
+    defaultPreload: 'intent',
+    // Loader results (the item page) stay fresh for the spec's 5-minute cache time.
+    defaultStaleTime: 5 * 60 * 1000,
+    defaultPendingMs: 300,
+    // Child routes fail inside the layout, so the navbar stays usable on the error page.
+    defaultErrorComponent: RouteErrorPage,
+    defaultNotFoundComponent: NotFoundPage,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

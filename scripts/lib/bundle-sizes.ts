@@ -1,4 +1,4 @@
-// What each route of the built SPA costs: read from Vite's manifest (dist/.vite/manifest.json) and the
+// What each route of the built SPA costs: read from Vite's manifest (dist/client/.vite/manifest.json) and the
 // lazy route files named in src/router.tsx, gzipped as the site server sends them.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -24,7 +24,7 @@ export interface RouteCost extends RouteFiles {
 }
 
 export interface BundleReport {
-  /** The entry chunk's file (what dist/index.html loads). */
+  /** The entry chunk's file (what dist/client/index.html loads). */
   entryFile: string;
   entry: { js: number; css: number };
   routes: RouteCost[];
@@ -123,7 +123,7 @@ export function readRoutes(routerFile = 'src/router.tsx'): RouteFiles[] {
     .map((decl) => ({ path: fullPath(decl), files: [...new Set(files(decl))], guarded: guarded(decl) }));
 }
 
-export function readBundle(distDir = 'dist'): BundleReport {
+export function readBundle(distDir = 'dist/client'): BundleReport {
   const manifest = JSON.parse(readFileSync(`${distDir}/.vite/manifest.json`, 'utf8')) as Manifest;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entryKey) throw new Error('The Vite manifest names no entry chunk');

@@ -2,7 +2,7 @@
 import { waitFor } from 'xstate';
 import { isAdmin, isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import { handleUnauthorized } from '../api/http.ts';
-import type { router as appRouter } from '../router.tsx';
+import type { AppRouter } from '../router.tsx';
 import { cart, startCart } from './cart.ts';
 import { session, startSession } from './session.ts';
 
@@ -25,7 +25,7 @@ export async function settledVisitor(): Promise<Visitor> {
 }
 
 /** Ties the session to the router: forced sign-outs go to /auth, and guards rerun when the visitor changes. */
-export function connectRouter(router: typeof appRouter): void {
+export function connectRouter(router: AppRouter): void {
   // Our server said "who are you?" or "you may not": sign out and go to /auth, remembering the page.
   handleUnauthorized(() => {
     session.send({ type: 'session.signOut' });

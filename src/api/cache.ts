@@ -9,6 +9,8 @@ const entries = new Map<string, Entry>();
 
 /** Shares one request per key while fresh; a failed request is forgotten so the next call retries. */
 export function cached<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+  // The site server renders every page from fresh data: one visitor's cache is no other's business.
+  if (import.meta.env.SSR) return load();
   const hit = entries.get(key);
   if (hit && now - hit.at < CACHE_TIME_MS) return hit.value as Promise<T>;
   const value = load();

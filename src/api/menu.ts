@@ -18,8 +18,8 @@ export function fetchMenu(category: MenuTab, limit: number, signal?: AbortSignal
   );
 }
 
-/** Starts loading what the Menu page shows first (every category, in full) into the cache. */
-export const prefetchMenu = (): Promise<MenuItem[]> => fetchMenu('all', FULL_VIEW);
+/** What the Menu page opens with: every category, in full. */
+export const fetchFullMenu = (): Promise<MenuItem[]> => fetchMenu('all', FULL_VIEW);
 
 export async function fetchMenuItem(id: string): Promise<MenuItem> {
   return v.parse(MenuItemSchema, await directClient.get(`item-detail/${encodeURIComponent(id)}`).json());

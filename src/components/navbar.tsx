@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Menu, Phone, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { AfterHydration } from '../ui/after-hydration.tsx';
 
 export const RESTAURANT_PHONE = '+880 1700-000000';
 
@@ -36,10 +37,13 @@ const AccountLinks = lazy(() => import('./account-links.tsx').then((m) => ({ def
 
 function Account({ stacked }: { stacked: boolean }) {
   const layout = stacked ? 'mt-4 flex flex-col gap-3' : 'flex items-center gap-4';
+  const placeholder = <span className={layout} aria-hidden="true" />;
   return (
-    <Suspense fallback={<span className={layout} aria-hidden="true" />}>
-      <AccountLinks stacked={stacked} layout={layout} />
-    </Suspense>
+    <AfterHydration placeholder={placeholder}>
+      <Suspense fallback={placeholder}>
+        <AccountLinks stacked={stacked} layout={layout} />
+      </Suspense>
+    </AfterHydration>
   );
 }
 

@@ -4,6 +4,7 @@ import { About } from '../components/home/about.tsx';
 import { Hero } from '../components/home/hero.tsx';
 import { Speciality } from '../components/home/speciality.tsx';
 import { Steps } from '../components/home/steps.tsx';
+import { AfterHydration } from '../ui/after-hydration.tsx';
 
 // What lies below the fold comes in chunks of their own, fetched while the top of the page is already
 // painted: the menu browser brings XState and the API client, the booking form react-hook-form, the
@@ -19,7 +20,12 @@ const ReviewsCarousel = lazy(() =>
 
 /** Holds a lazy section's place (roughly its height) until its chunk has arrived. */
 function BelowTheFold({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<div aria-hidden="true" className="min-h-[36rem]" />}>{children}</Suspense>;
+  const placeholder = <div aria-hidden="true" className="min-h-[36rem]" />;
+  return (
+    <AfterHydration placeholder={placeholder}>
+      <Suspense fallback={placeholder}>{children}</Suspense>
+    </AfterHydration>
+  );
 }
 
 function SpecialMenu() {

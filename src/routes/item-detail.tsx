@@ -6,6 +6,7 @@ import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts'
 import type { MenuItem } from '../../server/contract/menu.ts';
 import { cart } from '../actors/cart.ts';
 import { session } from '../actors/session.ts';
+import { useHydrated } from '../ui/after-hydration.tsx';
 import { showDialog } from '../ui/dialog.ts';
 
 const route = getRouteApi('/item-detail/$id');
@@ -19,9 +20,12 @@ function QuantityStepper({ item }: { item: MenuItem }) {
   const navigate = useNavigate();
   const here = useRouterState({ select: (s) => s.location.href });
   const { quantity } = state.context;
-  const settled = useSelector(session, isSessionSettled);
-  const signedIn = useSelector(session, (s) => s.matches('signedIn'));
-  const customer = useSelector(session, isCustomer);
+  // The server renders this page knowing nobody's session, and so does the browser until it has taken
+  // the page over: hydration keeps the server's attributes, so both renders must agree.
+  const hydrated = useHydrated();
+  const settled = useSelector(session, isSessionSettled) && hydrated;
+  const signedIn = useSelector(session, (s) => s.matches('signedIn')) && settled;
+  const customer = useSelector(session, isCustomer) && settled;
   const cartTakesAdds = useSelector(cart, (s) =>
     s.can({ type: 'cart.add', itemId: item._id, quantity, name: item.name }),
   );

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { LIMITED_VIEW, MENU_TABS, type MenuTab } from '../../server/contract/menu.ts';
+import { LIMITED_VIEW, MENU_TABS, type MenuItem, type MenuTab } from '../../server/contract/menu.ts';
 import { liveMenuMachine } from '../actors/menu.ts';
 import { CategoryTabs } from '../components/category-tabs.tsx';
 import { MenuGrid } from '../components/menu-grid.tsx';
@@ -9,12 +9,16 @@ export function MenuBrowser({
   limit,
   label,
   emptyText,
+  items,
 }: {
   limit: number;
   label: string;
   emptyText: string;
+  /** All categories' items, when the page already has them. */
+  items?: MenuItem[];
 }) {
-  const [state, send] = useMachine(liveMenuMachine, { input: { category: 'all', limit } });
+  const [state, send] = useMachine(liveMenuMachine, { input: { category: 'all', limit, items } });
+  const status = state.matches('loaded') ? 'loaded' : state.matches('failed') ? 'failed' : 'loading';
   return (
     <>
       <div className="flex justify-center">
@@ -26,7 +30,7 @@ export function MenuBrowser({
         />
       </div>
       <div className="mt-8">
-        <MenuGrid status={state.value} items={state.context.items} emptyText={emptyText} />
+        <MenuGrid status={status} items={state.context.items} emptyText={emptyText} />
       </div>
       {state.matches('failed') && (
         <div className="mt-4 text-center">

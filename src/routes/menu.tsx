@@ -1,7 +1,11 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { FULL_VIEW } from '../../server/contract/menu.ts';
 import { MenuBrowser } from './menu-browser.tsx';
 
+const route = getRouteApi('/menu');
+
 export function MenuPage() {
+  const items = route.useLoaderData();
   return (
     <>
       <header className="bg-ink py-14 text-center text-white">
@@ -17,6 +21,7 @@ export function MenuPage() {
           limit={FULL_VIEW}
           label="Menu categories"
           emptyText="Nothing in this category right now. Please check back soon."
+          items={items}
         />
       </section>
     </>

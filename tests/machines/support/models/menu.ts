@@ -17,20 +17,21 @@ const pending = menuMachine.provide({
   actors: { fetchMenu: fromPromise(() => new Promise<MenuItem[]>(() => {})) },
 });
 
+// An invoked actor can only answer while its state is active.
+const events = (snapshot: { matches: (state: 'loading') => boolean }) =>
+  [
+    { type: 'menu.select', category: 'pizza' },
+    { type: 'menu.retry' },
+    ...(snapshot.matches('loading')
+      ? [
+          { type: 'xstate.done.actor.fetchMenu', output: [pizza] },
+          { type: 'xstate.error.actor.fetchMenu', error: 'offline' },
+        ]
+      : []),
+  ] as never;
+
 export const menuModel = defineModel(pending, [
-  {
-    input: { category: 'all', limit: 8 },
-    // An invoked actor can only answer while its state is active.
-    events: (snapshot) =>
-      [
-        { type: 'menu.select', category: 'pizza' },
-        { type: 'menu.retry' },
-        ...(snapshot.matches('loading')
-          ? [
-              { type: 'xstate.done.actor.fetchMenu', output: [pizza] },
-              { type: 'xstate.error.actor.fetchMenu', error: 'offline' },
-            ]
-          : []),
-      ] as never,
-  },
+  { input: { category: 'all', limit: 8 }, events },
+  // The menu a server-rendered page was rendered with.
+  { input: { category: 'all', limit: 0, items: [pizza] }, events },
 ]);

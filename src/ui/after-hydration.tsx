@@ -1,0 +1,22 @@
+import { type ReactNode, useSyncExternalStore } from 'react';
+
+const noSubscription = () => () => {};
+
+/**
+ * False while the server renders a page and while the browser hydrates it, true from then on. What
+ * loads in chunks of its own (the account links, the sections below Home's fold, the toast host) shows
+ * its placeholder in the server's HTML and during hydration, so the first render in the browser
+ * matches the HTML exactly; the chunk is asked for once hydration is done.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/** Renders `placeholder` on the server and while hydrating, `children` after. */
+export function AfterHydration({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
+  return useHydrated() ? children : placeholder;
+}

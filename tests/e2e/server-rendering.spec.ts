@@ -1,0 +1,82 @@
+import { expect, type Page, test } from '@playwright/test';
+import { findItem } from './api.ts';
+
+/** Errors the page reported: a hydration mismatch is one (React reports it and renders again). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the public pages arrive rendered, with their titles and data', async ({ page, request }) => {
+    const item = await findItem(request, (i) => i.category === 'pizza' && i.quantity > 1);
+
+    await page.goto('/');
+    await expect(page).toHaveTitle('Home - Pizzon');
+    await expect(page.getByRole('heading', { name: 'Healthy Food for healthy body' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Menu' }),
+    ).toBeVisible();
+
+    await page.goto('/menu');
+    await expect(page).toHaveTitle('Menu - Pizzon');
+    await expect(page.getByRole('link', { name: new RegExp(item.name) })).toContainText(
+      `$${item.price.toFixed(2)}`,
+    );
+
+    await page.goto('/blog');
+    await expect(page).toHaveTitle('Blog - Pizzon');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+
+    await page.goto(`/item-detail/${item._id}`);
+    await expect(page).toHaveTitle('Item Detail - Pizzon');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.name);
+    await expect(page.getByText(`${item.quantity} (items)`)).toBeVisible();
+    await expect(page.getByRole('img', { name: item.name })).toBeVisible();
+    // It cannot tell a guest from a customer yet: it waits for the browser's session.
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  });
+
+  test('pages that depend on who is signed in are left to the browser', async ({ page }) => {
+    for (const path of ['/user-dashboard', '/admin', '/auth']) {
+      await page.goto(path);
+      await expect(page.locator('#root'), path).toBeEmpty();
+    }
+  });
+});
+
+test('the browser takes each rendered page over without a mismatch, and it works', async ({
+  page,
+  request,
+}) => {
+  const errors = collectErrors(page);
+  const item = await findItem(request, (i) => i.category === 'pizza' && i.quantity > 1);
+  const salad = await findItem(request, (i) => i.category === 'salad');
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Our Special Menu' })).toBeVisible();
+  // The sections below the fold arrive once the page is the browser's.
+  await expect(page.getByRole('tab', { name: 'pizza' })).toBeVisible();
+
+  await page.goto('/menu');
+  await expect(page.getByRole('link', { name: new RegExp(salad.name) })).toBeVisible();
+  await page.getByRole('tab', { name: 'pizza' }).click();
+  await expect(page.getByRole('tab', { name: 'pizza' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('link', { name: new RegExp(salad.name) })).toHaveCount(0);
+
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+
+  await page.goto(`/item-detail/${item._id}`);
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(page.locator('output')).toHaveText('2');
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+
+  expect(errors).toEqual([]);
+});
