@@ -12,11 +12,14 @@ import { type BundleReport, readBundle } from './lib/bundle-sizes.ts';
 import { type LighthouseScores, runLighthouse } from './lib/lighthouse-run.ts';
 import { type Download, measurePage, openBrowser, type PageWeight, totalBytes } from './lib/page-weight.ts';
 
-const TARGETS = { homeFirstPaintJs: 110_000, performance: 95, accessibility: 100 };
+const TARGETS = { homeHydrationJs: 110_000, performance: 95, accessibility: 100 };
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const LAZY_LIBRARIES = ['firebase', 'swiper', 'sweetalert2'] as const;
-/** Where a guest needs each lazily loaded library: Home's carousels need Swiper, nothing else is needed. */
-const NEEDED: Record<string, readonly string[]> = { Home: ['swiper'], Menu: [], 'Item page': [] };
+/**
+ * Where a guest who does not scroll needs each lazily loaded library: nowhere. Swiper comes with Home's
+ * carousels, far below the fold, as the visitor scrolls towards them.
+ */
+const NEEDED: Record<string, readonly string[]> = { Home: [], Menu: [], 'Item page': [] };
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
@@ -44,7 +47,7 @@ function chunkList(downloads: Download[], bundle: BundleReport): string {
 
 function report(bundle: BundleReport, pages: PageResult[]): string {
   const home = pages.find((page) => page.name === 'Home')!;
-  const homeFirstPaintJs = totalBytes(home.forRender);
+  const homeHydrationJs = totalBytes(home.forRender);
   const librariesOk = pages.every((page) => page.libraries.every((lib) => NEEDED[page.name]?.includes(lib)));
   const signedInOk = pages.every((page) => page.signedInChunks.length === 0);
   const perf = pages.map((page) => page.lighthouse.performance);
@@ -55,14 +58,14 @@ function report(bundle: BundleReport, pages: PageResult[]): string {
     ['check', 'target', 'measured', 'result'],
     [
       [
-        'JS Home needs before its first paint',
-        `≤ ${kB(TARGETS.homeFirstPaintJs)} gzip`,
-        kB(homeFirstPaintJs),
-        verdict(homeFirstPaintJs <= TARGETS.homeFirstPaintJs),
+        'JS before Home responds (its first paint needs none: the HTML arrives rendered)',
+        `≤ ${kB(TARGETS.homeHydrationJs)} gzip`,
+        kB(homeHydrationJs),
+        verdict(homeHydrationJs <= TARGETS.homeHydrationJs),
       ],
       [
         'Firebase, Swiper, sweetalert2 only where needed',
-        'Home: Swiper; Menu, item page: none',
+        'none until a carousel is scrolled near',
         pages.map((page) => `${page.name}: ${page.libraries.join(', ') || 'none'}`).join('; '),
         verdict(librariesOk),
       ],
@@ -91,10 +94,10 @@ function report(bundle: BundleReport, pages: PageResult[]): string {
     [
       'page',
       'first contentful paint',
-      'JS for the first render',
+      'JS to hydrate',
       'JS by end of load',
       'CSS',
-      'chunks for the first render',
+      'chunks to hydrate',
       'chunks after',
     ],
     pages.map(({ name, weight, forRender, later }) => [
@@ -157,10 +160,10 @@ ${checks}
 
 Chromium (Debian), a fresh profile, Lighthouse's mobile throttling applied for real (150 ms RTT,
 1.44 Mbit/s, 4x slower CPU, 412 × 823 screen), until the network is idle. Bytes are what came over
-the wire. "For the first render" is the JS the page cannot paint without: the entry, the route's own
-chunk and their static imports (from the build's module graph; the page is painted only once they have
-all run). "Chunks after" were imported on the way (the session and cart, lazy sections, the toast
-host) and do not hold the first paint back.
+the wire. These pages arrive rendered by the site server and paint before any JavaScript has run;
+"to hydrate" is the JS the browser needs to take the page over and respond: the entry, the route's own
+chunk and their static imports (from the build's module graph). "Chunks after" were imported on the
+way (the session and cart, lazy sections, the toast host) and come once the page is the browser's.
 
 ${downloads}
 

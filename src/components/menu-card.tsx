@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { MenuItem } from '../../server/contract/menu.ts';
 import { descriptionPreview } from '../../server/contract/menu.ts';
 
-export function MenuCard({ item }: { item: MenuItem }) {
+/** `priority`: the picture is in the first screen (fetched at once, first), not when scrolled near. */
+export function MenuCard({ item, priority = false }: { item: MenuItem; priority?: boolean }) {
   const soldOut = item.quantity === 0;
   return (
     <Link
@@ -16,7 +17,8 @@ export function MenuCard({ item }: { item: MenuItem }) {
           alt={item.name}
           width={400}
           height={400}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           className="aspect-square h-auto w-full object-cover transition group-hover:scale-[1.02]"
         />
         {soldOut && (

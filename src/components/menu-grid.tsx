@@ -6,9 +6,14 @@ interface MenuGridProps {
   status: 'loading' | 'loaded' | 'failed';
   items: readonly MenuItem[];
   emptyText: string;
+  /** The grid opens its page: its first pictures are the page's largest paint, wanted at once. */
+  atTop?: boolean;
 }
 
-export function MenuGrid({ status, items, emptyText }: MenuGridProps) {
+// As many cards as the widest layout shows in its first row.
+const FIRST_ROW = 4;
+
+export function MenuGrid({ status, items, emptyText, atTop = false }: MenuGridProps) {
   if (status === 'loading') {
     return (
       <div role="status" className="flex justify-center py-16">
@@ -43,9 +48,9 @@ export function MenuGrid({ status, items, emptyText }: MenuGridProps) {
 
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item._id}>
-          <MenuCard item={item} />
+          <MenuCard item={item} priority={atTop && index < FIRST_ROW} />
         </li>
       ))}
     </ul>

@@ -1,14 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { About } from '../components/home/about.tsx';
 import { Hero } from '../components/home/hero.tsx';
 import { Speciality } from '../components/home/speciality.tsx';
 import { Steps } from '../components/home/steps.tsx';
 import { AfterHydration } from '../ui/after-hydration.tsx';
+import { useNearViewport } from '../ui/use-near-viewport.ts';
 
-// What lies below the fold comes in chunks of their own, fetched while the top of the page is already
-// painted: the menu browser brings XState and the API client, the booking form react-hook-form, the
-// carousels Swiper and its CSS.
+// What lies below the fold comes in chunks of their own, fetched once the browser has taken the page
+// over: the menu browser brings XState and the API client, the booking form react-hook-form; the
+// carousels (Swiper and its CSS) come only as the visitor scrolls towards them.
 const MenuBrowser = lazy(() => import('./menu-browser.tsx').then((m) => ({ default: m.LimitedMenuBrowser })));
 const BookOnline = lazy(() => import('./home-book-online.tsx').then((m) => ({ default: m.BookOnline })));
 const ChefsCarousel = lazy(() =>
@@ -25,6 +26,17 @@ function BelowTheFold({ children }: { children: ReactNode }) {
     <AfterHydration placeholder={placeholder}>
       <Suspense fallback={placeholder}>{children}</Suspense>
     </AfterHydration>
+  );
+}
+
+/** A section far below the fold (the carousels and Swiper): fetched only as the visitor scrolls near it. */
+function FarBelowTheFold({ children }: { children: ReactNode }) {
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(place);
+  return near ? (
+    <BelowTheFold>{children}</BelowTheFold>
+  ) : (
+    <div ref={place} aria-hidden="true" className="min-h-[36rem]" />
   );
 }
 
@@ -84,12 +96,12 @@ export function HomePage() {
       <BelowTheFold>
         <BookOnline />
       </BelowTheFold>
-      <BelowTheFold>
+      <FarBelowTheFold>
         <ChefsCarousel />
-      </BelowTheFold>
-      <BelowTheFold>
+      </FarBelowTheFold>
+      <FarBelowTheFold>
         <ReviewsCarousel />
-      </BelowTheFold>
+      </FarBelowTheFold>
       <OrderCallToAction />
     </>
   );

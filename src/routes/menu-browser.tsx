@@ -10,12 +10,15 @@ export function MenuBrowser({
   label,
   emptyText,
   items,
+  atTop,
 }: {
   limit: number;
   label: string;
   emptyText: string;
   /** All categories' items, when the page already has them. */
   items?: MenuItem[];
+  /** The menu opens its page (see MenuGrid). */
+  atTop?: boolean;
 }) {
   const [state, send] = useMachine(liveMenuMachine, { input: { category: 'all', limit, items } });
   const status = state.matches('loaded') ? 'loaded' : state.matches('failed') ? 'failed' : 'loading';
@@ -30,7 +33,7 @@ export function MenuBrowser({
         />
       </div>
       <div className="mt-8">
-        <MenuGrid status={status} items={state.context.items} emptyText={emptyText} />
+        <MenuGrid atTop={atTop} status={status} items={state.context.items} emptyText={emptyText} />
       </div>
       {state.matches('failed') && (
         <div className="mt-4 text-center">

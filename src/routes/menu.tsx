@@ -22,6 +22,7 @@ export function MenuPage() {
           label="Menu categories"
           emptyText="Nothing in this category right now. Please check back soon."
           items={items}
+          atTop
         />
       </section>
     </>

@@ -18,6 +18,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Waits until the page has its data: no request in flight and no Loading screen. */
 export async function settled(page: Page): Promise<void> {
+  // Sections far below the fold load as a visitor scrolls near them: scroll through the whole page.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('status').filter({ hasText: /^Loading$/ })).toHaveCount(0);
 }
