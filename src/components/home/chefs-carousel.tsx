@@ -1,9 +1,9 @@
-import { Pause, Play } from 'lucide-react';
 import { A11y, Autoplay, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/pagination';
 import { CHEFS } from '../../content/chefs.ts';
+import { CarouselPlayButton } from '../carousel-play-button.tsx';
 import { useCarouselAutoplay } from '../use-carousel-autoplay.ts';
 
 export function ChefsCarousel() {
@@ -22,19 +22,7 @@ export function ChefsCarousel() {
               The people behind every crust, sauce and dessert.
             </p>
           </div>
-          <button
-            type="button"
-            aria-pressed={!playing}
-            aria-label={playing ? 'Pause chef carousel' : 'Play chef carousel'}
-            onClick={toggle}
-            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full border-2 border-ink text-ink transition hover:bg-ink hover:text-white"
-          >
-            {playing ? (
-              <Pause aria-hidden="true" className="size-5" />
-            ) : (
-              <Play aria-hidden="true" className="size-5" />
-            )}
-          </button>
+          <CarouselPlayButton name="chef" playing={playing} onToggle={toggle} tone="light" />
         </div>
         <div ref={regionRef} className="mt-10">
           <Swiper

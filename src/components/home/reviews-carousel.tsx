@@ -1,9 +1,10 @@
-import { Pause, Play, Quote } from 'lucide-react';
+import { Quote } from 'lucide-react';
 import { A11y, Autoplay, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/pagination';
 import { REVIEWS } from '../../content/reviews.ts';
+import { CarouselPlayButton } from '../carousel-play-button.tsx';
 import { StarRating } from '../star-rating.tsx';
 import { useCarouselAutoplay } from '../use-carousel-autoplay.ts';
 
@@ -23,19 +24,7 @@ export function ReviewsCarousel() {
               What our guests say after the last slice is gone.
             </p>
           </div>
-          <button
-            type="button"
-            aria-pressed={!playing}
-            aria-label={playing ? 'Pause reviews carousel' : 'Play reviews carousel'}
-            onClick={toggle}
-            className="inline-flex size-11 shrink-0 items-center justify-center rounded-full border-2 border-white text-white transition hover:bg-white hover:text-ink"
-          >
-            {playing ? (
-              <Pause aria-hidden="true" className="size-5" />
-            ) : (
-              <Play aria-hidden="true" className="size-5" />
-            )}
-          </button>
+          <CarouselPlayButton name="reviews" playing={playing} onToggle={toggle} tone="dark" />
         </div>
         <div ref={regionRef} className="mt-10">
           <Swiper
