@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
+import { scrollThrough } from '../tests/e2e/support/scroll.ts';
 
 const base = process.env.BASE_URL ?? 'http://localhost:5173';
 const api = process.env.API_URL ?? 'http://localhost:5000';
@@ -32,7 +33,7 @@ async function signIn(page: Page, account: (typeof DEMO_ACCOUNTS)[number]) {
 }
 
 async function shoot(page: Page, name: string, label: string) {
-  await page.waitForLoadState('networkidle');
+  await scrollThrough(page);
   await page.screenshot({ path: `${out}/${name}-${label}.png`, fullPage: true });
 }
 
@@ -69,6 +70,7 @@ for (const [width, label] of [
   const page = await browser.newPage({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
   for (const [name, path] of guestPages) {
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+    await scrollThrough(page);
     await page.screenshot({ path: `${out}/${name}-${label}.png`, fullPage: name !== 'home' });
   }
   await signIn(page, customer);

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { scrollThrough } from './scroll.ts';
 
 /**
  * axe-core's serious and critical violations on the page as it is now, one line per element: what is
@@ -18,15 +19,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Waits until the page has its data: no request in flight and no Loading screen. */
 export async function settled(page: Page): Promise<void> {
-  // Sections far below the fold load as a visitor scrolls near them: scroll through the whole page.
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForLoadState('networkidle');
+  // Sections far below the fold load as a visitor scrolls near them.
+  await scrollThrough(page);
   await expect(page.getByRole('status').filter({ hasText: /^Loading$/ })).toHaveCount(0);
 }
 
