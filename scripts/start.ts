@@ -21,15 +21,16 @@ const useRealFirebase = Boolean(env.VITE_FIREBASE_API_KEY) && !env.FIREBASE_AUTH
 
 const children: Child[] = [];
 const cleanups: Array<() => Promise<void>> = [];
-let stopping = false;
+let stopping: Promise<never> | undefined;
 
-async function stopAll(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
+/** Stops every part, once: a second call (a part failing because the first stopped it) waits for it. */
+function stopAll(code: number): Promise<never> {
+  stopping ??= (async () => {
     await Promise.allSettled(children.map((child) => stopChild(child)));
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  }
-  process.exit(code);
+    process.exit(code);
+  })();
+  return stopping;
 }
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
@@ -75,8 +76,8 @@ async function main() {
       projectId,
       workDir: `${dataDir}/firebase`,
       quiet: true,
+      whenSpawned: (stop) => cleanups.push(stop),
     });
-    cleanups.push(emulator.stop);
     emulatorHost = emulator.host;
     console.log(`Firebase Auth emulator on ${emulatorHost}`);
   }
@@ -138,6 +139,7 @@ async function main() {
 }
 
 main().catch((error: Error) => {
-  console.error(error.message);
+  // Stopped while starting: a part failing because it was stopped is not news.
+  if (!stopping) console.error(error.message);
   void stopAll(1);
 });

@@ -13,6 +13,11 @@ export async function startAuthEmulator(options: {
   projectId: string;
   workDir: string;
   quiet?: boolean;
+  /**
+   * Given the emulator's stop as soon as it is spawned, before it is healthy: a caller stopped while
+   * it starts (SIGTERM during `npm start`) can then stop it too instead of leaving it behind.
+   */
+  whenSpawned?: (stop: () => Promise<void>) => void;
 }): Promise<AuthEmulator> {
   const { port, projectId, workDir } = options;
   mkdirSync(workDir, { recursive: true });
@@ -36,6 +41,8 @@ export async function startAuthEmulator(options: {
     { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: '1' },
     options.quiet ?? false,
   );
+  const stop = () => stopChild(child);
+  options.whenSpawned?.(stop);
   const host = `127.0.0.1:${port}`;
   await Promise.race([
     waitForHttp(`http://${host}/`, 'Firebase Auth emulator'),
@@ -43,5 +50,5 @@ export async function startAuthEmulator(options: {
       child.process.once('exit', (code) => reject(new Error(`Firebase Auth emulator exited (${code})`))),
     ),
   ]);
-  return { host, stop: () => stopChild(child) };
+  return { host, stop };
 }

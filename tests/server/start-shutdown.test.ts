@@ -1,0 +1,45 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pizzon-start-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** The processes whose command line names the data folder: the emulator and PostgreSQL of this start. */
+function leftBehind(): string[] {
+  try {
+    return execFileSync('pgrep', ['-af', dataDir], { encoding: 'utf8' }).trim().split('\n');
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
+
+it('npm start stopped while it is still starting leaves nothing running', { timeout: 90_000 }, async () => {
+  const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: {
+      ...process.env,
+      PIZZON_DATA_DIR: dataDir,
+      WEB_PORT: '5791',
+      API_PORT: '5792',
+      AUTH_EMULATOR_PORT: '9791',
+      PG_PORT: '55791',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => start.once('exit', resolve));
+  // PostgreSQL is up and the emulator has just been spawned, not yet healthy.
+  await new Promise<void>((resolve, reject) => {
+    start.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('PostgreSQL (embedded) on port')) resolve();
+    });
+    start.once('exit', () => reject(new Error('npm start exited before PostgreSQL was up')));
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(leftBehind().some((line) => line.includes('emulators:start'))).toBe(true);
+
+  start.kill('SIGTERM');
+  await exited;
+  expect(leftBehind()).toEqual([]);
+});
