@@ -20,16 +20,20 @@ const headers = siteHeaders(siteOriginsFromEnv(process.env));
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
-/** index.html with the page's HTML inside its root element, or as it is when the page is the browser's to render. */
-async function pageHtml(url: string): Promise<string> {
-  const page = await renderPage(url).catch((error: unknown) => {
+/** index.html with the page's HTML and title inside when the page was rendered, and its status. */
+async function pageResponse(url: string): Promise<{ html: string; status: 200 | 404 }> {
+  const answer = await renderPage(url).catch((error: unknown) => {
     console.error(`rendering ${url} failed; sending the page unrendered`, error);
     return undefined;
   });
-  if (!page) return indexHtml;
-  return indexHtml
-    .replace('<title>Pizzon</title>', `<title>${escapeHtml(page.title)}</title>`)
-    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+  if (!answer) return { html: indexHtml, status: 200 };
+  if (!('html' in answer)) return { html: indexHtml, status: answer.status };
+  return {
+    status: answer.status,
+    html: indexHtml
+      .replace('<title>Pizzon</title>', `<title>${escapeHtml(answer.title)}</title>`)
+      .replace('<div id="root"></div>', `<div id="root">${answer.html}</div>`),
+  };
 }
 
 const site = new Hono();
@@ -44,7 +48,10 @@ site.use('/assets/*', async (c, next) => {
 });
 const page = async (c: Context) => {
   const url = new URL(c.req.url);
-  return c.html(await pageHtml(url.pathname + url.search));
+  const { html, status } = await pageResponse(url.pathname + url.search);
+  // Always revalidated: a new release (new asset names) must reach the next page load.
+  c.header('Cache-Control', 'no-cache');
+  return c.html(html, status);
 };
 // Home is a page, not the folder's index.html.
 site.get('/', page);

@@ -3,38 +3,46 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App } from './app.tsx';
-import { createAppRouter } from './router.tsx';
+import { type AppRouter, createAppRouter } from './router.tsx';
 import { pageTitle } from './routes/page-title.ts';
+import { describeFailure } from './ui/failure.ts';
 
-export interface RenderedPage {
-  /** What goes inside `<div id="root">`. */
-  html: string;
-  title: string;
-}
+/**
+ * How the site server answers: a rendered page (what goes inside `<div id="root">`, and its title), a
+ * 404 whose error page the browser renders (an item that does not exist), or, undefined, the page
+ * unrendered for the browser to render as usual.
+ */
+export type PageAnswer = { status: 200 | 404; html: string; title: string } | { status: 404 } | undefined;
 
 // A page whose data is slow to come (the API busy or down) is sent unrendered rather than late: the
 // browser then loads it as it would without the server's help.
 const DATA_WAIT_MS = 1500;
 
-/** The page at `url` rendered, or undefined when it is not a server-rendered page or could not be. */
-export async function renderPage(url: string): Promise<RenderedPage | undefined> {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
-  const [, , page] = router.getMatchedRoutes(router.state.location.pathname);
-  if (!page?.options.staticData?.serverRendered) return undefined;
-
+async function loadWithin(router: AppRouter, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const loaded = await Promise.race([
+  return Promise.race([
     router.load().then(() => true),
     new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), DATA_WAIT_MS);
+      timer = setTimeout(() => resolve(false), ms);
     }),
   ]).finally(() => clearTimeout(timer));
-  const matches = router.state.matches;
-  // A failed load (an item that does not exist) is the browser's to show, as it always has been.
-  if (!loaded || matches.some((match) => match.status !== 'success')) return undefined;
+}
 
-  return {
-    html: renderToString(<App router={router} />),
-    title: pageTitle(matches.at(-1)?.staticData.pageName ?? ''),
-  };
+function rendered(router: AppRouter, status: 200 | 404): PageAnswer {
+  const pageName = status === 404 ? 'Error' : (router.state.matches.at(-1)?.staticData.pageName ?? '');
+  return { status, html: renderToString(<App router={router} />), title: pageTitle(pageName) };
+}
+
+export async function renderPage(url: string): Promise<PageAnswer> {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  const [, , page] = router.getMatchedRoutes(router.state.location.pathname);
+  // No page at this address: the error page, with the status a search engine understands.
+  if (!page) return (await loadWithin(router, DATA_WAIT_MS)) ? rendered(router, 404) : undefined;
+  if (!page.options.staticData?.serverRendered) return undefined;
+
+  if (!(await loadWithin(router, DATA_WAIT_MS))) return undefined;
+  const failures = router.state.matches.filter((match) => match.status !== 'success');
+  if (failures.some((match) => describeFailure(match.error).status === 404)) return { status: 404 };
+  // Any other failure is the browser's to show, as it always has been.
+  return failures.length === 0 ? rendered(router, 200) : undefined;
 }

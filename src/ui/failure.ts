@@ -9,9 +9,15 @@ export interface FailedCall {
  * server's `{ message }` into the error). Duck-typed so views need not import the HTTP client.
  */
 export function describeFailure(error: unknown): FailedCall {
-  const response = (error as { response?: unknown } | null)?.response;
-  if (response instanceof Response) {
-    return { status: response.status, statusText: response.statusText, message: (error as Error).message };
+  // Not `instanceof Response`: on the site server @hono/node-server replaces the global Response, and
+  // the response fetch gave ky is not one of its instances.
+  const response = (error as { response?: { status?: unknown; statusText?: unknown } } | null)?.response;
+  if (typeof response?.status === 'number') {
+    return {
+      status: response.status,
+      statusText: typeof response.statusText === 'string' ? response.statusText : undefined,
+      message: (error as Error).message,
+    };
   }
   return {
     status: undefined,
