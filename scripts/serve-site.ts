@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { PAGE_DATA_ELEMENT_ID } from '../src/api/page-data.ts';
 import { siteHeaders, siteOriginsFromEnv } from './lib/site-headers.ts';
 
 type RenderPage = typeof import('../src/render-page.tsx').renderPage;
@@ -32,7 +33,11 @@ async function pageResponse(url: string): Promise<{ html: string; status: 200 | 
     status: answer.status,
     html: indexHtml
       .replace('<title>Pizzon</title>', `<title>${escapeHtml(answer.title)}</title>`)
-      .replace('<div id="root"></div>', `<div id="root">${answer.html}</div>`),
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${answer.html}</div>` +
+          `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${answer.pageData}</script>`,
+      ),
   };
 }
 

@@ -1,5 +1,6 @@
 import ky, { type HTTPError } from 'ky';
 import { API_TOKEN_STORAGE_KEY } from '../../server/contract/user.ts';
+import { takePageAnswer } from './page-data.ts';
 
 /** The API's origin; set at build time by the start script. */
 export const API_URL: string = import.meta.env.VITE_API_URL ?? 'http://localhost:5000';
@@ -23,12 +24,36 @@ async function adoptServerMessage(error: HTTPError): Promise<HTTPError> {
   return error;
 }
 
+/** Told of each answer while the site server renders a page (src/render-page.tsx); nobody in the browser. */
+type AnswerRecorder = (url: string, body: unknown) => void;
+let currentRecorder: () => AnswerRecorder | undefined = () => undefined;
+export function recordAnswersWith(recorder: () => AnswerRecorder | undefined): void {
+  currentRecorder = recorder;
+}
+
 /** The direct client: public calls that carry no stored API token. */
 export const directClient = ky.create({
   prefixUrl: API_URL,
   retry: RETRY,
   timeout: 30_000,
-  hooks: { beforeError: [adoptServerMessage] },
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        if (import.meta.env.SSR || request.method !== 'GET') return;
+        const body = takePageAnswer(request.url);
+        if (body === undefined) return;
+        return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+      },
+    ],
+    afterResponse: [
+      async (request, _options, response) => {
+        const record = import.meta.env.SSR ? currentRecorder() : undefined;
+        if (record && request.method === 'GET' && response.ok)
+          record(request.url, await response.clone().json());
+      },
+    ],
+    beforeError: [adoptServerMessage],
+  },
 });
 
 /** Called when our server answers 401 or 403: the session signs out and the page goes to /auth. */

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { E2E } from '../../playwright.config.ts';
 import { findItem } from './api.ts';
 
 /** Errors the page reported: a hydration mismatch is one (React reports it and renders again). */
@@ -74,6 +75,10 @@ test('the browser takes each rendered page over without a mismatch, and it works
   request,
 }) => {
   const errors = collectErrors(page);
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(E2E.apiURL)) apiCalls.push(request.url().slice(E2E.apiURL.length));
+  });
   const item = await findItem(request, (i) => i.category === 'pizza' && i.quantity > 1);
   const salad = await findItem(request, (i) => i.category === 'salad');
 
@@ -101,4 +106,8 @@ test('the browser takes each rendered page over without a mismatch, and it works
   await expect(page).toHaveURL(/\/blog$/);
 
   expect(errors).toEqual([]);
+  // The pages carried the answers they were rendered with: taking them over asked the API nothing again.
+  expect(apiCalls).not.toContain('/all-items?category=all&limit=0');
+  expect(apiCalls).not.toContain(`/item-detail/${item._id}`);
+  expect(apiCalls).toContain('/all-items?category=pizza&limit=0');
 });
