@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { PAGE_DATA_ELEMENT_ID } from '../src/api/page-data.ts';
+import { fillPage } from './lib/fill-page.ts';
 import { siteHeaders, siteOriginsFromEnv } from './lib/site-headers.ts';
 
 type RenderPage = typeof import('../src/render-page.tsx').renderPage;
@@ -18,9 +18,6 @@ const { renderPage }: { renderPage: RenderPage } = await import(
 // The build read the same variables, so the policy names exactly the API and auth hosts it calls.
 const headers = siteHeaders(siteOriginsFromEnv(process.env));
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
-
 /** index.html with the page's HTML and title inside when the page was rendered, and its status. */
 async function pageResponse(url: string): Promise<{ html: string; status: 200 | 404 }> {
   const answer = await renderPage(url).catch((error: unknown) => {
@@ -29,16 +26,7 @@ async function pageResponse(url: string): Promise<{ html: string; status: 200 | 
   });
   if (!answer) return { html: indexHtml, status: 200 };
   if (!('html' in answer)) return { html: indexHtml, status: answer.status };
-  return {
-    status: answer.status,
-    html: indexHtml
-      .replace('<title>Pizzon</title>', `<title>${escapeHtml(answer.title)}</title>`)
-      .replace(
-        '<div id="root"></div>',
-        `<div id="root">${answer.html}</div>` +
-          `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${answer.pageData}</script>`,
-      ),
-  };
+  return { status: answer.status, html: fillPage(indexHtml, answer) };
 }
 
 const site = new Hono();
