@@ -1,5 +1,5 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -7,13 +7,18 @@ import { afterAll, expect, it } from 'vitest';
 const dataDir = mkdtempSync(join(tmpdir(), 'pizzon-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** The processes whose command line names the data folder: the emulator and PostgreSQL of this start. */
+/** The command lines naming the data folder: the emulator and PostgreSQL of this start (read from /proc). */
 function leftBehind(): string[] {
-  try {
-    return execFileSync('pgrep', ['-af', dataDir], { encoding: 'utf8' }).trim().split('\n');
-  } catch {
-    return []; // pgrep exits 1 when nothing matches
-  }
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        return [readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()];
+      } catch {
+        return []; // the process ended while we looked
+      }
+    })
+    .filter((command) => command.includes(dataDir));
 }
 
 it('npm start stopped while it is still starting leaves nothing running', { timeout: 90_000 }, async () => {
