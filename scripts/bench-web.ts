@@ -190,7 +190,7 @@ async function main() {
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
   try {
-    const bundle = readBundle('dist/client');
+    const bundle = readBundle();
     const served = await (await fetch(`${BENCH_WEB_URL}/`)).text();
     if (
       !served.includes(bundle.entryFile) ||

@@ -1,21 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { TSX } from '../../../scripts/lib/processes.ts';
 import { connectDatabase, type Database } from '../../../server/db/client.ts';
-import { API_PUBLIC_URL, TEST_API_TOKEN_SECRET, TEST_SANDBOX_SECRET } from './test-app.ts';
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+import {
+  API_PUBLIC_URL,
+  copyTemplateDatabase,
+  TEST_API_TOKEN_SECRET,
+  TEST_SANDBOX_SECRET,
+} from './test-app.ts';
 
 /** A database of the caller's own on the run's server (a copy of the migrated template). */
 export async function createScratchDatabase(): Promise<{
@@ -23,17 +15,14 @@ export async function createScratchDatabase(): Promise<{
   db: Database;
   drop: () => Promise<void>;
 }> {
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name} template pizzon_template`);
-  const url = new URL(inject('adminDatabaseUrl'));
-  url.pathname = `/${name}`;
-  const handle = connectDatabase(url.toString(), () => {});
+  const database = await copyTemplateDatabase();
+  const handle = connectDatabase(database.url, () => {});
   return {
-    url: url.toString(),
+    url: database.url,
     db: handle.db,
     drop: async () => {
       await handle.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await database.drop();
     },
   };
 }

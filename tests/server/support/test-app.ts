@@ -77,15 +77,19 @@ export interface TestContextOptions {
   trustProxy?: boolean;
 }
 
-/** A fresh, migrated database of this file's own (a copy of the run's template) and an app on it. */
-export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+/** A fresh, migrated database of the caller's own on the run's server (a copy of the template). */
+export async function copyTemplateDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name} template pizzon_template`);
   const url = new URL(inject('adminDatabaseUrl'));
   url.pathname = `/${name}`;
-  return createContextOn(url.toString(), options, () =>
-    adminQuery(`drop database if exists ${name} with (force)`),
-  );
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+/** A fresh, migrated database of this file's own and an app on it. */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const database = await copyTemplateDatabase();
+  return createContextOn(database.url, options, database.drop);
 }
 
 /**
