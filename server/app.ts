@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps) {
     cors({
       origin: siteOrigin,
       allowHeaders: ['Authorization', 'Content-Type'],
-      exposeHeaders: ['Retry-After'],
+      exposeHeaders: ['Retry-After', 'Link'],
       maxAge: 600,
     }),
   );

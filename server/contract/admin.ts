@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ITEM_CATEGORIES } from './menu.ts';
-import { isImageAddress } from './user.ts';
+import { DaySchema, PageQuerySchema, SearchSchema } from './paging.ts';
+import { ADMIN_ROLE, CUSTOMER_ROLE, isImageAddress } from './user.ts';
 
 const text = (label: string, max: number) =>
   v.pipe(
@@ -91,3 +92,22 @@ export const ReservationRowSchema = v.object({
 });
 export type ReservationRow = v.InferOutput<typeof ReservationRowSchema>;
 export const ReservationListSchema = v.array(ReservationRowSchema);
+
+/** Manage users' filters: customers or admins (any other role), and a search on name or e-mail. */
+export const USER_ROLE_FILTERS = [CUSTOMER_ROLE, ADMIN_ROLE] as const;
+export const UserFiltersSchema = v.object({
+  role: v.optional(v.picklist(USER_ROLE_FILTERS, `role must be one of: ${USER_ROLE_FILTERS.join(', ')}`)),
+  q: v.optional(SearchSchema),
+});
+export type UserFilters = v.InferOutput<typeof UserFiltersSchema>;
+/** GET /users query. */
+export const UsersQuerySchema = v.object({ ...PageQuerySchema.entries, ...UserFiltersSchema.entries });
+
+/** Reservations' filter: the day booked. */
+export const ReservationFiltersSchema = v.object({ date: v.optional(DaySchema) });
+export type ReservationFilters = v.InferOutput<typeof ReservationFiltersSchema>;
+/** GET /admin-reservations query. */
+export const ReservationsQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  ...ReservationFiltersSchema.entries,
+});

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ITEM_CATEGORIES } from './menu.ts';
+import { InstantSchema, PageQuerySchema, SearchSchema } from './paging.ts';
 
 const EMPTY_FIELD = 'empty filed can not be submitted';
 /** The spec's order time format, 'MMMM DD,YYYY hh:mm:ss A' (e.g. 'November 23,2026 08:05:09 PM'). */
@@ -99,3 +100,30 @@ export const PaymentStatusSchema = v.object({
   closed: v.boolean(),
 });
 export type PaymentStatus = v.InferOutput<typeof PaymentStatusSchema>;
+
+/**
+ * Where an order stands, as Manage orders filters it: unpaid (not paid yet, or never), paid (waiting
+ * for the restaurant to confirm), confirmed, or cancelled with a refund due.
+ */
+export const ORDER_STAGES = ['unpaid', 'paid', 'confirmed', 'refund_due'] as const;
+export type OrderStage = (typeof ORDER_STAGES)[number];
+
+/** Manage orders' filters: a stage, a time range (from inclusive, to exclusive) and a search. */
+export const OrderFiltersSchema = v.object({
+  status: v.optional(v.picklist(ORDER_STAGES, `status must be one of: ${ORDER_STAGES.join(', ')}`)),
+  from: v.optional(InstantSchema),
+  to: v.optional(InstantSchema),
+  /** Part of a transaction id, a customer's name or e-mail. */
+  q: v.optional(SearchSchema),
+});
+export type OrderFilters = v.InferOutput<typeof OrderFiltersSchema>;
+
+/** GET /admin-order query. */
+export const AdminOrdersQuerySchema = v.pipe(
+  v.object({ ...PageQuerySchema.entries, ...OrderFiltersSchema.entries }),
+  v.check(
+    ({ from, to }) => !from || !to || Date.parse(from) < Date.parse(to),
+    'The start of the range must come before its end',
+  ),
+);
+export type AdminOrdersQuery = v.InferOutput<typeof AdminOrdersQuerySchema>;

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -11,23 +12,44 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { ITEM_CATEGORIES } from '../contract/menu.ts';
+import { ORDER_STAGES } from '../contract/order.ts';
+
+/** What a staff search of users looks in (lower case, for the trigram index). */
+export const userSearchText = (t: { displayName: AnyColumn; email: AnyColumn }) =>
+  sql`lower(${t.displayName} || ' ' || ${t.email})`;
+/** What a staff search of orders looks in: the transaction id, the customer's name and e-mail. */
+export const orderSearchText = (t: { transactionId: AnyColumn; fullName: AnyColumn; email: AnyColumn }) =>
+  sql`lower(${t.transactionId} || ' ' || ${t.fullName} || ' ' || ${t.email})`;
 
 // Money is stored as integer minor units (cents / paisa): exact, and summed without drift.
 
 export const itemCategory = pgEnum('item_category', ITEM_CATEGORIES);
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  uid: text('uid').notNull().unique(),
-  displayName: text('display_name').notNull().default(''),
-  email: text('email').notNull().default(''),
-  photoURL: text('photo_url').notNull().default(''),
-  role: text('role').notNull().default('user'),
-  address: text('address').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+// Lists are read newest first a page at a time (contract/paging.ts): each has an index on
+// (created_at, id), the cursor's order, under any equality filter it takes; searches use trigrams.
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: text('uid').notNull().unique(),
+    displayName: text('display_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    photoURL: text('photo_url').notNull().default(''),
+    role: text('role').notNull().default('user'),
+    address: text('address').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_customers_created_idx').on(t.createdAt, t.id).where(sql`${t.role} = 'user'`),
+    index('users_admins_created_idx').on(t.createdAt, t.id).where(sql`${t.role} <> 'user'`),
+    index('users_search_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
+  ],
+);
 
 export const menuItems = pgTable(
   'menu_items',
@@ -45,7 +67,24 @@ export const menuItems = pgTable(
     check('menu_items_price_positive', sql`${t.priceCents} > 0`),
     check('menu_items_stock_not_negative', sql`${t.quantity} >= 0`),
     index('menu_items_category_created_idx').on(t.category, t.createdAt),
+    index('menu_items_created_idx').on(t.createdAt, t.id),
   ],
+);
+
+/**
+ * One row: the menu's version. Every change to menu_items moves it, in the same transaction, and
+ * announces it on the channel 'menu_version' (a deferred trigger, migration 0002): the menu and the
+ * public pages are cached by it (server/menu/).
+ */
+export const menuVersion = pgTable(
+  'menu_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+    /** The transaction that last moved it: one move per transaction, however many rows it changed. */
+    lastTransaction: bigint('last_transaction', { mode: 'number' }),
+  },
+  (t) => [check('menu_version_one_row', sql`${t.id} = 1`)],
 );
 
 export const cartLines = pgTable(
@@ -99,9 +138,16 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** The gateway's own reference for the validated payment (SSLCommerz val_id). */
     gatewayValId: text('gateway_val_id'),
+    /** Where the order stands, derived from the flags above: what Manage orders filters by. */
+    stage: text('stage', { enum: ORDER_STAGES }).generatedAlwaysAs(
+      sql`case when refund_due then 'refund_due' when status then 'confirmed' when payment_status then 'paid' else 'unpaid' end`,
+    ),
   },
   (t) => [
-    index('orders_user_created_idx').on(t.userUid, t.createdAt),
+    index('orders_user_created_idx').on(t.userUid, t.createdAt, t.id),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_stage_created_idx').on(t.stage, t.createdAt, t.id),
+    index('orders_search_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
     // The expiry sweep looks only at open reservations.
     index('orders_open_reservations_idx')
       .on(t.createdAt)
@@ -139,5 +185,17 @@ export const reservations = pgTable(
     phone: text('phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('reservations_persons_range', sql`${t.persons} between 1 and 3`)],
+  (t) => [
+    check('reservations_persons_range', sql`${t.persons} between 1 and 3`),
+    index('reservations_created_idx').on(t.createdAt, t.id),
+    index('reservations_date_created_idx').on(t.date, t.createdAt, t.id),
+  ],
 );
+
+/** Rate-limit counters, shared by every API process (rate-limiter-flexible's PostgreSQL store). */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  /** When the window ends, in epoch milliseconds. */
+  expire: bigint('expire', { mode: 'number' }),
+});

@@ -1,7 +1,15 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
-import { DeleteUserQuerySchema, ItemUpdateSchema, NewItemSchema } from '../contract/admin.ts';
+import {
+  DeleteUserQuerySchema,
+  ItemUpdateSchema,
+  NewItemSchema,
+  ReservationsQuerySchema,
+  UsersQuerySchema,
+} from '../contract/admin.ts';
+import { AdminOrdersQuerySchema } from '../contract/order.ts';
+import { PageQuerySchema } from '../contract/paging.ts';
 import type { Database } from '../db/client.ts';
 import type { Identity } from '../identity.ts';
 import { requireAdmin, requireUser } from '../middleware/auth.ts';
@@ -17,6 +25,7 @@ import { confirmOrder, listAllOrders, removeOrder } from '../services/orders.ts'
 import { listReservations } from '../services/reservations.ts';
 import { deleteCustomer, listUsers } from '../services/users.ts';
 import type { ApiTokens } from '../tokens.ts';
+import { pageQuery, sendPage } from './paged.ts';
 
 export interface AdminRouteDeps {
   db: Database;
@@ -37,7 +46,9 @@ export function adminRoutes({ db, tokens, identity, logger }: AdminRouteDeps) {
   return (
     new Hono()
       // Users
-      .get('/users', signedIn, requireAdmin, async (c) => c.json(await listUsers(db)))
+      .get('/users', signedIn, requireAdmin, async (c) =>
+        sendPage(c, await listUsers(db, pageQuery(c, UsersQuerySchema))),
+      )
       .delete('/delete-user', signedIn, requireAdmin, async (c) => {
         const { mid, fid } = parseOr400(DeleteUserQuerySchema, c.req.query());
         await deleteCustomer({ db, deleteAccount: identity.deleteAccount, logger }, c.var.user.uid, mid, fid);
@@ -48,7 +59,9 @@ export function adminRoutes({ db, tokens, identity, logger }: AdminRouteDeps) {
         const item = parseOr400(NewItemSchema, await jsonBody(c.req.raw));
         return c.json({ insertedId: await createMenuItem(db, item) }, 201);
       })
-      .get('/admin-all-items', signedIn, requireAdmin, async (c) => c.json(await listAllMenuItems(db)))
+      .get('/admin-all-items', signedIn, requireAdmin, async (c) =>
+        sendPage(c, await listAllMenuItems(db, pageQuery(c, PageQuerySchema))),
+      )
       .delete('/item-delete/:id', signedIn, requireAdmin, async (c) => {
         if (!(await deleteMenuItem(db, c.req.param('id')))) {
           throw new HTTPException(404, { message: NO_SUCH_ITEM });
@@ -67,7 +80,9 @@ export function adminRoutes({ db, tokens, identity, logger }: AdminRouteDeps) {
         return c.json({ matchedCount: 1, modifiedCount: result.modified ? 1 : 0 });
       })
       // Orders: the spec names both Confirm (PATCH) and Remove (DELETE) /admin-order-delete/{id}.
-      .get('/admin-order', signedIn, requireAdmin, async (c) => c.json(await listAllOrders(db)))
+      .get('/admin-order', signedIn, requireAdmin, async (c) =>
+        sendPage(c, await listAllOrders(db, pageQuery(c, AdminOrdersQuerySchema))),
+      )
       .patch('/admin-order-delete/:id', signedIn, requireAdmin, async (c) => {
         await confirmOrder(db, c.req.param('id'));
         return c.json({ matchedCount: 1, modifiedCount: 1 });
@@ -79,6 +94,8 @@ export function adminRoutes({ db, tokens, identity, logger }: AdminRouteDeps) {
         return c.json({ deletedCount: 1, refund_due: outcome === 'cancelled' });
       })
       // Table bookings
-      .get('/admin-reservations', signedIn, requireAdmin, async (c) => c.json(await listReservations(db)))
+      .get('/admin-reservations', signedIn, requireAdmin, async (c) =>
+        sendPage(c, await listReservations(db, pageQuery(c, ReservationsQuerySchema))),
+      )
   );
 }

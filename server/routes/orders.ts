@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import { CreatePaymentSchema } from '../contract/order.ts';
+import { PageQuerySchema } from '../contract/paging.ts';
 import type { Database } from '../db/client.ts';
 import { requireUser, type UserEnv } from '../middleware/auth.ts';
 import type { EndpointLimiter } from '../middleware/rate-limit.ts';
@@ -8,6 +9,7 @@ import { jsonBody, parseOr400 } from '../middleware/validate.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { checkout, deleteOrder, listOrders, paymentStatusOf } from '../services/orders.ts';
 import type { ApiTokens } from '../tokens.ts';
+import { pageQuery, sendPage } from './paged.ts';
 
 export interface OrderRouteDeps {
   db: Database;
@@ -35,7 +37,9 @@ export function orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, lim
         );
       },
     )
-    .get('/my-orders', signedIn, async (c) => c.json(await listOrders(db, c.var.user.uid)))
+    .get('/my-orders', signedIn, async (c) =>
+      sendPage(c, await listOrders(db, c.var.user.uid, pageQuery(c, PageQuerySchema))),
+    )
     .delete('/order-delete/:id', signedIn, async (c) => {
       await deleteOrder(db, c.var.user.uid, c.req.param('id'));
       return c.json({ deletedCount: 1 });

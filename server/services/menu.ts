@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ItemUpdate, NewItem } from '../contract/admin.ts';
 import { toPaisa } from '../contract/cart.ts';
 import type { AllItemsQuery, MenuItem } from '../contract/menu.ts';
+import type { Page } from '../contract/paging.ts';
 import type { Database } from '../db/client.ts';
 import { toMenuItem } from '../db/rows.ts';
 import { menuItems } from '../db/schema.ts';
 import { isUuid } from './ids.ts';
+import { afterCursor, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
 
 export async function listMenuItems(db: Database, query: AllItemsQuery): Promise<MenuItem[]> {
   const where = query.category === 'all' ? undefined : eq(menuItems.category, query.category);
@@ -43,10 +45,18 @@ export async function createMenuItem(db: Database, item: NewItem): Promise<strin
   return row!.id;
 }
 
-/** Every item, newest first. */
-export async function listAllMenuItems(db: Database): Promise<MenuItem[]> {
-  const rows = await db.select().from(menuItems).orderBy(desc(menuItems.createdAt), desc(menuItems.id));
-  return rows.map(toMenuItem);
+/** A page of items, newest first (Manage items). */
+export async function listAllMenuItems(
+  db: Database,
+  { limit, cursor }: PageRequest,
+): Promise<Page<MenuItem>> {
+  const rows = await db
+    .select({ ...getTableColumns(menuItems), cursorAt: cursorAt(menuItems) })
+    .from(menuItems)
+    .where(afterCursor(menuItems, cursor))
+    .orderBy(...newestFirst(menuItems))
+    .limit(limit + 1);
+  return toPage(rows, limit, toMenuItem);
 }
 
 /**

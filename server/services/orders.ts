@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import { lineShippingPaisa, toPaisa } from '../contract/cart.ts';
-import type { CreatePayment, Order, PaymentStatus } from '../contract/order.ts';
+import type { CreatePayment, Order, OrderFilters, PaymentStatus } from '../contract/order.ts';
+import type { Page } from '../contract/paging.ts';
 import type { Database } from '../db/client.ts';
 import { type OrderRow, toOrder } from '../db/rows.ts';
-import { cartLines, menuItems, orderLines, orders } from '../db/schema.ts';
+import { cartLines, menuItems, orderLines, orderSearchText, orders } from '../db/schema.ts';
 import type { PaymentGateway, VerifiedNotification } from '../payments/gateway.ts';
 import { stockMessage } from './cart.ts';
 import { isUuid } from './ids.ts';
+import { afterCursor, containing, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
 
 /** An unpaid order keeps its stock reserved this long; then the sweep gives it back. */
 export const RESERVATION_MINUTES = 30;
@@ -247,32 +249,47 @@ async function linesOf(db: Executor, orderIds: string[]) {
     .orderBy(asc(orderLines.name), asc(orderLines.id));
 }
 
-/** The caller's orders, newest first, each with its lines. */
-export function listOrders(db: Database, uid: string): Promise<Order[]> {
-  return ordersWithLines(db, uid);
-}
-
-/** Every customer's orders, newest first, each with its lines (the admin's Manage orders). */
-export function listAllOrders(db: Database): Promise<Order[]> {
-  return ordersWithLines(db);
-}
-
-/** One customer's orders, or everyone's, newest first, in the answer shape. */
-async function ordersWithLines(db: Database, uid?: string): Promise<Order[]> {
+/** A page of orders, newest first, each with its lines. */
+async function ordersPage(
+  db: Database,
+  where: SQL | undefined,
+  { limit, cursor }: PageRequest,
+): Promise<Page<Order>> {
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(orders), cursorAt: cursorAt(orders) })
     .from(orders)
-    .where(uid === undefined ? undefined : eq(orders.userUid, uid))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+    .where(and(where, afterCursor(orders, cursor)))
+    .orderBy(...newestFirst(orders))
+    .limit(limit + 1);
   const lines = await linesOf(
     db,
-    rows.map((row) => row.id),
+    rows.slice(0, limit).map((row) => row.id),
   );
-  return rows.map((row) =>
+  return toPage(rows, limit, (row) =>
     toOrder(
       row,
       lines.filter((line) => line.orderId === row.id),
     ),
+  );
+}
+
+/** A page of the caller's orders (My order). */
+export function listOrders(db: Database, uid: string, page: PageRequest): Promise<Page<Order>> {
+  return ordersPage(db, eq(orders.userUid, uid), page);
+}
+
+/** A page of every customer's orders, as Manage orders filters them. */
+export function listAllOrders(db: Database, query: PageRequest & OrderFilters): Promise<Page<Order>> {
+  const { status, from, to, q } = query;
+  return ordersPage(
+    db,
+    and(
+      status && eq(orders.stage, status),
+      from === undefined ? undefined : gte(orders.createdAt, sql`${from}::timestamptz`),
+      to === undefined ? undefined : lt(orders.createdAt, sql`${to}::timestamptz`),
+      q === undefined ? undefined : sql`${orderSearchText(orders)} like ${containing(q)}`,
+    ),
+    query,
   );
 }
 

@@ -1,8 +1,10 @@
-import { desc } from 'drizzle-orm';
-import type { ReservationRow } from '../contract/admin.ts';
+import { and, eq, getTableColumns } from 'drizzle-orm';
+import type { ReservationFilters, ReservationRow } from '../contract/admin.ts';
+import type { Page } from '../contract/paging.ts';
 import type { Reservation } from '../contract/reservation.ts';
 import type { Database } from '../db/client.ts';
 import { reservations } from '../db/schema.ts';
+import { afterCursor, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
 
 export async function createReservation(db: Database, booking: Reservation): Promise<string> {
   const [row] = await db
@@ -19,13 +21,20 @@ export async function createReservation(db: Database, booking: Reservation): Pro
   return row!.id;
 }
 
-/** Every booking, newest first (the admin's list). */
-export async function listReservations(db: Database): Promise<ReservationRow[]> {
+/** A page of bookings, newest first (the admin's list), of one day or all. */
+export async function listReservations(
+  db: Database,
+  { date, limit, cursor }: PageRequest & ReservationFilters,
+): Promise<Page<ReservationRow>> {
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(reservations), cursorAt: cursorAt(reservations) })
     .from(reservations)
-    .orderBy(desc(reservations.createdAt), desc(reservations.id));
-  return rows.map((row) => ({
+    .where(
+      and(date === undefined ? undefined : eq(reservations.date, date), afterCursor(reservations, cursor)),
+    )
+    .orderBy(...newestFirst(reservations))
+    .limit(limit + 1);
+  return toPage(rows, limit, (row) => ({
     _id: row.id,
     name: row.name,
     email: row.email,

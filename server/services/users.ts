@@ -1,6 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
+import type { UserFilters } from '../contract/admin.ts';
+import type { Page } from '../contract/paging.ts';
 import {
   ADMIN_ROLE,
   CUSTOMER_ROLE,
@@ -10,8 +12,9 @@ import {
 } from '../contract/user.ts';
 import type { Database } from '../db/client.ts';
 import { toUser, type UserRow } from '../db/rows.ts';
-import { cartLines, users } from '../db/schema.ts';
+import { cartLines, userSearchText, users } from '../db/schema.ts';
 import { isUuid } from './ids.ts';
+import { afterCursor, containing, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
 
 export async function findUserByUid(db: Database, uid: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.uid, uid));
@@ -71,10 +74,26 @@ export async function grantAdminRole(db: Database, email: string): Promise<strin
   return granted.map((row) => row.uid);
 }
 
-/** Every user record, newest first. */
-export async function listUsers(db: Database): Promise<User[]> {
-  const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
-  return rows.map(toUser);
+/** A page of user records, newest first, as Manage users filters them. */
+export async function listUsers(db: Database, query: PageRequest & UserFilters): Promise<Page<User>> {
+  const { role, q, limit, cursor } = query;
+  const rows = await db
+    .select({ ...getTableColumns(users), cursorAt: cursorAt(users) })
+    .from(users)
+    .where(
+      and(
+        role === undefined
+          ? undefined
+          : role === CUSTOMER_ROLE
+            ? sql`${users.role} = 'user'`
+            : sql`${users.role} <> 'user'`,
+        q === undefined ? undefined : sql`${userSearchText(users)} like ${containing(q)}`,
+        afterCursor(users, cursor),
+      ),
+    )
+    .orderBy(...newestFirst(users))
+    .limit(limit + 1);
+  return toPage(rows, limit, toUser);
 }
 
 export const NO_SUCH_ACCOUNT = 'No account has this id';

@@ -1,0 +1,134 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderStage } from '../../server/contract/order.ts';
+import type { Database } from '../../server/db/client.ts';
+import * as schema from '../../server/db/schema.ts';
+import { seedMenu } from '../../server/seed/menu.ts';
+import { seedVolume } from '../../server/seed/volume.ts';
+import { listAllMenuItems } from '../../server/services/menu.ts';
+import { listAllOrders, listOrders } from '../../server/services/orders.ts';
+import { CursorSchema, type PageRequest } from '../../server/services/paging.ts';
+import { listReservations } from '../../server/services/reservations.ts';
+import { listUsers } from '../../server/services/users.ts';
+import { copyTemplateDatabase } from './support/test-app.ts';
+
+/**
+ * Every paged list query is served by an index, shown by PostgreSQL's own plan on a restaurant-sized
+ * table: no sequential scan of orders (or of their lines, users, bookings) on any page, first or deep.
+ */
+let pool: pg.Pool;
+let db: Database;
+let drop: () => Promise<void>;
+/** The statements the services sent, with their parameters. */
+let sent: Array<{ text: string; params: unknown[] }> = [];
+
+beforeAll(async () => {
+  const database = await copyTemplateDatabase();
+  drop = database.drop;
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (text, params) => sent.push({ text, params }) },
+  }) as unknown as Database;
+  await seedMenu(db);
+  await seedVolume(db, { customers: 3_000, orders: 30_000, reservations: 5_000 });
+}, 120_000);
+afterAll(async () => {
+  await pool.end();
+  await drop();
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function sequentialScans(node: PlanNode): string[] {
+  const own = node['Node Type'] === 'Seq Scan' ? [node['Relation Name'] ?? '?'] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(sequentialScans)];
+}
+
+/** Runs `read`, then asks PostgreSQL how it would run each SELECT it sent; the tables read in full. */
+async function scansOf(read: () => Promise<unknown>): Promise<string[]> {
+  sent = [];
+  await read();
+  const selects = sent.filter((query) => /^\s*select/i.test(query.text));
+  expect(selects.length).toBeGreaterThan(0);
+  const scans: string[] = [];
+  for (const { text, params } of selects) {
+    const { rows } = await pool.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+      `explain (format json) ${text}`,
+      params,
+    );
+    scans.push(...sequentialScans(rows[0]!['QUERY PLAN'][0]!.Plan));
+  }
+  return scans;
+}
+
+/** The cursor of the page after the first `pages` pages of `limit` rows. */
+async function deepCursor(read: (page: PageRequest) => Promise<{ next: string | null }>, pages: number) {
+  let cursor: PageRequest['cursor'];
+  for (let i = 0; i < pages; i++) {
+    const { next } = await read({ limit: 100, cursor });
+    cursor = v.parse(CursorSchema, next);
+  }
+  return cursor;
+}
+
+describe('the paged list queries use their indexes', () => {
+  const STAGES: OrderStage[] = ['unpaid', 'paid', 'confirmed', 'refund_due'];
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
+
+  it('Manage orders: first and deep pages, every filter', async () => {
+    const deep = await deepCursor((page) => listAllOrders(db, page), 20);
+    const cases = [
+      {},
+      ...STAGES.map((status) => ({ status })),
+      { from: monthAgo, to: weekAgo },
+      { status: 'paid' as const, from: monthAgo },
+      { q: 'nadia rahman' },
+      { q: 'pz0a1b' },
+      { q: 'example.com', status: 'confirmed' as const },
+    ];
+    for (const filters of cases) {
+      for (const cursor of [undefined, deep]) {
+        const scans = await scansOf(() => listAllOrders(db, { limit: 20, cursor, ...filters }));
+        expect(scans, JSON.stringify({ filters, deep: Boolean(cursor) })).toEqual([]);
+      }
+    }
+  });
+
+  it("My order: a customer's first and later pages", async () => {
+    const { rows } = await pool.query<{ user_uid: string }>(
+      'select user_uid from orders group by user_uid order by count(*) desc limit 1',
+    );
+    const uid = rows[0]!.user_uid;
+    const second = await deepCursor((page) => listOrders(db, uid, { ...page, limit: 5 }), 1);
+    for (const cursor of [undefined, second]) {
+      expect(await scansOf(() => listOrders(db, uid, { limit: 5, cursor }))).toEqual([]);
+    }
+  });
+
+  it('Manage users, Reservations and Manage items: first and deep pages', async () => {
+    const users = await deepCursor((page) => listUsers(db, page), 10);
+    const bookings = await deepCursor((page) => listReservations(db, page), 10);
+    const reads = [
+      () => listUsers(db, { limit: 20, cursor: undefined }),
+      () => listUsers(db, { limit: 20, cursor: users }),
+      () => listUsers(db, { limit: 20, cursor: users, role: 'user' }),
+      () => listUsers(db, { limit: 20, cursor: undefined, role: 'admin' }),
+      () => listUsers(db, { limit: 20, cursor: undefined, q: 'tanvir' }),
+      () => listReservations(db, { limit: 20, cursor: undefined }),
+      () => listReservations(db, { limit: 20, cursor: bookings }),
+      () =>
+        listReservations(db, { limit: 20, cursor: undefined, date: new Date().toISOString().slice(0, 10) }),
+    ];
+    for (const [i, read] of reads.entries()) expect(await scansOf(read), `read ${i}`).toEqual([]);
+    // The menu is small; its pages are keyset pages like the others (read here for their shape only).
+    expect((await listAllMenuItems(db, { limit: 5, cursor: undefined })).rows).toHaveLength(5);
+  });
+});
