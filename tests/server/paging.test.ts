@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURSOR_MESSAGE, nextCursorOf, PAGE_LIMIT } from '../../server/contract/paging.ts';
 import { menuItems, orders, reservations, users } from '../../server/db/schema.ts';
 import { type Admin, adminCall, createAdmin } from './support/admin.ts';
-import { type Customer, call, createCustomer, ORDER_TIME, SHIPPING } from './support/commerce.ts';
+import { type Customer, createCustomer, ORDER_TIME, SHIPPING } from './support/commerce.ts';
 import { createTestContext, type TestContext } from './support/test-app.ts';
 
 let ctx: TestContext;
@@ -115,7 +115,7 @@ describe('the paged lists', () => {
         name: `Guest ${i}`,
         email: `guest${i}@example.com`,
         persons: 2,
-        date: '2026-12-0' + (1 + (i % 3)),
+        date: `2026-12-0${1 + (i % 3)}`,
         createdAt: at(i) as never,
       })),
     );
