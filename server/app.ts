@@ -6,6 +6,8 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
+import { createMenuCache } from './cache/menu-cache.ts';
+import type { MenuVersion } from './cache/menu-version.ts';
 import type { Database } from './db/client.ts';
 import type { Identity } from './identity.ts';
 import {
@@ -31,6 +33,8 @@ import type { ApiTokens } from './tokens.ts';
 
 export interface AppDeps {
   db: Database;
+  /** The menu's version as this process knows it: the public menu is cached by it. */
+  menuVersion: MenuVersion;
   logger: Logger;
   /** The storefront's origin: the only one allowed to call the API from a browser. */
   siteOrigin: string;
@@ -144,8 +148,17 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // A write of this process (an item edited, stock reserved) is seen by its own next read at once,
+  // not only when the database's announcement arrives.
+  app.use(async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
+      await deps.menuVersion.catchUp().catch(() => {});
+    }
+  });
+
   app.route('/', healthRoutes(db));
-  app.route('/', menuRoutes(db));
+  app.route('/', menuRoutes(createMenuCache(db, deps.menuVersion)));
   app.route('/', reservationRoutes(db));
   app.route('/', sessionRoutes(db, identity, tokens, limits));
   app.route('/', profileRoutes(db, tokens));

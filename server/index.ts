@@ -3,6 +3,7 @@ import type { Server, ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { createApp } from './app.ts';
+import { listenMenuVersion } from './cache/menu-version.ts';
 import { connectDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createIdentity } from './identity.ts';
@@ -78,12 +79,19 @@ await migrateDatabase(database.db);
 const seeded = await seedMenu(database.db);
 if (seeded) logger.info(`seeded ${seeded} menu items`);
 
+const menuVersion = await listenMenuVersion({
+  url: databaseUrl,
+  db: database.db,
+  onError: (error) => logger.warn({ err: error }, 'menu version listener lost its connection; reconnecting'),
+});
+
 const identity = createIdentity(projectId);
 if (env.FIREBASE_AUTH_EMULATOR_HOST) await seedDemoAccounts(database.db, identity.auth);
 
 const tokens = createApiTokens(apiTokenSecret);
 const app = createApp({
   db: database.db,
+  menuVersion,
   logger,
   siteOrigin,
   identity,
@@ -147,7 +155,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS);
   await closed;
-  await Promise.allSettled([database.close(), identity.close()]);
+  await Promise.allSettled([menuVersion.close(), database.close(), identity.close()]);
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { itemKey, listKey, type MenuAnswer, type MenuCache } from '../cache/menu-cache.ts';
 import { AllItemsQuerySchema } from '../contract/menu.ts';
-import type { Database } from '../db/client.ts';
 import { parseOr400 } from '../middleware/validate.ts';
-import { findMenuItem, listMenuItems } from '../services/menu.ts';
 
 /**
  * Admins change the menu, and an admin checks an edit by opening the item's page: a cache may keep the
@@ -21,28 +19,42 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
 }
 
-/**
- * The menu as JSON with a weak ETag (the same menu, not necessarily the same bytes), or 304 when the
- * caller already holds it. Hashed here, from the string about to be sent, rather than by hono/etag,
- * which clones and rereads the response stream on every request.
- */
-function menuJson(c: Context, data: unknown): Response {
-  const body = JSON.stringify(data);
-  const tag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+/** 304 when the caller holds `tag` already. */
+function notModified(c: Context, tag: string): Response {
   c.header('ETag', tag);
   c.header('Cache-Control', MENU_CACHE_CONTROL);
-  if (matches(c.req.header('If-None-Match'), tag)) return c.body(null, 304);
+  return c.body(null, 304);
+}
+
+/** The menu answer, or 304 when the caller holds it; tagged with the menu's version. */
+function menuJson(c: Context, { tag, body }: MenuAnswer): Response {
+  if (matches(c.req.header('If-None-Match'), tag)) return notModified(c, tag);
+  c.header('ETag', tag);
+  c.header('Cache-Control', MENU_CACHE_CONTROL);
   return c.body(body, 200, { 'Content-Type': 'application/json' });
 }
 
-export function menuRoutes(db: Database) {
+/**
+ * The public menu, from the menu cache (server/cache/menu-cache.ts). A revalidation of the current menu
+ * is answered before any read, from the version this process knows.
+ */
+export function menuRoutes(menu: MenuCache) {
+  // `*` is left to the full answer: it matches only an item that exists.
+  const revalidated = (c: Context, key: string): Response | undefined => {
+    const tag = menu.currentTag(key);
+    const ifNoneMatch = c.req.header('If-None-Match');
+    return tag && ifNoneMatch?.trim() !== '*' && matches(ifNoneMatch, tag) ? notModified(c, tag) : undefined;
+  };
   return new Hono()
     .get('/all-items', async (c) => {
       const query = parseOr400(AllItemsQuerySchema, c.req.query());
-      return menuJson(c, await listMenuItems(db, query));
+      return revalidated(c, listKey(query)) ?? menuJson(c, await menu.list(query));
     })
     .get('/item-detail/:id', async (c) => {
-      const item = await findMenuItem(db, c.req.param('id'));
+      const id = c.req.param('id');
+      const cached = revalidated(c, itemKey(id));
+      if (cached) return cached;
+      const item = await menu.item(id);
       if (!item) throw new HTTPException(404, { message: 'This menu item does not exist' });
       return menuJson(c, item);
     });

@@ -1,24 +1,13 @@
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ItemUpdate, NewItem } from '../contract/admin.ts';
 import { toPaisa } from '../contract/cart.ts';
-import type { AllItemsQuery, MenuItem } from '../contract/menu.ts';
+import type { MenuItem } from '../contract/menu.ts';
 import type { Page } from '../contract/paging.ts';
 import type { Database } from '../db/client.ts';
 import { toMenuItem } from '../db/rows.ts';
 import { menuItems } from '../db/schema.ts';
 import { isUuid } from './ids.ts';
 import { afterCursor, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
-
-export async function listMenuItems(db: Database, query: AllItemsQuery): Promise<MenuItem[]> {
-  const where = query.category === 'all' ? undefined : eq(menuItems.category, query.category);
-  const base = db
-    .select()
-    .from(menuItems)
-    .where(and(where))
-    .orderBy(asc(menuItems.createdAt), asc(menuItems.name));
-  const rows = query.limit === 0 ? await base : await base.limit(query.limit);
-  return rows.map(toMenuItem);
-}
 
 /** undefined when no item has that id (a malformed id included). */
 export async function findMenuItem(db: Database, id: string): Promise<MenuItem | undefined> {

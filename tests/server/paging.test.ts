@@ -72,7 +72,7 @@ async function walk(path: string, as: Customer = admin, between: () => Promise<u
     expect(response.status).toBe(200);
     pages.push(response.body.map((row) => row._id));
     const cursor = nextCursorOf(response.headers.get('Link'));
-    const url = new URL(next, 'http://api.invalid');
+    const url: URL = new URL(next, 'http://api.invalid');
     url.searchParams.set('cursor', cursor ?? '');
     next = cursor === null ? null : `${url.pathname}${url.search}`;
     if (next) await between();

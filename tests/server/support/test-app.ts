@@ -3,6 +3,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { type AppDeps, createApp } from '../../../server/app.ts';
+import { listenMenuVersion, type MenuVersion } from '../../../server/cache/menu-version.ts';
 import { connectDatabase, type Database } from '../../../server/db/client.ts';
 import type { Identity } from '../../../server/identity.ts';
 import type { Quota, RateLimits } from '../../../server/middleware/rate-limit.ts';
@@ -37,6 +38,8 @@ async function createEmulatorIdentity(): Promise<Identity> {
 
 export interface TestContext {
   db: Database;
+  /** The app's view of the menu's version (listening on the test database). */
+  menuVersion: MenuVersion;
   app: ReturnType<typeof createApp>;
   /** The app's identity provider: the run's Auth emulator. */
   identity: Identity;
@@ -102,6 +105,7 @@ export async function createContextOn(
   release: () => Promise<void> = async () => {},
 ): Promise<TestContext> {
   const handle = connectDatabase(databaseUrl, () => {});
+  const menuVersion = await listenMenuVersion({ url: databaseUrl, db: handle.db });
   const identity = await createEmulatorIdentity();
   const tokens = createApiTokens(TEST_API_TOKEN_SECRET);
   const sandbox = new SandboxGateway({
@@ -119,6 +123,7 @@ export async function createContextOn(
   const gateway = options.gateway?.(sandbox) ?? sandbox;
   const app = createApp({
     db: handle.db,
+    menuVersion,
     logger: pino({ level: 'silent' }),
     siteOrigin: SITE_ORIGIN,
     identity: options.appIdentity?.(identity) ?? identity,
@@ -131,6 +136,7 @@ export async function createContextOn(
   });
   return {
     db: handle.db,
+    menuVersion,
     app,
     identity,
     tokens,
@@ -138,6 +144,7 @@ export async function createContextOn(
     gateway,
     request: (path, init) => Promise.resolve(app.request(path, init)),
     close: async () => {
+      await menuVersion.close();
       await identity.close();
       await handle.close();
       await release();

@@ -1,0 +1,117 @@
+import { asc } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { AllItemsQuery, MenuItem } from '../contract/menu.ts';
+import type { Database } from '../db/client.ts';
+import { toMenuItem } from '../db/rows.ts';
+import { menuItems } from '../db/schema.ts';
+import { type MenuVersion, readMenuVersion } from './menu-version.ts';
+
+/** The whole menu at one version: every item, in the menu's order. */
+interface MenuSnapshot {
+  version: number;
+  items: MenuItem[];
+  byId: Map<string, MenuItem>;
+}
+
+/** A menu answer: its JSON and the ETag that names it (the menu's version). */
+export interface MenuAnswer {
+  tag: string;
+  body: string;
+}
+
+/**
+ * The ETag of a menu answer: the menu's version and which answer it is (one URL's tag never fits
+ * another's); weak, the same menu whatever the bytes.
+ */
+export const menuTag = (version: number, key: string): string => `W/"m${version}.${key}"`;
+/** The menu version an ETag of ours names; undefined for any other tag. */
+export const versionOfTag = (tag: string | null | undefined): number | undefined => {
+  const version = /^W\/"m(\d+)\./.exec(tag ?? '')?.[1];
+  return version === undefined ? undefined : Number(version);
+};
+
+/** Which menu answer: a list (category and limit) or one item. */
+export const listKey = ({ category, limit }: AllItemsQuery): string => `${category}.${limit}`;
+export const itemKey = (id: string): string => `item.${id}`;
+
+/** Reads the menu and its version as one snapshot of the database. */
+function loadSnapshot(db: Database): Promise<MenuSnapshot> {
+  return db.transaction(
+    async (tx) => {
+      const version = await readMenuVersion(tx);
+      const rows = await tx.select().from(menuItems).orderBy(asc(menuItems.createdAt), asc(menuItems.name));
+      const items = rows.map(toMenuItem);
+      return { version, items, byId: new Map(items.map((item) => [item._id, item])) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+export interface MenuCache {
+  /** The tag of answer `key` of the menu this process holds, when it knows that menu is current. */
+  currentTag(key: string): string | undefined;
+  /** GET /all-items's answer. */
+  list(query: AllItemsQuery): Promise<MenuAnswer>;
+  /** GET /item-detail/{id}'s answer; undefined when the menu has no such item. */
+  item(id: string): Promise<MenuAnswer | undefined>;
+}
+
+/**
+ * The public menu, read whole once per version and answered from memory: no time-based staleness, as
+ * the version moves with every change (server/cache/menu-version.ts). The answers' JSON is kept in an
+ * LRU with a byte budget, keyed by version, so memory stays bounded whatever queries arrive.
+ */
+export function createMenuCache(db: Database, version: MenuVersion, maxBytes = 8 * 1024 * 1024): MenuCache {
+  /** The snapshot read for the last known version (its own version may be newer: never older). */
+  let latest: { known: number; snapshot: Promise<MenuSnapshot>; loaded?: MenuSnapshot } | undefined;
+  const bodies = new LRUCache<string, string>({
+    maxSize: maxBytes,
+    sizeCalculation: (body, key) => body.length + key.length,
+  });
+
+  async function snapshot(): Promise<MenuSnapshot> {
+    // Not listening: the version is read on each call, and the snapshot is still reused while it holds.
+    const known = version.current() ?? (await version.read());
+    if (latest?.known === known) return latest.snapshot;
+    const entry: NonNullable<typeof latest> = { known, snapshot: loadSnapshot(db) };
+    latest = entry;
+    entry.snapshot.then(
+      (loaded) => {
+        entry.loaded = loaded;
+      },
+      () => {
+        if (latest === entry) latest = undefined;
+      },
+    );
+    return entry.snapshot;
+  }
+
+  function answer(menu: MenuSnapshot, key: string, build: (menu: MenuSnapshot) => unknown): MenuAnswer {
+    const cacheKey = `${menu.version}|${key}`;
+    let body = bodies.get(cacheKey);
+    if (body === undefined) {
+      body = JSON.stringify(build(menu));
+      bodies.set(cacheKey, body);
+    }
+    return { tag: menuTag(menu.version, key), body };
+  }
+
+  return {
+    currentTag(key) {
+      const known = version.current();
+      return latest?.loaded && latest.known === known ? menuTag(latest.loaded.version, key) : undefined;
+    },
+    async list(query) {
+      const { category, limit } = query;
+      return answer(await snapshot(), listKey(query), ({ items }) => {
+        const chosen = category === 'all' ? items : items.filter((item) => item.category === category);
+        return limit === 0 ? chosen : chosen.slice(0, limit);
+      });
+    },
+    async item(id) {
+      const menu = await snapshot();
+      const item = menu.byId.get(id);
+      return item && answer(menu, itemKey(id), () => item);
+    },
+  };
+}
