@@ -28,7 +28,8 @@ export default defineConfig({
   },
   webServer: {
     command: `rm -rf ${dataDir} && npm start`,
-    url: `${E2E.apiURL}/health`,
+    // The storefront answers last (start.ts builds it after the API is up).
+    url: `${E2E.baseURL}/`,
     timeout: 180_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

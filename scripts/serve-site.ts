@@ -1,57 +1,93 @@
-// Serves the built storefront (dist/client): static files, the public pages rendered on the server
-// (dist/server/render-page.js, see src/render-page.tsx), and index.html for every other client-side route.
+// Serves the built storefront (dist/client): its files from memory, the public pages rendered on the
+// server (dist/server/render-page.js, see src/render-page.tsx) and cached by menu version, and
+// index.html for every other client-side route.
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { type Context, Hono } from 'hono';
-import { compress } from 'hono/compress';
+import { Hono } from 'hono';
+import { listenMenuVersion, type MenuVersion } from '../server/cache/menu-version.ts';
+import { connectDatabase } from '../server/db/client.ts';
+import { acceptsGzip } from '../server/http/gzip.ts';
 import { fillPage } from './lib/fill-page.ts';
+import { type BuiltPage, buildPage, createPageCache, type Rendering } from './lib/page-cache.ts';
 import { siteHeaders, siteOriginsFromEnv } from './lib/site-headers.ts';
+import { loadStaticFiles, staticResponse } from './lib/static-files.ts';
 
 type RenderPage = typeof import('../src/render-page.tsx').renderPage;
 
+const CLIENT = 'dist/client';
+/** Rendered pages kept in memory, gzip included (a page is ~10–60 kB). */
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+
 const port = Number(process.env.WEB_PORT ?? 5173);
-const indexHtml = readFileSync('dist/client/index.html', 'utf8');
+const indexHtml = readFileSync(`${CLIENT}/index.html`, 'utf8');
 const { renderPage }: { renderPage: RenderPage } = await import(
   new URL('../dist/server/render-page.js', import.meta.url).href
 );
 // The build read the same variables, so the policy names exactly the API and auth hosts it calls.
 const headers = siteHeaders(siteOriginsFromEnv(process.env));
+const files = loadStaticFiles(CLIENT, headers);
 
-/** index.html with the page's HTML and title inside when the page was rendered, and its status. */
-async function pageResponse(url: string): Promise<{ html: string; status: 200 | 404 }> {
+/** Renders `url` into index.html (or leaves it to the browser), ready to send. */
+async function render(url: string): Promise<Rendering> {
   const answer = await renderPage(url).catch((error: unknown) => {
     console.error(`rendering ${url} failed; sending the page unrendered`, error);
     return undefined;
   });
-  if (!answer) return { html: indexHtml, status: 200 };
-  if (!('html' in answer)) return { html: indexHtml, status: answer.status };
-  return { status: answer.status, html: fillPage(indexHtml, answer) };
+  if (answer === undefined)
+    return { page: buildPage(indexHtml, 200, headers), menuVersion: undefined, keep: false };
+  if (answer.kind === 'rendered') {
+    return {
+      page: buildPage(fillPage(indexHtml, answer), answer.status, headers),
+      menuVersion: answer.menuVersion,
+      keep: true,
+    };
+  }
+  return {
+    page: buildPage(indexHtml, answer.kind === 'missing' ? 404 : 200, headers),
+    menuVersion: undefined,
+    keep: true,
+  };
 }
 
-const site = new Hono();
-site.use(async (c, next) => {
-  await next();
-  for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
-});
-site.use(compress());
-site.use('/assets/*', async (c, next) => {
-  await next();
-  c.header('Cache-Control', 'public, max-age=31536000, immutable');
-});
-const page = async (c: Context) => {
+// The menu version comes from PostgreSQL (LISTEN/NOTIFY); without a database nothing is cached.
+let menuVersion: MenuVersion | undefined;
+const databaseUrl = process.env.DATABASE_URL;
+if (databaseUrl) {
+  const database = connectDatabase(databaseUrl, () => {});
+  menuVersion = await listenMenuVersion({
+    url: databaseUrl,
+    db: database.db,
+    onError: (error) =>
+      console.warn(`menu version listener lost its connection (${error.message}); reconnecting`),
+  });
+} else {
+  console.warn('DATABASE_URL is not set: every page is rendered afresh');
+}
+const pages = createPageCache({ render, version: () => menuVersion?.current(), maxBytes: PAGE_CACHE_BYTES });
+
+const send = (page: BuiltPage, acceptEncoding: string | undefined) =>
+  acceptsGzip(acceptEncoding)
+    ? new Response(page.gzip, { status: page.status, headers: page.gzipHeaders })
+    : new Response(page.body, { status: page.status, headers: page.headers });
+
+const site = new Hono().get('*', async (c) => {
+  const acceptEncoding = c.req.header('Accept-Encoding');
+  // Home is a page, not the folder's index.html.
+  const file = c.req.path === '/' ? undefined : files.get(c.req.path);
+  if (file) return staticResponse(file, acceptEncoding, c.req.header('If-None-Match'));
   const url = new URL(c.req.url);
-  const { html, status } = await pageResponse(url.pathname + url.search);
-  // Always revalidated: a new release (new asset names) must reach the next page load.
-  c.header('Cache-Control', 'no-cache');
-  return c.html(html, status);
-};
-// Home is a page, not the folder's index.html.
-site.get('/', page);
-site.use('*', serveStatic({ root: './dist/client' }));
-site.get('*', page);
+  const path = url.pathname + url.search;
+  // Pages are rendered for nobody in particular; a request that names somebody is never served a kept one.
+  const personal = c.req.header('Authorization') !== undefined || c.req.header('Cookie') !== undefined;
+  const page = personal ? (await render(path)).page : await pages.get(path);
+  return send(page, acceptEncoding);
+});
 
 const server = serve({ fetch: site.fetch, port, hostname: '127.0.0.1' }, () =>
   console.log(`site listening on http://localhost:${port}`),
 );
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+process.on('SIGTERM', () =>
+  server.close(() => {
+    void (menuVersion?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+  }),
+);

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { createMenuCache } from './cache/menu-cache.ts';
 import type { MenuVersion } from './cache/menu-version.ts';
 import type { Database } from './db/client.ts';
 import type { Identity } from './identity.ts';
+import { apiHeaderSets, apiHeaders } from './middleware/api-headers.ts';
 import {
   clientAddress,
   createRateLimiter,
@@ -17,6 +16,7 @@ import {
   type RateLimits,
 } from './middleware/rate-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { refuseNulInUrl } from './middleware/validate.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { renderSandboxPage, SandboxGateway } from './payments/sandbox.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -115,38 +115,23 @@ export function createApp(deps: AppDeps) {
     now: deps.now,
   });
   const app = new Hono();
+  const headersFor = apiHeaderSets(siteOrigin);
+  // Before every middleware: the public menu answers whole (server/routes/menu.ts).
+  app.route('/', menuRoutes(createMenuCache(db, deps.menuVersion), headersFor));
   app.use(requestLog(logger));
-  // The API answers JSON: nothing in it may run, load or be framed. overwrite: false keeps the sandbox
-  // page's own CSP (set below, inside this middleware).
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-      crossOriginResourcePolicy: 'same-site',
-      xFrameOptions: 'DENY',
-      overwrite: false,
-    }),
-  );
-  app.use(
-    cors({
-      origin: siteOrigin,
-      allowHeaders: ['Authorization', 'Content-Type'],
-      exposeHeaders: ['Retry-After', 'Link'],
-      maxAge: 600,
-    }),
-  );
-  // PostgreSQL text can not hold NUL: a URL carrying one (in a path id or a query) is refused before any
-  // route reads it (JSON bodies: jsonBody).
+  app.use(apiHeaders(headersFor));
   app.use(async (c, next) => {
-    if (/%00/.test(c.req.url)) return c.json({ message: 'The address can not contain a NUL character' }, 400);
+    refuseNulInUrl(c.req.url);
     await next();
   });
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json({ message: `The request body is too large (at most ${MAX_BODY_BYTES} bytes)` }, 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      c.json({ message: `The request body is too large (at most ${MAX_BODY_BYTES} bytes)` }, 413),
+  });
+  // Only where a body may come: looking for one turns the request into a full web Request, costly on
+  // the public reads.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   // A write of this process (an item edited, stock reserved) is seen by its own next read at once,
   // not only when the database's announcement arrives.
@@ -158,7 +143,6 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/', healthRoutes(db));
-  app.route('/', menuRoutes(createMenuCache(db, deps.menuVersion)));
   app.route('/', reservationRoutes(db));
   app.route('/', sessionRoutes(db, identity, tokens, limits));
   app.route('/', profileRoutes(db, tokens));

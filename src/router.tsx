@@ -12,6 +12,12 @@ import { loadProvider } from './identity/provider.ts';
 import { NotFoundPage, RouteErrorPage } from './routes/error-page.tsx';
 import { requireAdmin, requireCustomer, requireSignedIn } from './routes/guards.ts';
 import { HomePage } from './routes/home.tsx';
+import {
+  manageOrdersAddress,
+  manageUsersAddress,
+  pagedAddress,
+  reservationsAddress,
+} from './routes/list-address.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 
 declare module '@tanstack/react-router' {
@@ -157,6 +163,8 @@ const myOrderRoute = createRoute({
   getParentRoute: () => userDashboardRoute,
   path: 'my-order',
   beforeLoad: requireCustomer,
+  // The list's filters and cursor live in the address (src/routes/list-address.ts).
+  validateSearch: pagedAddress,
   component: lazyRouteComponent(() => import('./routes/my-order.tsx'), 'MyOrderPage'),
   staticData: { pageName: 'My Order' },
   ...guarded,
@@ -199,6 +207,7 @@ const adminProfileRoute = createRoute({
 const manageUsersRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'manage-users',
+  validateSearch: manageUsersAddress,
   component: lazyRouteComponent(() => import('./routes/admin/manage-users.tsx'), 'ManageUsersPage'),
   staticData: { pageName: 'Manage Users' },
 });
@@ -213,6 +222,7 @@ const addItemsRoute = createRoute({
 const manageItemsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'manage-items',
+  validateSearch: pagedAddress,
   component: lazyRouteComponent(() => import('./routes/admin/manage-items.tsx'), 'ManageItemsPage'),
   staticData: { pageName: 'Manage Items' },
 });
@@ -227,6 +237,7 @@ const updateItemRoute = createRoute({
 const manageOrdersRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'manage-orders',
+  validateSearch: manageOrdersAddress,
   component: lazyRouteComponent(() => import('./routes/admin/manage-orders.tsx'), 'ManageOrdersPage'),
   staticData: { pageName: 'Manage Orders' },
 });
@@ -234,6 +245,7 @@ const manageOrdersRoute = createRoute({
 const reservationsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'reservations',
+  validateSearch: reservationsAddress,
   component: lazyRouteComponent(() => import('./routes/admin/reservations.tsx'), 'ReservationsPage'),
   staticData: { pageName: 'Reservations' },
 });

@@ -1,14 +1,12 @@
 // index.html filled with a page the site server rendered (scripts/serve-site.ts).
 import { PAGE_DATA_ELEMENT_ID } from '../../src/api/page-data.ts';
-import type { PageAnswer } from '../../src/render-page.tsx';
-
-type RenderedPage = Pick<Extract<PageAnswer, { html: string }>, 'html' | 'title' | 'pageData'>;
+import type { RenderedPage } from '../../src/render-page.tsx';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /** The page's title, its HTML in the root element and the API answers it was rendered with after it. */
-export function fillPage(indexHtml: string, page: RenderedPage): string {
+export function fillPage(indexHtml: string, page: Pick<RenderedPage, 'html' | 'title' | 'pageData'>): string {
   // Replacer functions, not strings: a `$&` or `$'` in an item's text would otherwise be expanded.
   return indexHtml
     .replace('<title>Pizzon</title>', () => `<title>${escapeHtml(page.title)}</title>`)

@@ -1,9 +1,10 @@
 import { asc } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { AllItemsQuery, MenuItem } from '../contract/menu.ts';
+import { type AllItemsQuery, type MenuItem, menuTag } from '../contract/menu.ts';
 import type { Database } from '../db/client.ts';
 import { toMenuItem } from '../db/rows.ts';
 import { menuItems } from '../db/schema.ts';
+import { type Bytes, gzip } from '../http/gzip.ts';
 import { type MenuVersion, readMenuVersion } from './menu-version.ts';
 
 /** The whole menu at one version: every item, in the menu's order. */
@@ -13,22 +14,12 @@ interface MenuSnapshot {
   byId: Map<string, MenuItem>;
 }
 
-/** A menu answer: its JSON and the ETag that names it (the menu's version). */
+/** A menu answer: its JSON (and gzipped, made when first asked for) and the ETag that names it. */
 export interface MenuAnswer {
   tag: string;
   body: string;
+  gzipped: () => Bytes;
 }
-
-/**
- * The ETag of a menu answer: the menu's version and which answer it is (one URL's tag never fits
- * another's); weak, the same menu whatever the bytes.
- */
-export const menuTag = (version: number, key: string): string => `W/"m${version}.${key}"`;
-/** The menu version an ETag of ours names; undefined for any other tag. */
-export const versionOfTag = (tag: string | null | undefined): number | undefined => {
-  const version = /^W\/"m(\d+)\./.exec(tag ?? '')?.[1];
-  return version === undefined ? undefined : Number(version);
-};
 
 /** Which menu answer: a list (category and limit) or one item. */
 export const listKey = ({ category, limit }: AllItemsQuery): string => `${category}.${limit}`;
@@ -64,9 +55,10 @@ export interface MenuCache {
 export function createMenuCache(db: Database, version: MenuVersion, maxBytes = 8 * 1024 * 1024): MenuCache {
   /** The snapshot read for the last known version (its own version may be newer: never older). */
   let latest: { known: number; snapshot: Promise<MenuSnapshot>; loaded?: MenuSnapshot } | undefined;
-  const bodies = new LRUCache<string, string>({
+  const bodies = new LRUCache<string, { json: string; gzip?: Bytes }>({
     maxSize: maxBytes,
-    sizeCalculation: (body, key) => body.length + key.length,
+    // The gzip form, when made, is a fraction of the JSON: counted in the JSON's share.
+    sizeCalculation: ({ json }, key) => Math.ceil(json.length * 1.5) + key.length,
   });
 
   async function snapshot(): Promise<MenuSnapshot> {
@@ -90,10 +82,18 @@ export function createMenuCache(db: Database, version: MenuVersion, maxBytes = 8
     const cacheKey = `${menu.version}|${key}`;
     let body = bodies.get(cacheKey);
     if (body === undefined) {
-      body = JSON.stringify(build(menu));
+      body = { json: JSON.stringify(build(menu)) };
       bodies.set(cacheKey, body);
     }
-    return { tag: menuTag(menu.version, key), body };
+    const kept = body;
+    return {
+      tag: menuTag(menu.version, key),
+      body: kept.json,
+      gzipped: () => {
+        kept.gzip ??= gzip(kept.json);
+        return kept.gzip;
+      },
+    };
   }
 
   return {

@@ -37,3 +37,14 @@ export type AllItemsQuery = v.InferOutput<typeof AllItemsQuerySchema>;
 export function descriptionPreview(description: string): string {
   return description.slice(0, DESCRIPTION_PREVIEW);
 }
+
+/**
+ * The ETag of a menu answer: the menu's version and which answer it is (one URL's tag never fits
+ * another's); weak, the same menu whatever the bytes.
+ */
+export const menuTag = (version: number, key: string): string => `W/"m${version}.${key}"`;
+/** The menu version an ETag of ours names; undefined for any other tag. */
+export const versionOfTag = (tag: string | null | undefined): number | undefined => {
+  const version = /^W\/"m(\d+)\./.exec(tag ?? '')?.[1];
+  return version === undefined ? undefined : Number(version);
+};

@@ -31,3 +31,12 @@ export async function jsonBody(request: Request): Promise<unknown> {
     throw new HTTPException(400, { message: 'The request body must be JSON' });
   }
 }
+
+/**
+ * PostgreSQL text can not hold NUL: a URL carrying one (in a path id or a query) is refused before any
+ * route reads it (JSON bodies: jsonBody).
+ */
+export function refuseNulInUrl(url: string): void {
+  if (url.includes('%00'))
+    throw new HTTPException(400, { message: 'The address can not contain a NUL character' });
+}

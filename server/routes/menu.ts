@@ -2,7 +2,9 @@ import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { itemKey, listKey, type MenuAnswer, type MenuCache } from '../cache/menu-cache.ts';
 import { AllItemsQuerySchema } from '../contract/menu.ts';
-import { parseOr400 } from '../middleware/validate.ts';
+import { acceptsGzip } from '../http/gzip.ts';
+import type { apiHeaderSets } from '../middleware/api-headers.ts';
+import { parseOr400, refuseNulInUrl } from '../middleware/validate.ts';
 
 /**
  * Admins change the menu, and an admin checks an edit by opening the item's page: a cache may keep the
@@ -19,43 +21,63 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
 }
 
-/** 304 when the caller holds `tag` already. */
-function notModified(c: Context, tag: string): Response {
-  c.header('ETag', tag);
-  c.header('Cache-Control', MENU_CACHE_CONTROL);
-  return c.body(null, 304);
-}
-
-/** The menu answer, or 304 when the caller holds it; tagged with the menu's version. */
-function menuJson(c: Context, { tag, body }: MenuAnswer): Response {
-  if (matches(c.req.header('If-None-Match'), tag)) return notModified(c, tag);
-  c.header('ETag', tag);
-  c.header('Cache-Control', MENU_CACHE_CONTROL);
-  return c.body(body, 200, { 'Content-Type': 'application/json' });
-}
-
 /**
- * The public menu, from the menu cache (server/cache/menu-cache.ts). A revalidation of the current menu
- * is answered before any read, from the version this process knows.
+ * The public menu, from the menu cache (server/cache/menu-cache.ts): the hottest reads of a rush, so
+ * they are mounted before the app's middleware and build their whole answer at once (the API's headers
+ * included) instead of having each middleware rewrite it. A revalidation of the current menu is
+ * answered before any read, from the version this process knows.
  */
-export function menuRoutes(menu: MenuCache) {
+export function menuRoutes(menu: MenuCache, headersFor: ReturnType<typeof apiHeaderSets>) {
+  const answer = (c: Context, status: 200 | 304, tag: string, extra: Record<string, string> = {}) => ({
+    status,
+    headers: { ...headersFor(c), ETag: tag, 'Cache-Control': MENU_CACHE_CONTROL, ...extra },
+  });
+  const notModified = (c: Context, tag: string) => new Response(null, answer(c, 304, tag));
+
+  /** The menu answer (gzipped when the client takes it), or 304 when the caller holds it. */
+  function menuJson(c: Context, { tag, body, gzipped }: MenuAnswer): Response {
+    if (matches(c.req.header('If-None-Match'), tag)) return notModified(c, tag);
+    const json = { 'Content-Type': 'application/json', Vary: 'Origin, Accept-Encoding' };
+    return acceptsGzip(c.req.header('Accept-Encoding'))
+      ? new Response(gzipped(), answer(c, 200, tag, { ...json, 'Content-Encoding': 'gzip' }))
+      : new Response(body, answer(c, 200, tag, json));
+  }
+
   // `*` is left to the full answer: it matches only an item that exists.
   const revalidated = (c: Context, key: string): Response | undefined => {
     const tag = menu.currentTag(key);
     const ifNoneMatch = c.req.header('If-None-Match');
     return tag && ifNoneMatch?.trim() !== '*' && matches(ifNoneMatch, tag) ? notModified(c, tag) : undefined;
   };
+
+  /** A refusal goes through the app's error handler, with the API's headers like any answer. */
+  const withHeadersOnError = (c: Context, handle: () => Promise<Response>) =>
+    Promise.resolve()
+      .then(() => {
+        refuseNulInUrl(c.req.url);
+        return handle();
+      })
+      .catch((error: unknown) => {
+        const headers = headersFor(c);
+        for (const name in headers) c.header(name, headers[name]);
+        throw error;
+      });
+
   return new Hono()
-    .get('/all-items', async (c) => {
-      const query = parseOr400(AllItemsQuerySchema, c.req.query());
-      return revalidated(c, listKey(query)) ?? menuJson(c, await menu.list(query));
-    })
-    .get('/item-detail/:id', async (c) => {
-      const id = c.req.param('id');
-      const cached = revalidated(c, itemKey(id));
-      if (cached) return cached;
-      const item = await menu.item(id);
-      if (!item) throw new HTTPException(404, { message: 'This menu item does not exist' });
-      return menuJson(c, item);
-    });
+    .get('/all-items', (c) =>
+      withHeadersOnError(c, async () => {
+        const query = parseOr400(AllItemsQuerySchema, c.req.query());
+        return revalidated(c, listKey(query)) ?? menuJson(c, await menu.list(query));
+      }),
+    )
+    .get('/item-detail/:id', (c) =>
+      withHeadersOnError(c, async () => {
+        const id = c.req.param('id');
+        const cached = revalidated(c, itemKey(id));
+        if (cached) return cached;
+        const item = await menu.item(id);
+        if (!item) throw new HTTPException(404, { message: 'This menu item does not exist' });
+        return menuJson(c, item);
+      }),
+    );
 }

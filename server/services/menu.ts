@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ItemUpdate, NewItem } from '../contract/admin.ts';
 import { toPaisa } from '../contract/cart.ts';
 import type { MenuItem } from '../contract/menu.ts';

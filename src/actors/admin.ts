@@ -17,9 +17,13 @@ import {
   fetchItemForUpdate,
   fetchReservations,
   fetchUsers,
+  type OrderListQuery,
+  type ReservationListQuery,
   removeOrder,
+  type UserListQuery,
   updateItem,
 } from '../api/admin.ts';
+import type { PageSize } from '../api/paging.ts';
 import { describeFailure } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
 import { session } from './session.ts';
@@ -36,9 +40,9 @@ const asAdmin = <T>(call: (uid: string) => Promise<T>): Promise<T> =>
 
 const announceFailure = (_: unknown, { message }: { message: string }) => notify.error(message);
 
-export const liveUsersMachine = createListMachine<User>('users').provide({
+export const liveUsersMachine = createListMachine<User, UserListQuery>('users').provide({
   actors: {
-    fetchRows: fromPromise(() => asAdmin(fetchUsers)),
+    fetchPage: fromPromise(({ input }) => asAdmin((uid) => fetchUsers(uid, input.query, input.cursor))),
     act: fromPromise(({ input }: { input: RowAction }) =>
       asAdmin((uid) => deleteUser(uid, { _id: input.id, uid: input.uid ?? '' })),
     ),
@@ -46,17 +50,17 @@ export const liveUsersMachine = createListMachine<User>('users').provide({
   actions: { announceDone: () => notify.success('The account has been deleted'), announceFailure },
 });
 
-export const liveAdminItemsMachine = createListMachine<MenuItem>('adminItems').provide({
+export const liveAdminItemsMachine = createListMachine<MenuItem, PageSize>('adminItems').provide({
   actors: {
-    fetchRows: fromPromise(() => asAdmin(fetchAdminItems)),
+    fetchPage: fromPromise(({ input }) => asAdmin((uid) => fetchAdminItems(uid, input.query, input.cursor))),
     act: fromPromise(({ input }: { input: RowAction }) => asAdmin((uid) => deleteItem(uid, input.id))),
   },
   actions: { announceDone: () => notify.success('Item delete successfull!'), announceFailure },
 });
 
-export const liveAdminOrdersMachine = createListMachine<Order>('adminOrders').provide({
+export const liveAdminOrdersMachine = createListMachine<Order, OrderListQuery>('adminOrders').provide({
   actors: {
-    fetchRows: fromPromise(() => asAdmin(fetchAllOrders)),
+    fetchPage: fromPromise(({ input }) => asAdmin((uid) => fetchAllOrders(uid, input.query, input.cursor))),
     act: fromPromise(({ input }: { input: RowAction }) =>
       asAdmin((uid) =>
         input.action === 'confirm' ? confirmOrder(uid, input.id) : removeOrder(uid, input.id),
@@ -71,8 +75,14 @@ export const liveAdminOrdersMachine = createListMachine<Order>('adminOrders').pr
   },
 });
 
-export const liveReservationsMachine = createListMachine<ReservationRow>('reservations').provide({
-  actors: { fetchRows: fromPromise(() => asAdmin(fetchReservations)) },
+export const liveReservationsMachine = createListMachine<ReservationRow, ReservationListQuery>(
+  'reservations',
+).provide({
+  actors: {
+    fetchPage: fromPromise(({ input }) =>
+      asAdmin((uid) => fetchReservations(uid, input.query, input.cursor)),
+    ),
+  },
 });
 
 export const liveAddItemMachine = createSubmitMachine('addItem').provide({

@@ -5,6 +5,7 @@ import { paymentResultMachine } from '../../machines/payment-result.machine.ts';
 import type { Order } from '../../server/contract/order.ts';
 import { forgetCart } from '../api/cart.ts';
 import { deleteOrder, fetchMyOrders, fetchPaymentStatus } from '../api/orders.ts';
+import type { PageSize } from '../api/paging.ts';
 import { describeFailure } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
 import { cart } from './cart.ts';
@@ -18,8 +19,12 @@ function signedInUid(): string {
 
 const readable = (error: unknown) => Promise.reject(new Error(describeFailure(error).message));
 
-export const liveMyOrdersMachine = createListMachine<Order>('myOrders').provide({
-  actors: { fetchRows: fromPromise(() => fetchMyOrders(signedInUid()).catch(readable)) },
+export const liveMyOrdersMachine = createListMachine<Order, PageSize>('myOrders').provide({
+  actors: {
+    fetchPage: fromPromise(({ input }) =>
+      fetchMyOrders(signedInUid(), input.query, input.cursor).catch(readable),
+    ),
+  },
 });
 
 export const liveOrderMachine = orderMachine.provide({

@@ -3,16 +3,20 @@ import {
   type ItemUpdate,
   MatchedSchema,
   type NewItem,
-  ReservationListSchema,
   type ReservationRow,
+  ReservationRowSchema,
+  type UserFilters,
 } from '../../server/contract/admin.ts';
 import { DeletedSchema } from '../../server/contract/cart.ts';
 import { InsertedSchema } from '../../server/contract/http.ts';
-import { type MenuItem, MenuItemListSchema, MenuItemSchema } from '../../server/contract/menu.ts';
-import { type Order, OrderListSchema } from '../../server/contract/order.ts';
+import { type MenuItem, MenuItemSchema } from '../../server/contract/menu.ts';
+import { type Order, OrderSchema, type OrderStage } from '../../server/contract/order.ts';
+import type { Page } from '../../server/contract/paging.ts';
 import { type UpdateResult, UpdateResultSchema, type User, UserSchema } from '../../server/contract/user.ts';
 import { invalidate } from './cache.ts';
+import { localDayRange } from './days.ts';
 import { apiClient } from './http.ts';
+import { fetchListPage, type PageSize } from './paging.ts';
 
 // Every admin call names the caller in ?uid= as the spec does; the server checks it against the token.
 const as = (uid: string) => ({ searchParams: { uid } });
@@ -20,8 +24,11 @@ const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
 /** A changed menu must not be served from the 5-minute menu cache. */
 const menuChanged = () => invalidate('all-items');
 
-export async function fetchUsers(uid: string): Promise<User[]> {
-  return v.parse(v.array(UserSchema), await apiClient.get('users', as(uid)).json());
+/** Manage users' filters, as its address keeps them. */
+export type UserListQuery = PageSize & { [K in keyof UserFilters]?: UserFilters[K] | undefined };
+
+export function fetchUsers(uid: string, query: UserListQuery, cursor: string | null): Promise<Page<User>> {
+  return fetchListPage('users', { uid, ...query, cursor }, UserSchema);
 }
 
 export async function deleteUser(uid: string, user: Pick<User, '_id' | 'uid'>): Promise<number> {
@@ -37,8 +44,12 @@ export async function addItem(item: NewItem): Promise<string> {
   return body.insertedId;
 }
 
-export async function fetchAdminItems(uid: string): Promise<MenuItem[]> {
-  return v.parse(MenuItemListSchema, await apiClient.get('admin-all-items', as(uid)).json());
+export function fetchAdminItems(
+  uid: string,
+  query: PageSize,
+  cursor: string | null,
+): Promise<Page<MenuItem>> {
+  return fetchListPage('admin-all-items', { uid, limit: query.limit, cursor }, MenuItemSchema);
 }
 
 export async function deleteItem(uid: string, id: string): Promise<number> {
@@ -57,8 +68,24 @@ export async function updateItem(uid: string, id: string, changes: ItemUpdate): 
   return v.parse(UpdateResultSchema, body);
 }
 
-export async function fetchAllOrders(uid: string): Promise<Order[]> {
-  return v.parse(OrderListSchema, await apiClient.get('admin-order', as(uid)).json());
+/**
+ * Manage orders' filters, as its address keeps them: `from` and `to` are the admin's calendar days
+ * (YYYY-MM-DD), `to` included.
+ */
+export interface OrderListQuery extends PageSize {
+  status?: OrderStage | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+}
+
+export function fetchAllOrders(
+  uid: string,
+  query: OrderListQuery,
+  cursor: string | null,
+): Promise<Page<Order>> {
+  const { from, to, ...rest } = query;
+  return fetchListPage('admin-order', { uid, ...rest, ...localDayRange({ from, to }), cursor }, OrderSchema);
 }
 
 export async function confirmOrder(uid: string, id: string): Promise<number> {
@@ -71,6 +98,15 @@ export async function removeOrder(uid: string, id: string): Promise<number> {
   return v.parse(DeletedSchema, body).deletedCount;
 }
 
-export async function fetchReservations(uid: string): Promise<ReservationRow[]> {
-  return v.parse(ReservationListSchema, await apiClient.get('admin-reservations', as(uid)).json());
+/** Reservations' filter: the day booked (YYYY-MM-DD). */
+export interface ReservationListQuery extends PageSize {
+  date?: string | undefined;
+}
+
+export function fetchReservations(
+  uid: string,
+  query: ReservationListQuery,
+  cursor: string | null,
+): Promise<Page<ReservationRow>> {
+  return fetchListPage('admin-reservations', { uid, ...query, cursor }, ReservationRowSchema);
 }

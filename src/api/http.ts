@@ -24,8 +24,11 @@ async function adoptServerMessage(error: HTTPError): Promise<HTTPError> {
   return error;
 }
 
-/** Told of each answer while the site server renders a page (src/render-page.tsx); nobody in the browser. */
-type AnswerRecorder = (url: string, body: unknown) => void;
+/**
+ * Told of each answer while the site server renders a page (src/render-page.tsx), with its ETag (the
+ * menu's version, for the site's page cache); nobody in the browser.
+ */
+type AnswerRecorder = (url: string, body: unknown, etag: string | null) => void;
 let currentRecorder: () => AnswerRecorder | undefined = () => undefined;
 export function recordAnswersWith(recorder: () => AnswerRecorder | undefined): void {
   currentRecorder = recorder;
@@ -49,7 +52,7 @@ export const directClient = ky.create({
       async (request, _options, response) => {
         const record = import.meta.env.SSR ? currentRecorder() : undefined;
         if (record && request.method === 'GET' && response.ok)
-          record(request.url, await response.clone().json());
+          record(request.url, await response.clone().json(), response.headers.get('ETag'));
       },
     ],
     beforeError: [adoptServerMessage],

@@ -3,12 +3,14 @@ import { DeletedSchema } from '../../server/contract/cart.ts';
 import {
   type CreatePayment,
   type Order,
-  OrderListSchema,
+  OrderSchema,
   type PaymentStatus,
   PaymentStatusSchema,
   PaymentUrlSchema,
 } from '../../server/contract/order.ts';
+import type { Page } from '../../server/contract/paging.ts';
 import { apiClient } from './http.ts';
+import { fetchListPage, type PageSize } from './paging.ts';
 
 /** Places the order and answers the payment page's address. */
 export async function createPayment(uid: string, order: Omit<CreatePayment, 'uid'>): Promise<string> {
@@ -18,8 +20,8 @@ export async function createPayment(uid: string, order: Omit<CreatePayment, 'uid
   return v.parse(PaymentUrlSchema, body).url;
 }
 
-export async function fetchMyOrders(uid: string): Promise<Order[]> {
-  return v.parse(OrderListSchema, await apiClient.get('my-orders', { searchParams: { uid } }).json());
+export function fetchMyOrders(uid: string, query: PageSize, cursor: string | null): Promise<Page<Order>> {
+  return fetchListPage('my-orders', { uid, limit: query.limit, cursor }, OrderSchema);
 }
 
 export async function deleteOrder(id: string, uid: string): Promise<{ deletedCount: number }> {

@@ -1,6 +1,7 @@
+import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { CircleCheck, Hourglass } from 'lucide-react';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { orderAction } from '../../machines/order.machine.ts';
 import type { Order } from '../../server/contract/order.ts';
 import { liveMyOrdersMachine, liveOrderMachine } from '../actors/orders.ts';
@@ -10,6 +11,8 @@ import { ListTable } from '../components/list-table.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { tk } from '../components/order-summary.tsx';
 import { showDialog } from '../ui/dialog.ts';
+import { PagedSearchSchema } from './list-search.ts';
+import { useListSearch, usePagedList } from './use-paged-list.ts';
 
 function OrderStatus({ order }: { order: Order }) {
   if (order.refund_due) return <span className="font-semibold text-coral-ink">Refund due: sold out</span>;
@@ -25,12 +28,12 @@ function OrderStatus({ order }: { order: Order }) {
   );
 }
 
-function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void }) {
+function OrderRow({ order, onDeleted }: { order: Order; onDeleted: (id: string) => void }) {
   const [state, send] = useMachine(liveOrderMachine, { input: { order } });
   const deleted = state.matches('deleted');
   useEffect(() => {
-    if (deleted) onDeleted();
-  }, [deleted, onDeleted]);
+    if (deleted) onDeleted(order._id);
+  }, [deleted, onDeleted, order._id]);
 
   async function confirmDelete() {
     const answer = await showDialog({
@@ -93,18 +96,22 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: () => void })
 }
 
 export function MyOrderPage() {
-  const [list, send] = useMachine(liveMyOrdersMachine);
-  const { rows, error } = list.context;
-  const reload = () => send({ type: 'list.reload' });
+  const search = useListSearch(PagedSearchSchema, useSearch({ from: '/user-dashboard/my-order' }));
+  const { rows, send, table } = usePagedList(liveMyOrdersMachine, search, ['order', 'orders']);
+  // Its own order machine deleted the order: only that order's page is read again.
+  const refresh = useCallback((id: string) => send({ type: 'list.refresh', id }), [send]);
 
   return (
     <ListTable
       title="My order"
-      loading={list.matches('loading')}
-      error={list.matches('failed') ? error : null}
-      count={rows.length}
-      empty={<EmptyState image="/images/empty-orders.svg" text="You have no orders yet." />}
-      onRetry={reload}
+      {...table}
+      empty={
+        search.cursor ? (
+          <p className="py-6 text-center text-lg">No older orders.</p>
+        ) : (
+          <EmptyState image="/images/empty-orders.svg" text="You have no orders yet." />
+        )
+      }
       columns={['Order Date', 'Address', 'Price', 'Transaction ID', 'Order Items', 'Status', 'Action']}
       minWidth="min-w-[52rem]"
     >
@@ -112,7 +119,7 @@ export function MyOrderPage() {
         <OrderRow
           key={`${order._id}:${order.payment_status}:${order.status}:${order.refund_due}`}
           order={order}
-          onDeleted={reload}
+          onDeleted={refresh}
         />
       ))}
     </ListTable>

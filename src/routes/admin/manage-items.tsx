@@ -1,15 +1,16 @@
-import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
+import { Link, useSearch } from '@tanstack/react-router';
 import { Pencil } from 'lucide-react';
 import type { MenuItem } from '../../../server/contract/menu.ts';
 import { liveAdminItemsMachine } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { showDialog } from '../../ui/dialog.ts';
+import { PagedSearchSchema } from '../list-search.ts';
+import { useListSearch, usePagedList } from '../use-paged-list.ts';
 
 export function ManageItemsPage() {
-  const [list, send] = useMachine(liveAdminItemsMachine);
-  const { rows, error } = list.context;
+  const search = useListSearch(PagedSearchSchema, useSearch({ from: '/admin/manage-items' }));
+  const { rows, send, canAct, table } = usePagedList(liveAdminItemsMachine, search, ['item', 'items']);
 
   async function deleteItem(item: MenuItem) {
     const answer = await showDialog({
@@ -24,12 +25,13 @@ export function ManageItemsPage() {
 
   return (
     <ListTable
-      title={`Manage items (${rows.length})`}
-      loading={list.matches('loading')}
-      error={list.matches('failed') ? error : null}
-      count={rows.length}
-      empty={<p className="py-6 text-center text-lg">The menu is empty. Add items to fill it.</p>}
-      onRetry={() => send({ type: 'list.reload' })}
+      title="Manage items"
+      {...table}
+      empty={
+        <p className="py-6 text-center text-lg">
+          {search.cursor ? 'No older items.' : 'The menu is empty. Add items to fill it.'}
+        </p>
+      }
       columns={['Item', 'Category', 'Price', 'Stock', 'Action']}
       minWidth="min-w-[40rem]"
     >
@@ -64,7 +66,7 @@ export function ManageItemsPage() {
               </Link>
               <DeleteButton
                 label={`Delete ${item.name}`}
-                disabled={list.matches('acting')}
+                disabled={!canAct}
                 onClick={() => deleteItem(item)}
               />
             </span>

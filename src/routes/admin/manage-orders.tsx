@@ -1,9 +1,16 @@
-import { useMachine } from '@xstate/react';
-import type { Order } from '../../../server/contract/order.ts';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import * as v from 'valibot';
+import type { Order, OrderStage } from '../../../server/contract/order.ts';
+import { SearchSchema } from '../../../server/contract/paging.ts';
 import { liveAdminOrdersMachine } from '../../actors/admin.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { ClearFilters, filled, ListFilters } from '../../components/list-filters.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { OrderLines } from '../../components/order-lines.tsx';
 import { showDialog } from '../../ui/dialog.ts';
+import { type ManageOrdersSearch, ManageOrdersSearchSchema } from '../list-search.ts';
+import { useListSearch, usePagedList } from '../use-paged-list.ts';
 
 /** Admin amounts: 'Tk' before the figure, as the spec shows them. */
 const Tk = (amount: number) => `Tk ${amount.toFixed(2)}`;
@@ -13,9 +20,87 @@ function statusText(order: Order): string {
   return `${order.payment_status ? 'Payment Success' : 'Payment pending'} · ${order.status ? 'Order Confirm' : 'Order Pending'}`;
 }
 
+const STAGES: ReadonlyArray<[OrderStage, string]> = [
+  ['unpaid', 'Unpaid'],
+  ['paid', 'Paid'],
+  ['confirmed', 'Confirmed'],
+  ['refund_due', 'Refund due'],
+];
+
+type Filters = Pick<ManageOrdersSearch, 'status' | 'from' | 'to' | 'q'>;
+type FilterErrors = Partial<Record<'from' | 'to' | 'q', string>>;
+
+/** The form's filters, checked as the server checks them; the address takes them only when they pass. */
+function readFilters(form: FormData): { filters: Filters; errors: FilterErrors } {
+  const status = STAGES.find(([stage]) => stage === form.get('status'))?.[0];
+  const from = filled(form, 'from');
+  const to = filled(form, 'to');
+  const q = filled(form, 'q');
+  const errors: FilterErrors = {};
+  const search = q === undefined ? undefined : v.safeParse(SearchSchema, q);
+  if (search && !search.success) errors.q = search.issues[0].message;
+  if (from && to && to < from) errors.to = 'To must not be before From';
+  return { filters: { status, from, to, q }, errors };
+}
+
+function OrderFilters({ search }: { search: ManageOrdersSearch }) {
+  const navigate = useNavigate({ from: '/admin/manage-orders' });
+  const [errors, setErrors] = useState<FilterErrors>({});
+  const filtered = Boolean(search.status || search.from || search.to || search.q);
+  return (
+    <ListFilters
+      // A new address (Back, Clear filters) shows its own filters.
+      key={JSON.stringify([search.status, search.from, search.to, search.q])}
+      label="Filter orders"
+      filtered={filtered}
+      onApply={(form) => {
+        const { filters, errors } = readFilters(form);
+        setErrors(errors);
+        if (Object.keys(errors).length > 0) return;
+        void navigate({ search: ({ limit }) => ({ ...filters, limit }), resetScroll: false });
+      }}
+    >
+      <div className="w-full sm:w-40">
+        <FormField label="Status">
+          <select name="status" className="field" defaultValue={search.status ?? ''}>
+            <option value="">All</option>
+            {STAGES.map(([stage, label]) => (
+              <option key={stage} value={stage}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <div className="w-full min-[26rem]:w-[calc(50%-0.5rem)] sm:w-44">
+        <FormField label="From" error={errors.from}>
+          <input type="date" name="from" className="field" defaultValue={search.from ?? ''} />
+        </FormField>
+      </div>
+      <div className="w-full min-[26rem]:w-[calc(50%-0.5rem)] sm:w-44">
+        <FormField label="To" error={errors.to}>
+          <input type="date" name="to" className="field" defaultValue={search.to ?? ''} />
+        </FormField>
+      </div>
+      <div className="w-full sm:w-72">
+        <FormField label="Search" error={errors.q}>
+          <input
+            type="search"
+            name="q"
+            className="field"
+            placeholder="Transaction id, name or e-mail"
+            defaultValue={search.q ?? ''}
+          />
+        </FormField>
+      </div>
+    </ListFilters>
+  );
+}
+
 export function ManageOrdersPage() {
-  const [list, send] = useMachine(liveAdminOrdersMachine);
-  const { rows, error } = list.context;
+  const search = useListSearch(ManageOrdersSearchSchema, useSearch({ from: '/admin/manage-orders' }));
+  const { rows, send, canAct, table } = usePagedList(liveAdminOrdersMachine, search, ['order', 'orders']);
+  const filtered = Boolean(search.status || search.from || search.to || search.q);
 
   async function act(order: Order, action: 'confirm' | 'remove') {
     const confirming = action === 'confirm';
@@ -35,12 +120,19 @@ export function ManageOrdersPage() {
 
   return (
     <ListTable
-      title={`Manage orders (${rows.length})`}
-      loading={list.matches('loading')}
-      error={list.matches('failed') ? error : null}
-      count={rows.length}
-      empty={<p className="py-6 text-center text-lg">No orders yet.</p>}
-      onRetry={() => send({ type: 'list.reload' })}
+      title="Manage orders"
+      {...table}
+      filters={<OrderFilters search={search} />}
+      empty={
+        filtered ? (
+          <div className="grid justify-items-center gap-2 py-6 text-center">
+            <p className="text-lg">No orders match these filters.</p>
+            <ClearFilters />
+          </div>
+        ) : (
+          <p className="py-6 text-center text-lg">{search.cursor ? 'No older orders.' : 'No orders yet.'}</p>
+        )
+      }
       columns={['Order', 'Customer', 'Items', 'Price', 'Status', 'Action']}
       minWidth="min-w-[56rem]"
     >
@@ -72,7 +164,7 @@ export function ManageOrdersPage() {
                     <button
                       type="button"
                       className="btn-primary"
-                      disabled={list.matches('acting')}
+                      disabled={!canAct}
                       onClick={() => act(order, 'confirm')}
                     >
                       Confirm
@@ -81,7 +173,7 @@ export function ManageOrdersPage() {
                   <button
                     type="button"
                     className="btn-dark"
-                    disabled={list.matches('acting')}
+                    disabled={!canAct}
                     onClick={() => act(order, 'remove')}
                   >
                     Remove

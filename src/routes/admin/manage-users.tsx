@@ -1,14 +1,71 @@
-import { useMachine } from '@xstate/react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { UserRound } from 'lucide-react';
-import { isCustomerRole, type User } from '../../../server/contract/user.ts';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { SearchSchema } from '../../../server/contract/paging.ts';
+import { ADMIN_ROLE, CUSTOMER_ROLE, isCustomerRole, type User } from '../../../server/contract/user.ts';
 import { liveUsersMachine } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { ClearFilters, filled, ListFilters } from '../../components/list-filters.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { showDialog } from '../../ui/dialog.ts';
+import { type ManageUsersSearch, ManageUsersSearchSchema } from '../list-search.ts';
+import { useListSearch, usePagedList } from '../use-paged-list.ts';
+
+const ROLES = [
+  [CUSTOMER_ROLE, 'Customers'],
+  [ADMIN_ROLE, 'Admins'],
+] as const;
+
+function UserFilters({ search }: { search: ManageUsersSearch }) {
+  const navigate = useNavigate({ from: '/admin/manage-users' });
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <ListFilters
+      // A new address (Back, Clear filters) shows its own filters.
+      key={JSON.stringify([search.role, search.q])}
+      label="Filter users"
+      filtered={Boolean(search.role || search.q)}
+      onApply={(form) => {
+        const role = ROLES.find(([value]) => value === form.get('role'))?.[0];
+        const q = filled(form, 'q');
+        const checked = q === undefined ? undefined : v.safeParse(SearchSchema, q);
+        setError(checked && !checked.success ? checked.issues[0].message : undefined);
+        if (checked && !checked.success) return;
+        void navigate({ search: ({ limit }) => ({ role, q, limit }), resetScroll: false });
+      }}
+    >
+      <div className="w-full sm:w-40">
+        <FormField label="Role">
+          <select name="role" className="field" defaultValue={search.role ?? ''}>
+            <option value="">All</option>
+            {ROLES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <div className="w-full sm:w-72">
+        <FormField label="Search" error={error}>
+          <input
+            type="search"
+            name="q"
+            className="field"
+            placeholder="Name or e-mail"
+            defaultValue={search.q ?? ''}
+          />
+        </FormField>
+      </div>
+    </ListFilters>
+  );
+}
 
 export function ManageUsersPage() {
-  const [list, send] = useMachine(liveUsersMachine);
-  const { rows, error } = list.context;
+  const search = useListSearch(ManageUsersSearchSchema, useSearch({ from: '/admin/manage-users' }));
+  const { rows, send, canAct, table } = usePagedList(liveUsersMachine, search, ['account', 'accounts']);
 
   async function deleteUser(user: User) {
     const answer = await showDialog({
@@ -23,12 +80,21 @@ export function ManageUsersPage() {
 
   return (
     <ListTable
-      title={`Manage users (${rows.length})`}
-      loading={list.matches('loading')}
-      error={list.matches('failed') ? error : null}
-      count={rows.length}
-      empty={<p className="py-6 text-center text-lg">No accounts yet.</p>}
-      onRetry={() => send({ type: 'list.reload' })}
+      title="Manage users"
+      {...table}
+      filters={<UserFilters search={search} />}
+      empty={
+        search.role || search.q ? (
+          <div className="grid justify-items-center gap-2 py-6 text-center">
+            <p className="text-lg">No accounts match these filters.</p>
+            <ClearFilters />
+          </div>
+        ) : (
+          <p className="py-6 text-center text-lg">
+            {search.cursor ? 'No older accounts.' : 'No accounts yet.'}
+          </p>
+        )
+      }
       columns={['Photo', 'Name', 'Email', 'Role', 'Action']}
       minWidth="min-w-[36rem]"
     >
@@ -56,7 +122,7 @@ export function ManageUsersPage() {
             {isCustomerRole(user.role) && (
               <DeleteButton
                 label={`Delete ${user.email}`}
-                disabled={list.matches('acting')}
+                disabled={!canAct}
                 onClick={() => deleteUser(user)}
               />
             )}

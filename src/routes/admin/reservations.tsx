@@ -1,19 +1,53 @@
-import { useMachine } from '@xstate/react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { liveReservationsMachine } from '../../actors/admin.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { ClearFilters, filled, ListFilters } from '../../components/list-filters.tsx';
 import { ListTable } from '../../components/list-table.tsx';
+import { type ReservationsSearch, ReservationsSearchSchema } from '../list-search.ts';
+import { useListSearch, usePagedList } from '../use-paged-list.ts';
+
+function ReservationFilters({ search }: { search: ReservationsSearch }) {
+  const navigate = useNavigate({ from: '/admin/reservations' });
+  return (
+    <ListFilters
+      // A new address (Back, Clear filters) shows its own filters.
+      key={search.date ?? ''}
+      label="Filter bookings"
+      filtered={Boolean(search.date)}
+      onApply={(form) =>
+        void navigate({ search: ({ limit }) => ({ date: filled(form, 'date'), limit }), resetScroll: false })
+      }
+    >
+      <div className="w-full sm:w-48">
+        <FormField label="Date booked">
+          <input type="date" name="date" className="field" defaultValue={search.date ?? ''} />
+        </FormField>
+      </div>
+    </ListFilters>
+  );
+}
 
 export function ReservationsPage() {
-  const [list, send] = useMachine(liveReservationsMachine);
-  const { rows, error } = list.context;
+  const search = useListSearch(ReservationsSearchSchema, useSearch({ from: '/admin/reservations' }));
+  const { rows, table } = usePagedList(liveReservationsMachine, search, ['booking', 'bookings']);
   return (
     <ListTable
-      title={`Reservations (${rows.length})`}
-      loading={list.matches('loading')}
-      error={list.matches('failed') ? error : null}
-      count={rows.length}
-      empty={<p className="py-6 text-center text-lg">No tables booked yet.</p>}
-      onRetry={() => send({ type: 'list.reload' })}
+      title="Reservations"
+      {...table}
+      filters={<ReservationFilters search={search} />}
+      empty={
+        search.date ? (
+          <div className="grid justify-items-center gap-2 py-6 text-center">
+            <p className="text-lg">No tables booked for this day.</p>
+            <ClearFilters />
+          </div>
+        ) : (
+          <p className="py-6 text-center text-lg">
+            {search.cursor ? 'No older bookings.' : 'No tables booked yet.'}
+          </p>
+        )
+      }
       columns={['Name', 'Email', 'Persons', 'Date', 'Phone', 'Booked']}
       minWidth="min-w-[40rem]"
     >

@@ -1,5 +1,10 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import dayjs from 'dayjs';
+import { E2E } from '../../../playwright.config.ts';
+import { type CartLine, cartTotals } from '../../../server/contract/cart.ts';
 import type { MenuItem } from '../../../server/contract/menu.ts';
+import { ORDER_TIME_FORMAT } from '../../../server/contract/order.ts';
+import { API_TOKEN_STORAGE_KEY } from '../../../server/contract/user.ts';
 
 /** Adds `quantity` of an item to the signed-in customer's cart from its detail page. */
 export async function addToCart(page: Page, item: MenuItem, quantity: number): Promise<void> {
@@ -30,4 +35,38 @@ export async function buyAndPay(page: Page, item: MenuItem): Promise<string> {
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   return page.url().split('/payment-success/')[1]!;
+}
+
+/**
+ * Places `count` unpaid orders of the signed-in customer's cart straight through the API, as the
+ * checkout page would (the cart stays: only a paid order takes its lines). Much quicker than the
+ * checkout page when a test needs many orders; the API allows 10 a minute per account.
+ */
+export async function placeOrdersThroughApi(
+  page: Page,
+  request: APIRequestContext,
+  count: number,
+  shipping: { fullName: string; email: string },
+): Promise<void> {
+  const token = await page.evaluate((key) => localStorage.getItem(key), API_TOKEN_STORAGE_KEY);
+  expect(token, 'the page is signed in').toBeTruthy();
+  const headers = { Authorization: `Bearer ${token}` };
+  const lines = (await (await request.get(`${E2E.apiURL}/add-to-cart`, { headers })).json()) as CartLine[];
+  expect(lines.length, 'the cart has lines').toBeGreaterThan(0);
+  for (let n = 0; n < count; n++) {
+    const response = await request.post(`${E2E.apiURL}/create-payment-intent`, {
+      headers,
+      data: {
+        ...shipping,
+        phone: '01700 000000',
+        address: '12 Lake Road',
+        postcode: '1205',
+        city: 'Dhaka',
+        total_price: cartTotals(lines).totalPrice,
+        order_time: dayjs().format(ORDER_TIME_FORMAT),
+        carts: lines,
+      },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
 }

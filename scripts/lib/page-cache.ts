@@ -1,0 +1,84 @@
+// The site server's rendered pages, kept by URL for the menu version they show (scripts/serve-site.ts).
+import { LRUCache } from 'lru-cache';
+import { type Bytes, bytes, gzip } from '../../server/http/gzip.ts';
+
+/** A page as the site sends it: its HTML, gzipped once, with the headers of both answers. */
+export interface BuiltPage {
+  status: number;
+  body: Bytes;
+  gzip: Bytes;
+  headers: Record<string, string>;
+  gzipHeaders: Record<string, string>;
+}
+
+export function buildPage(html: string, status: number, siteHeaders: Record<string, string>): BuiltPage {
+  const headers = {
+    ...siteHeaders,
+    'Content-Type': 'text/html; charset=UTF-8',
+    // Always revalidated: a new release (new asset names) must reach the next page load.
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding',
+  };
+  const body = bytes(Buffer.from(html));
+  return {
+    status,
+    body,
+    gzip: gzip(body),
+    headers,
+    gzipHeaders: { ...headers, 'Content-Encoding': 'gzip' },
+  };
+}
+
+/** What rendering a page gave: the page, the menu version its data showed, and whether to keep it. */
+export interface Rendering {
+  page: BuiltPage;
+  /** The oldest menu version among the API answers it was rendered with; undefined when none. */
+  menuVersion: number | undefined;
+  /** False when its data failed or was late: sent unrendered once, never kept. */
+  keep: boolean;
+}
+
+export interface PageCacheOptions {
+  render: (url: string) => Promise<Rendering>;
+  /** The current menu version; undefined while the site is not listening (then nothing is cached). */
+  version: () => number | undefined;
+  maxBytes: number;
+}
+
+/**
+ * Pages are kept for the menu version they were rendered at and served while it is current: never
+ * stale, as every menu change moves the version (server/cache/menu-version.ts). A page is kept for the
+ * oldest of the version the site knew when it began and the versions its API answers carried, so a
+ * render that raced a change (or an API instance a moment behind) is redone on the next request.
+ * Concurrent requests for a page share one render; memory is an LRU with a byte budget.
+ */
+export function createPageCache({ render, version, maxBytes }: PageCacheOptions) {
+  const pages = new LRUCache<string, { version: number; page: BuiltPage }>({
+    maxSize: maxBytes,
+    sizeCalculation: ({ page }, url) => page.body.length + page.gzip.length + url.length,
+  });
+  const rendering = new Map<string, Promise<BuiltPage>>();
+
+  async function renderAndKeep(url: string, known: number): Promise<BuiltPage> {
+    const { page, menuVersion, keep } = await render(url);
+    if (keep) pages.set(url, { version: Math.min(known, menuVersion ?? known), page });
+    return page;
+  }
+
+  return {
+    /** The page at `url`, from the cache when it is current. */
+    get(url: string): Promise<BuiltPage> {
+      const known = version();
+      if (known === undefined) return render(url).then(({ page }) => page);
+      const kept = pages.get(url);
+      if (kept?.version === known) return Promise.resolve(kept.page);
+      const key = `${known} ${url}`;
+      let pending = rendering.get(key);
+      if (!pending) {
+        pending = renderAndKeep(url, known).finally(() => rendering.delete(key));
+        rendering.set(key, pending);
+      }
+      return pending;
+    },
+  };
+}

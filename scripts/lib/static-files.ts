@@ -1,0 +1,89 @@
+// The built storefront's files (dist/client), read into memory once at start, each with its gzip form
+// and headers ready: a file costs the site server a map lookup, not a disk read and a compression.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { acceptsGzip, type Bytes, bytes, gzip as gzipped } from '../../server/http/gzip.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=UTF-8',
+  '.js': 'text/javascript; charset=UTF-8',
+  '.css': 'text/css; charset=UTF-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=UTF-8',
+  '.xml': 'application/xml',
+  '.webmanifest': 'application/manifest+json',
+};
+/** Text compresses; woff2 and pictures are compressed already. Small files are not worth it (as hono/compress). */
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+const MIN_COMPRESS_BYTES = 1024;
+
+/** One file as the site sends it. */
+export interface StaticFile {
+  body: Bytes;
+  gzip: Bytes | undefined;
+  /** Headers of the identity and the gzip answer (the site's own headers included). */
+  headers: Record<string, string>;
+  gzipHeaders: Record<string, string> | undefined;
+  etag: string;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    // .vite holds the build's manifest: not the site's to publish.
+    if (entry.name.startsWith('.')) return [];
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** Every file under `root` by its URL path (`/assets/index-x.js`), with `siteHeaders` on each answer. */
+export function loadStaticFiles(root: string, siteHeaders: Record<string, string>): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  for (const path of filesUnder(root)) {
+    const urlPath = `/${relative(root, path).split(sep).join('/')}`;
+    const body = readFileSync(path);
+    const type = TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const headers: Record<string, string> = {
+      ...siteHeaders,
+      'Content-Type': type,
+      ETag: etag,
+      // Hashed names never change their content; other files (pictures, favicon) are revalidated.
+      'Cache-Control': urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
+    const compress = COMPRESSIBLE.test(type) && body.length >= MIN_COMPRESS_BYTES;
+    if (compress) headers.Vary = 'Accept-Encoding';
+    const gzip = compress ? gzipped(body) : undefined;
+    files.set(urlPath, {
+      body: bytes(body),
+      gzip,
+      headers,
+      gzipHeaders: gzip && { ...headers, 'Content-Encoding': 'gzip' },
+      etag,
+    });
+  }
+  return files;
+}
+
+/** A file's answer: 304 when the client holds it, else its gzip form when taken. */
+export function staticResponse(
+  file: StaticFile,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+) {
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
+    return new Response(null, { status: 304, headers: file.headers });
+  }
+  if (file.gzip && acceptsGzip(acceptEncoding)) {
+    return new Response(file.gzip, { status: 200, headers: file.gzipHeaders });
+  }
+  return new Response(file.body, { status: 200, headers: file.headers });
+}

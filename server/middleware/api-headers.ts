@@ -1,0 +1,55 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+
+/**
+ * The API answers JSON: nothing in it may run, load or be framed, and only the storefront's origin may
+ * read it from a browser (with a bearer token, never cookies). The same headers as hono's secureHeaders
+ * and cors middleware, but made once: those two rewrite every finished answer, which cost the hot
+ * public reads (the menu) most of their throughput (docs/benchmarks.md). A route may still replace one
+ * afterwards (the sandbox payment page sets its own policy).
+ */
+const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-site',
+  'Origin-Agent-Cluster': '?1',
+  'Referrer-Policy': 'no-referrer',
+  'Strict-Transport-Security': 'max-age=15552000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'X-DNS-Prefetch-Control': 'off',
+  'X-Download-Options': 'noopen',
+  'X-Frame-Options': 'DENY',
+  'X-Permitted-Cross-Domain-Policies': 'none',
+  'X-XSS-Protection': '0',
+  // What the storefront may read of an answer besides the basics: a 429's wait and a list's next page.
+  'Access-Control-Expose-Headers': 'Retry-After,Link',
+  Vary: 'Origin',
+};
+
+const PREFLIGHT_HEADERS: Record<string, string> = {
+  'Access-Control-Max-Age': '600',
+  'Access-Control-Allow-Methods': 'GET,HEAD,PUT,POST,DELETE,PATCH',
+  'Access-Control-Allow-Headers': 'Authorization,Content-Type',
+  Vary: 'Origin, Access-Control-Request-Headers',
+};
+
+/** Every answer's headers, for the storefront's origin or for any other caller. */
+export function apiHeaderSets(siteOrigin: string) {
+  const other = Object.freeze({ ...SECURITY_HEADERS });
+  const site = Object.freeze({ ...SECURITY_HEADERS, 'Access-Control-Allow-Origin': siteOrigin });
+  return (c: Context): Readonly<Record<string, string>> =>
+    c.req.header('Origin') === siteOrigin ? site : other;
+}
+
+/** Puts the API's headers on every answer; answers CORS preflights. */
+export function apiHeaders(headersFor: ReturnType<typeof apiHeaderSets>) {
+  return createMiddleware(async (c, next) => {
+    const headers = headersFor(c);
+    for (const name in headers) c.header(name, headers[name]);
+    if (c.req.method === 'OPTIONS') {
+      for (const name in PREFLIGHT_HEADERS) c.header(name, PREFLIGHT_HEADERS[name]);
+      return c.body(null, 204);
+    }
+    await next();
+  });
+}

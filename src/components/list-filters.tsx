@@ -1,0 +1,58 @@
+import { Link } from '@tanstack/react-router';
+
+interface ListFiltersProps {
+  /** What the form filters, for screen readers: 'Filter orders'. */
+  label: string;
+  /** Some filter is set: 'Clear filters' is offered. */
+  filtered: boolean;
+  onApply: (form: FormData) => void;
+  /** The fields (FormField-wrapped inputs). */
+  children: React.ReactNode;
+}
+
+/**
+ * A list's filters: a form (Enter applies it) whose fields wrap on a phone, and 'Clear filters', a link
+ * to the list's address without them (its page size kept).
+ */
+export function ListFilters({ label, filtered, onApply, children }: ListFiltersProps) {
+  return (
+    <form
+      aria-label={label}
+      noValidate
+      className="flex flex-wrap items-end gap-4 rounded-2xl bg-cream p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply(new FormData(event.currentTarget));
+      }}
+    >
+      {children}
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" className="btn-primary">
+          Apply filters
+        </button>
+        {filtered && <ClearFilters />}
+      </div>
+    </form>
+  );
+}
+
+/** Back to the whole list: the address keeps only its page size. */
+export function ClearFilters() {
+  return (
+    <Link
+      to="."
+      // Any list's address: only its page size is kept.
+      search={(({ limit }: { limit?: number }) => (limit === undefined ? {} : { limit })) as never}
+      resetScroll={false}
+      className="inline-flex min-h-11 items-center font-bold text-brand-ink underline underline-offset-4"
+    >
+      Clear filters
+    </Link>
+  );
+}
+
+/** A form field's text, trimmed; undefined when left empty. */
+export const filled = (form: FormData, name: string): string | undefined => {
+  const value = form.get(name);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+};
