@@ -77,10 +77,8 @@ const site = new Hono().get('*', async (c) => {
   if (file) return staticResponse(file, acceptEncoding, c.req.header('If-None-Match'));
   const url = new URL(c.req.url);
   const path = url.pathname + url.search;
-  // Pages are rendered for nobody in particular; a request that names somebody is never served a kept one.
   const personal = c.req.header('Authorization') !== undefined || c.req.header('Cookie') !== undefined;
-  const page = personal ? (await render(path)).page : await pages.get(path);
-  return send(page, acceptEncoding);
+  return send(await pages.get(path, personal), acceptEncoding);
 });
 
 const server = serve({ fetch: site.fetch, port, hostname: '127.0.0.1' }, () =>

@@ -60,8 +60,6 @@ export interface AppDeps {
    * could then pick their own address.
    */
   trustProxy?: boolean;
-  /** The rate limiters' clock (default Date.now). */
-  now?: () => number;
 }
 
 /** Larger than any form or cart the storefront sends; a bigger body is refused before it is read. */
@@ -110,9 +108,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
 export function createApp(deps: AppDeps) {
   const { db, logger, siteOrigin, identity, tokens, gateway, paymentTimeoutMs } = deps;
   const limits = createRateLimiter({
+    pool: db.$client,
     limits: deps.rateLimits ?? DEFAULT_RATE_LIMITS,
     addressOf: (c) => clientAddress(c, deps.trustProxy ?? false),
-    now: deps.now,
   });
   const app = new Hono();
   const headersFor = apiHeaderSets(siteOrigin);

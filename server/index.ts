@@ -108,7 +108,9 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-// Unpaid orders give their stock back after RESERVATION_MINUTES (also swept at each checkout).
+// Unpaid orders give their stock back after RESERVATION_MINUTES (also swept at each checkout). Every
+// instance runs the sweep; the database lets one at a time do the work (releaseExpiredReservations).
+const sweepEveryMs = Number(env.EXPIRY_SWEEP_MS ?? 60_000);
 async function sweepReservations() {
   try {
     const released = await releaseExpiredReservations(database.db);
@@ -117,7 +119,7 @@ async function sweepReservations() {
     logger.warn({ err: error }, 'reservation sweep failed');
   }
 }
-const sweeper = setInterval(() => void sweepReservations(), 60_000);
+const sweeper = setInterval(() => void sweepReservations(), sweepEveryMs);
 void sweepReservations();
 
 /** How long a shutdown waits for in-flight requests before cutting them off (under `docker stop`'s 10 s). */

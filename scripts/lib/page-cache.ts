@@ -66,10 +66,13 @@ export function createPageCache({ render, version, maxBytes }: PageCacheOptions)
   }
 
   return {
-    /** The page at `url`, from the cache when it is current. */
-    get(url: string): Promise<BuiltPage> {
+    /**
+     * The page at `url`, from the cache when it is current. A request that names somebody (`personal`:
+     * it carries credentials) is rendered for itself and never served a kept page.
+     */
+    get(url: string, personal = false): Promise<BuiltPage> {
       const known = version();
-      if (known === undefined) return render(url).then(({ page }) => page);
+      if (known === undefined || personal) return render(url).then(({ page }) => page);
       const kept = pages.get(url);
       if (kept?.version === known) return Promise.resolve(kept.page);
       const key = `${known} ${url}`;

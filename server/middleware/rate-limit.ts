@@ -2,6 +2,8 @@ import { isIPv6 } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type pg from 'pg';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** At most `limit` calls per `windowMs`. */
 export interface Quota {
@@ -35,36 +37,35 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   createPaymentIntent: { perAddress: perMinute(60), perAccount: perMinute(10) },
 };
 
-/** A fixed window per key: the first call opens it, `limit` calls fit in it. */
-class FixedWindows {
-  readonly #windows = new Map<string, { endsAt: number; count: number }>();
-  #nextSweep = 0;
+/** Errors of the store that mean "over the quota" carry the wait; any other is the database failing. */
+const isRefusal = (outcome: unknown): outcome is RateLimiterRes => outcome instanceof RateLimiterRes;
 
-  constructor(
-    readonly quota: Quota,
-    readonly now: () => number,
-  ) {}
-
-  /** Counts a call; answers the seconds to wait when it is over the quota, else 0. */
-  hit(key: string): number {
-    const now = this.now();
-    this.#sweep(now);
-    let window = this.#windows.get(key);
-    if (!window || window.endsAt <= now) {
-      window = { endsAt: now + this.quota.windowMs, count: 0 };
-      this.#windows.set(key, window);
-    }
-    window.count += 1;
-    if (window.count <= this.quota.limit) return 0;
-    return Math.max(1, Math.ceil((window.endsAt - now) / 1000));
-  }
-
-  /** Forgets ended windows once per window length, so memory follows the callers of the last window. */
-  #sweep(now: number): void {
-    if (now < this.#nextSweep) return;
-    this.#nextSweep = now + this.quota.windowMs;
-    for (const [key, window] of this.#windows) if (window.endsAt <= now) this.#windows.delete(key);
-  }
+/**
+ * A fixed window per key, counted in PostgreSQL (rate-limiter-flexible's store, table rate_limits) so
+ * that every API process spends the same quota: N instances behind a load balancer allow what one does.
+ * An endless quota (the tests' default) counts nothing. The seconds to wait when over it, else 0.
+ */
+function windowsIn(pool: pg.Pool, name: string, quota: Quota): (key: string) => Promise<number> {
+  if (!Number.isFinite(quota.limit)) return async () => 0;
+  const limiter = new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: name,
+    points: quota.limit,
+    duration: quota.windowMs / 1000,
+    // Every process deletes windows over an hour old every five minutes: cheap, and harmless twice.
+    clearExpiredByTimeout: true,
+  });
+  return (key) =>
+    limiter.consume(key).then(
+      () => 0,
+      (outcome: unknown) => {
+        if (!isRefusal(outcome)) throw outcome;
+        return Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
+      },
+    );
 }
 
 function tooMany(c: Context, retryAfter: number): Response {
@@ -85,40 +86,41 @@ export interface EndpointLimiter {
 }
 
 export interface RateLimiterOptions {
+  /** The database the counts live in (its pg pool). */
+  pool: pg.Pool;
   limits: RateLimits;
   /** The caller's address (see clientAddress). */
   addressOf: (c: Context) => string;
-  /** The clock (tests move it instead of waiting). */
-  now?: () => number;
 }
 
-/** In-memory limiters for one API process (counts are not shared between processes). */
+/** The limited endpoints' limiters, their counts shared by every API process on the database. */
 export function createRateLimiter({
+  pool,
   limits,
   addressOf,
-  now = Date.now,
 }: RateLimiterOptions): Record<RateLimitedEndpoint, EndpointLimiter> {
-  const limiter = ({ perAddress, perAccount }: EndpointQuotas): EndpointLimiter => {
-    const addresses = new FixedWindows(perAddress, now);
-    const accounts = new FixedWindows(perAccount, now);
+  const limiter = (endpoint: RateLimitedEndpoint): EndpointLimiter => {
+    const { perAddress, perAccount } = limits[endpoint];
+    const addresses = windowsIn(pool, `${endpoint}:address`, perAddress);
+    const accounts = windowsIn(pool, `${endpoint}:account`, perAccount);
     return {
       byAddress: createMiddleware(async (c, next) => {
-        const retryAfter = addresses.hit(addressOf(c));
+        const retryAfter = await addresses(addressOf(c));
         if (retryAfter) return tooMany(c, retryAfter);
         await next();
       }),
       byAccount: <E extends Env>(uidOf: (c: Context<E>) => string) =>
         createMiddleware<E>(async (c, next) => {
-          const retryAfter = accounts.hit(uidOf(c));
+          const retryAfter = await accounts(uidOf(c));
           if (retryAfter) return tooMany(c, retryAfter);
           await next();
         }),
     };
   };
   return {
-    jwt: limiter(limits.jwt),
-    users: limiter(limits.users),
-    createPaymentIntent: limiter(limits.createPaymentIntent),
+    jwt: limiter('jwt'),
+    users: limiter('users'),
+    createPaymentIntent: limiter('createPaymentIntent'),
   };
 }
 

@@ -65,12 +65,21 @@ async function releaseReservation(tx: Executor, orderId: string): Promise<boolea
   return released.length > 0;
 }
 
+/** The advisory lock a sweep holds for its transaction: one sweep at a time, on any number of instances. */
+const SWEEP_LOCK = sql`hashtext('pizzon:release-expired-reservations')`;
+
 /**
- * Gives back the stock of every unpaid order older than the reservation window; each order at most
- * once, however many sweeps run at the same time. The number of orders released.
+ * Gives back the stock of every unpaid order older than the reservation window; each order exactly
+ * once, however many sweeps run at once on however many instances: one sweeps at a time (an advisory
+ * lock; the others find it taken and leave it to that one), and each order is flipped by a conditional
+ * UPDATE before its stock moves. The number of orders this call released.
  */
 export function releaseExpiredReservations(db: Database, minutes = RESERVATION_MINUTES): Promise<number> {
   return db.transaction(async (tx) => {
+    const lock = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,
+    );
+    if (!lock.rows[0]?.locked) return 0;
     const released = await tx
       .update(orders)
       .set({ stockReleased: true })

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems } from '../../server/db/schema.ts';
@@ -75,6 +76,20 @@ describe.each([
   });
 });
 
+describe('compression', () => {
+  it('sends the menu gzipped to a client that takes gzip, the same JSON', async () => {
+    const plain = await get('/all-items?category=all&limit=0');
+    const zipped = await get('/all-items?category=all&limit=0', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toMatch(/Accept-Encoding/);
+    const body = gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString();
+    expect(JSON.parse(body)).toEqual(await plain.json());
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const refused = await get('/all-items?category=all&limit=0', { 'Accept-Encoding': 'gzip;q=0, br' });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+  });
+});
+
 describe('what is not cached', () => {
   it('gives each category its own tag', async () => {
     const all = await get('/all-items?category=all&limit=0');
@@ -96,7 +111,7 @@ describe('what is not cached', () => {
     expect(response.headers.get('cache-control')).toBeNull();
   });
 
-  it('leaves a deleted item uncached: its page answers 404 at once', async () => {
+  it('forgets an item an admin deleted: its page answers 404 at once', async () => {
     const [extra] = await ctx.db
       .insert(menuItems)
       .values({
@@ -109,7 +124,8 @@ describe('what is not cached', () => {
       })
       .returning();
     const tag = (await get(`/item-detail/${extra!.id}`)).headers.get('etag')!;
-    await ctx.db.delete(menuItems).where(eq(menuItems.id, extra!.id));
+    const admin = await createAdmin(ctx);
+    expect((await adminCall(ctx, admin, 'DELETE', `/item-delete/${extra!.id}`)).status).toBe(200);
     const gone = await get(`/item-detail/${extra!.id}`, { 'If-None-Match': tag });
     expect(gone.status).toBe(404);
   });

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addressKey, type Quota, type RateLimits } from '../../server/middleware/rate-limit.ts';
 import { bearer, createProviderUser, forgedIdToken, type ProviderUser } from './support/accounts.ts';
 import { databaseFingerprint } from './support/admin.ts';
@@ -25,13 +25,21 @@ const limitsFor = (endpoint: keyof RateLimits, perAddress: Quota, perAccount: Qu
   [endpoint]: { perAddress, perAccount },
 });
 
-/** The app's clock: tests move it instead of waiting. */
-let clock = Date.parse('2026-11-24T12:00:00Z');
-const now = () => clock;
+/**
+ * The limiter reads Date.now (rate-limiter-flexible): tests move the clock instead of waiting. It runs on
+ * from the real time, so the identity provider's tokens stay valid.
+ */
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 const contexts: TestContext[] = [];
 async function appWith(limits: RateLimits, trustProxy = false): Promise<TestContext> {
-  const ctx = await createTestContext({ rateLimits: limits, now, trustProxy });
+  const ctx = await createTestContext({ rateLimits: limits, trustProxy });
   contexts.push(ctx);
   return ctx;
 }
@@ -100,7 +108,7 @@ describe.each(ENDPOINTS)('POST $path', (endpoint) => {
       );
       expect(response.status).not.toBe(429);
     }
-    clock += 15_000;
+    advance(15_000);
     const third = callers[2]!;
     await expectTooMany(
       await from(ctx, '203.0.113.7', endpoint.path, json(third.token, endpoint.body(third.uid))),
@@ -115,7 +123,7 @@ describe.each(ENDPOINTS)('POST $path', (endpoint) => {
     );
     expect(elsewhere.status).not.toBe(429);
     // When the window has passed, the address may try again.
-    clock += 45_000;
+    advance(45_000);
     const later = await from(ctx, '203.0.113.7', endpoint.path, json(third.token, endpoint.body(third.uid)));
     expect(later.status).not.toBe(429);
   });

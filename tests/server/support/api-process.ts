@@ -41,10 +41,13 @@ export interface ApiProcess {
 
 /**
  * Starts `node --import tsx server/index.ts` (as `npm start` does) on `databaseUrl`, with the test secrets and the
- * sandbox gateway, on a free port; resolves once it listens. No identity emulator: nothing it is
+ * sandbox gateway (and `extraEnv`), on a free port; resolves once it listens. No identity emulator: nothing it is
  * asked here needs one.
  */
-export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> {
+export async function startApiProcess(
+  databaseUrl: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<ApiProcess> {
   const { FIREBASE_AUTH_EMULATOR_HOST: _emulator, ...env } = process.env;
   const child = spawn(process.execPath, [...TSX, 'server/index.ts'], {
     env: {
@@ -58,6 +61,7 @@ export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> 
       PAYMENT_GATEWAY: 'sandbox',
       FIREBASE_PROJECT_ID: 'demo-pizzon-test',
       LOG_LEVEL: 'info',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -74,8 +74,6 @@ export interface TestContextOptions {
   appIdentity?: (identity: Identity) => AppDeps['identity'];
   /** The app's rate limits (default NO_RATE_LIMITS). */
   rateLimits?: RateLimits;
-  /** The app's clock for rate limiting (default Date.now). */
-  now?: () => number;
   /** Read the caller's address from X-Forwarded-For (default false). */
   trustProxy?: boolean;
 }
@@ -131,7 +129,6 @@ export async function createContextOn(
     gateway,
     paymentTimeoutMs: options.paymentTimeoutMs,
     rateLimits: options.rateLimits ?? NO_RATE_LIMITS,
-    now: options.now,
     trustProxy: options.trustProxy,
   });
   return {

@@ -1,0 +1,190 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuItems, orderLines, orders, users } from '../../server/db/schema.ts';
+import { seedMenu } from '../../server/seed/menu.ts';
+import { createApiTokens } from '../../server/tokens.ts';
+import { type ApiProcess, createScratchDatabase, startApiProcess } from './support/api-process.ts';
+import { checkoutBody, ORDER_TIME, SHIPPING } from './support/commerce.ts';
+import { TEST_API_TOKEN_SECRET } from './support/test-app.ts';
+
+/**
+ * Two API processes on one PostgreSQL behave as one: every counter, lock and announcement lives in the
+ * database (docs/decisions/011-scale.md). The site servers' side is tests/e2e/instances.spec.ts.
+ */
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let a: ApiProcess;
+let b: ApiProcess;
+beforeAll(async () => {
+  scratch = await createScratchDatabase();
+  await seedMenu(scratch.db);
+  // Both sweep often, so that two sweeps meet; behind a proxy (as N instances are), so that a test can
+  // name the caller's address.
+  const env = { EXPIRY_SWEEP_MS: '100', TRUST_PROXY: 'true' };
+  [a, b] = await Promise.all([startApiProcess(scratch.url, env), startApiProcess(scratch.url, env)]);
+}, 60_000);
+afterAll(async () => {
+  for (const api of [a, b]) {
+    api?.child.kill('SIGTERM');
+    await api?.exited;
+  }
+  await scratch.drop();
+});
+
+const tokens = createApiTokens(TEST_API_TOKEN_SECRET);
+
+/** Customers registered in the database, each with an API token (as POST /jwt would give). */
+async function customers(count: number, tag: string) {
+  const uids = Array.from({ length: count }, (_, i) => `${tag}-${i}`);
+  await scratch.db
+    .insert(users)
+    .values(uids.map((uid) => ({ uid, email: `${uid}@example.com`, role: 'user' })));
+  return Promise.all(uids.map(async (uid) => ({ uid, token: (await tokens.issue(uid)).token })));
+}
+
+const post = (api: ApiProcess, path: string, token: string | undefined, body: unknown, from = '192.0.2.1') =>
+  fetch(`${api.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': from,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('two API processes on one database', () => {
+  it('sell the last unit once: 20 buyers spread over both, one order', async () => {
+    const [item] = await scratch.db
+      .insert(menuItems)
+      .values({
+        name: 'The Last Calzone',
+        priceCents: 1500,
+        quantity: 1,
+        image: '/images/menu/calzone.svg',
+        category: 'pizza',
+        description: 'Only one left.',
+      })
+      .returning();
+    const buyers = await customers(20, 'last-unit');
+    const apiOf = (i: number) => (i % 2 === 0 ? a : b);
+    for (const [i, buyer] of buyers.entries()) {
+      expect(
+        (await post(apiOf(i), '/add-to-cart', buyer.token, { itemId: item!.id, quantity: 1 })).status,
+      ).toBe(201);
+    }
+    const body = checkoutBody([{ item: item!, quantity: 1 }]);
+    const answers = await Promise.all(
+      buyers.map((buyer, i) => post(apiOf(i), `/create-payment-intent?uid=${buyer.uid}`, buyer.token, body)),
+    );
+    const statuses = answers.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, ...Array(19).fill(409)]);
+    const [left] = await scratch.db.select().from(menuItems).where(eq(menuItems.id, item!.id));
+    expect(left!.quantity).toBe(0);
+  });
+
+  it('show a menu change made through one on the other’s next answer, within a second', async () => {
+    const [item] = await scratch.db.select().from(menuItems).limit(1);
+    const readOn = async (api: ApiProcess) =>
+      ((await (await fetch(`${api.url}/item-detail/${item!.id}`)).json()) as { quantity: number }).quantity;
+    const before = await readOn(b);
+    // B holds the menu in memory now; the change goes through A (an admin's edit).
+    const [admin] = await customers(1, 'editor');
+    await scratch.db.update(users).set({ role: 'admin' }).where(eq(users.uid, admin!.uid));
+    const edit = await fetch(`${a.url}/admin-item-update/${item!.id}?uid=${admin!.uid}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin!.token}` },
+      body: JSON.stringify({
+        name: item!.name,
+        price: item!.priceCents / 100,
+        quantity: before + 7,
+        image: item!.image,
+        description: item!.description,
+      }),
+    });
+    expect(edit.status).toBe(200);
+    const edited = Date.now();
+    expect(
+      await until(
+        () => readOn(b),
+        (stock) => stock === before + 7,
+        1_000,
+      ),
+    ).toBe(before + 7);
+    expect(Date.now() - edited).toBeLessThan(1_000);
+  });
+
+  it('release each expired reservation once, though both sweep', async () => {
+    const [item] = await scratch.db
+      .insert(menuItems)
+      .values({
+        name: 'Sweep Pie',
+        priceCents: 1000,
+        quantity: 100,
+        image: '/images/menu/margherita.svg',
+        category: 'pizza',
+        description: 'Held by orders nobody paid.',
+      })
+      .returning();
+    // 40 unpaid orders of 2 units each, placed 45 minutes ago: their 80 units are held.
+    await scratch.db.transaction(async (tx) => {
+      await tx.update(menuItems).set({ quantity: 20 }).where(eq(menuItems.id, item!.id));
+      for (let i = 0; i < 40; i++) {
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            userUid: 'sweep-customer',
+            orderTime: ORDER_TIME,
+            ...SHIPPING,
+            transactionId: `PZSWEEP${String(i).padStart(19, '0')}`,
+            totalCents: 2100,
+            createdAt: sql`now() - interval '45 minutes'`,
+          })
+          .returning({ id: orders.id });
+        await tx.insert(orderLines).values({
+          orderId: order!.id,
+          itemId: item!.id,
+          name: item!.name,
+          category: 'pizza',
+          priceCents: 1000,
+          quantity: 2,
+        });
+      }
+    });
+    const open = () =>
+      scratch.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(sql`transaction_id like 'PZSWEEP%' and not stock_released`)
+        .then((rows) => rows[0]!.n);
+    expect(await until(open, (n) => n === 0, 10_000)).toBe(0);
+    // Give any second sweep its chance to (wrongly) release again, then count the stock.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const [after] = await scratch.db.select().from(menuItems).where(eq(menuItems.id, item!.id));
+    expect(after!.quantity).toBe(100);
+  });
+  it('share one quota: the calls to both stop at the limit together', async () => {
+    // POST /create-payment-intent: 60 attempts a minute per address, counted before sign-in.
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i++) {
+      const response = await post(
+        i % 2 === 0 ? a : b,
+        '/create-payment-intent',
+        undefined,
+        {},
+        '203.0.113.9',
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(60)).toEqual(Array(10).fill(429));
+  });
+});
