@@ -11,7 +11,13 @@ const ports = {
   pg: port('PG', 54349),
 };
 const dataDir = `.data/e2e-${ports.web}`;
-export const E2E = { baseURL: `http://localhost:${ports.web}`, apiURL: `http://localhost:${ports.api}` };
+export const E2E = {
+  baseURL: `http://localhost:${ports.web}`,
+  apiURL: `http://localhost:${ports.api}`,
+  /** What a second instance beside the stack needs (tests/e2e/instances.spec.ts). */
+  ports,
+  dataDir,
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',

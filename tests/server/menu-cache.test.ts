@@ -1,5 +1,4 @@
 import { gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems } from '../../server/db/schema.ts';
 import { MENU_CACHE_CONTROL } from '../../server/routes/menu.ts';

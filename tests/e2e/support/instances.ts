@@ -1,0 +1,62 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { E2E } from '../../../playwright.config.ts';
+import { TSX, waitForHttp } from '../../../scripts/lib/processes.ts';
+import { embeddedPostgresUrl } from '../../../server/db/embedded.ts';
+
+/** A process of a second instance, and how to stop it. */
+export interface Instance {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+function spawnInstance(script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [...TSX, script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function running(child: ChildProcess, url: string, health: string): Promise<Instance> {
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await waitForHttp(`${url}${health}`, url, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+/** Beside the stack `npm start` runs for the suite: the same database, the same secrets. */
+const shared = () => ({
+  DATABASE_URL: embeddedPostgresUrl(E2E.ports.pg, 'pizzon'),
+  FIREBASE_PROJECT_ID: 'demo-pizzon',
+  FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${E2E.ports.auth}`,
+  LOG_LEVEL: 'warn',
+});
+
+/** A second API process, as `npm start` runs one, on `port`. */
+export function startSecondApi(port: number): Promise<Instance> {
+  const secret = (name: string) => readFileSync(`${E2E.dataDir}/${name}`, 'utf8').trim();
+  const child = spawnInstance('server/index.ts', {
+    ...shared(),
+    API_PORT: String(port),
+    SITE_ORIGIN: E2E.baseURL,
+    API_PUBLIC_URL: `http://localhost:${port}`,
+    API_TOKEN_SECRET: secret('api-token-secret'),
+    SANDBOX_PAYMENT_SECRET: secret('sandbox-payment-secret'),
+  });
+  return running(child, `http://localhost:${port}`, '/health');
+}
+
+/** A second site server on the suite's build, on `port`. */
+export function startSecondSite(port: number): Promise<Instance> {
+  const child = spawnInstance('scripts/serve-site.ts', { ...shared(), WEB_PORT: String(port) });
+  return running(child, `http://localhost:${port}`, '/blog');
+}
