@@ -1,48 +1,94 @@
-// `npm run bench:api`: how much the API serves at dinner rush. autocannon against the API as `npm start`
-// runs it (on the embedded PostgreSQL, seeded menu), at 10 and 100 connections, next to a bare Hono
-// hello-world on the same server setup as the ceiling; the figures go to docs/benchmarks.md.
+// `npm run bench:api`: how much the API and the site server serve at dinner rush, on a year of orders.
+// The storefront runs as `npm start` runs it (on ports of its own, from an empty data folder) with
+// `npm run seed:volume`'s 100,000 orders; a bare Hono hello-world beside it is the ceiling. Each run
+// measures the ceiling and then its rows at the same number of connections, so a row's share of the
+// ceiling is taken in one run; there are BENCH_RUNS runs (default 3), and every target is checked on
+// the worst of them. The figures go to docs/benchmarks.md.
 import { randomBytes } from 'node:crypto';
-import autocannon, { type Options, type Result } from 'autocannon';
+import { readdirSync } from 'node:fs';
+import autocannon, { type Result as AutocannonResult } from 'autocannon';
+import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { AddToCart } from '../server/contract/cart.ts';
 import type { MenuItem } from '../server/contract/menu.ts';
 import { ApiTokenSchema } from '../server/contract/user.ts';
-import { connectDatabase } from '../server/db/client.ts';
+import { connectDatabase, type Database } from '../server/db/client.ts';
 import { embeddedPostgresUrl } from '../server/db/embedded.ts';
 import { users } from '../server/db/schema.ts';
 import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
+import { A_YEAR, seedVolume } from '../server/seed/volume.ts';
+import { encodeCursor } from '../server/services/paging.ts';
 import { createApiTokens } from '../server/tokens.ts';
-import { machineLine, table, writeSection } from './lib/bench-report.ts';
-import { BENCH_API_URL, BENCH_AUTH_HOST, BENCH_ENV, startBenchStorefront } from './lib/bench-storefront.ts';
+import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
+import {
+  BENCH_API_URL,
+  BENCH_AUTH_HOST,
+  BENCH_ENV,
+  BENCH_WEB_URL,
+  startBenchStorefront,
+} from './lib/bench-storefront.ts';
 import { startChild, stopChild, TSX, waitForHttp } from './lib/processes.ts';
+import { assertWrkInstalled, runWrk, type WrkResult } from './lib/wrk.ts';
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const WARMUP_S = 3;
-const CONNECTIONS = [10, 100] as const;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SECONDS = Number(process.env.BENCH_DURATION ?? 5);
+const WARMUP_SECONDS = 1;
+const HELLO_PORT = Number(BENCH_ENV.API_PORT) + 1;
+const HELLO_URL = `http://localhost:${HELLO_PORT}/bench/hello`;
+/** What a browser sends: the answers come compressed, as they do to every visitor. */
+const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br' };
+const PAGE_SIZE = 20;
+/** "Page 500": the page after the first 499 pages of 20. */
+const DEEP_PAGE = 500;
 
-interface Scenario {
-  name: string;
-  note: string;
-  options: (connections: number) => Options;
-  /** The answer every request should get (default: any 2xx). */
-  expectStatus?: number;
+/** The admin lists measured on a year of orders: each at its first page and at page 500. */
+const VOLUME_LISTS: Array<{
+  path: string;
+  what: string;
+  table: string;
+  where: string;
+  params: Record<string, string>;
+}> = [
+  { path: '/admin-order', what: 'Manage orders', table: 'orders', where: 'true', params: {} },
+  {
+    path: '/admin-order',
+    what: 'Manage orders, paid only',
+    table: 'orders',
+    where: "stage = 'paid'",
+    params: { status: 'paid' },
+  },
+  { path: '/users', what: 'Manage users', table: 'users', where: 'true', params: {} },
+  { path: '/admin-reservations', what: 'Reservations', table: 'reservations', where: 'true', params: {} },
+];
+
+interface Target {
+  /** Share of the ceiling's requests per second, worst run (0.5 = 50 %). */
+  ofCeiling?: number;
+  /** p99 in ms, worst run. */
+  p99?: number;
+  /** Bytes per answer. */
+  bytes?: number;
 }
 
 interface Row {
-  scenario: Scenario;
-  connections: number;
-  result: Result;
+  group: string;
+  name: string;
+  note: string;
+  url: string;
+  headers?: Record<string, string>;
+  fresh?: boolean;
+  target?: Target;
 }
 
-/** Socket errors, and answers other than the scenario's expected status. */
-function failures({ scenario, result }: Row): number {
-  let unexpected = 0;
-  for (const [code, { count }] of Object.entries(result.statusCodeStats)) {
-    const status = Number(code);
-    const ok = scenario.expectStatus ? status === scenario.expectStatus : status >= 200 && status < 300;
-    if (!ok) unexpected += Number(count);
-  }
-  return unexpected + result.errors;
+interface Group {
+  name: string;
+  connections: number;
+  rows: Row[];
+}
+
+interface Measured {
+  row: Row;
+  runs: Array<{ result: WrkResult; ceiling: number }>;
 }
 
 const json = (token?: string) => ({
@@ -56,16 +102,16 @@ async function expectOk(response: Response, what: string): Promise<unknown> {
   return body;
 }
 
-/** The demo customer, signed in once as the storefront does it: the emulator's ID token, then POST /jwt. */
-async function signInDemoCustomer(): Promise<{ uid: string; token: string }> {
-  const customer = DEMO_ACCOUNTS.find((account) => account.role === 'user')!;
-  const signIn = (await expectOk(
+/** A demo account signed in as the storefront does it: the emulator's ID token, then POST /jwt. */
+async function signIn(role: 'user' | 'admin'): Promise<{ uid: string; token: string }> {
+  const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === role)!;
+  const { idToken } = (await expectOk(
     await fetch(
       `http://${BENCH_AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
       {
         method: 'POST',
         headers: json(),
-        body: JSON.stringify({ email: customer.email, password: customer.password, returnSecureToken: true }),
+        body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
       },
     ),
     'The Auth emulator',
@@ -75,13 +121,26 @@ async function signInDemoCustomer(): Promise<{ uid: string; token: string }> {
     await expectOk(
       await fetch(`${BENCH_API_URL}/jwt`, {
         method: 'POST',
-        headers: json(signIn.idToken),
-        body: JSON.stringify({ uid: customer.uid }),
+        headers: json(idToken),
+        body: JSON.stringify({ uid: account.uid }),
       }),
       'POST /jwt',
     ),
   );
-  return { uid: customer.uid, token };
+  return { uid: account.uid, token };
+}
+
+/** The cursor of page `page` of a list, as the API would have linked it (read from the database). */
+async function cursorOfPage(db: Database, table: string, where: string, page: number): Promise<string> {
+  const result = await db.execute<{ at: string; id: string }>(
+    sql.raw(
+      `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id from ${table}
+       where ${where} order by created_at desc, id desc offset ${(page - 1) * PAGE_SIZE - 1} limit 1`,
+    ),
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error(`${table} has fewer than ${page} pages`);
+  return encodeCursor(row);
 }
 
 /**
@@ -90,67 +149,27 @@ async function signInDemoCustomer(): Promise<{ uid: string; token: string }> {
  * signed with the server's secret (given to it at start): a hundred sign-ins through POST /jwt would be
  * refused by its rate limiter, and they are not what this measures.
  */
-async function benchCustomers(count: number, secret: string): Promise<string[]> {
-  const database = connectDatabase(embeddedPostgresUrl(Number(BENCH_ENV.PG_PORT), 'pizzon'), () => {});
-  try {
-    const uids = Array.from({ length: count }, (_, i) => `bench-customer-${String(i + 1).padStart(3, '0')}`);
-    await database.db
-      .insert(users)
-      .values(uids.map((uid) => ({ uid, email: `${uid}@pizzon.test`, displayName: uid, role: 'user' })))
-      .onConflictDoNothing({ target: users.uid });
-    const tokens = createApiTokens(secret);
-    return Promise.all(uids.map(async (uid) => (await tokens.issue(uid)).token));
-  } finally {
-    await database.close();
-  }
+async function benchCustomers(db: Database, count: number, secret: string): Promise<string[]> {
+  const uids = Array.from({ length: count }, (_, i) => `bench-customer-${String(i + 1).padStart(3, '0')}`);
+  await db
+    .insert(users)
+    .values(uids.map((uid) => ({ uid, email: `${uid}@pizzon.test`, displayName: uid, role: 'user' })))
+    .onConflictDoNothing({ target: users.uid });
+  const tokens = createApiTokens(secret);
+  return Promise.all(uids.map(async (uid) => (await tokens.issue(uid)).token));
 }
 
-async function run(scenario: Scenario): Promise<Row[]> {
-  await autocannon({ ...scenario.options(CONNECTIONS[0]), duration: WARMUP_S });
-  const rows: Row[] = [];
-  for (const connections of CONNECTIONS) {
-    const result = await autocannon({ ...scenario.options(connections), connections, duration: DURATION_S });
-    const row = { scenario, connections, result };
-    console.log(
-      `  ${scenario.name} @${connections}: ${Math.round(result.requests.average)} req/s, ` +
-        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, failed ${failures(row)}`,
-    );
-    rows.push(row);
-  }
-  return rows;
-}
-
-async function measureCeiling(): Promise<Row[]> {
-  const hello = startChild(
-    'hello',
-    process.execPath,
-    [...TSX, 'scripts/lib/hello-server.ts'],
-    { ...process.env, API_PORT: BENCH_ENV.API_PORT },
-    true,
-  );
-  try {
-    await waitForHttp(`${BENCH_API_URL}/bench/hello`, 'hello-world server');
-    return await run({
-      name: 'GET /bench/hello',
-      note: 'bare Hono app, same server setup (the ceiling)',
-      options: () => ({ url: `${BENCH_API_URL}/bench/hello` }),
-    });
-  } finally {
-    await stopChild(hello);
-  }
-}
-
-async function measureApi(secret: string): Promise<Row[]> {
+async function groups(db: Database): Promise<Group[]> {
   const menu = (await expectOk(
     await fetch(`${BENCH_API_URL}/all-items?category=all&limit=0`),
     'GET /all-items',
   )) as MenuItem[];
-  const inStock = menu.filter((item) => item.quantity >= 10);
-  if (inStock.length < 4) throw new Error('The seeded menu has too few items in stock');
-  const customer = await signInDemoCustomer();
-  // A realistic cart to read: three lines.
-  for (const item of inStock.slice(0, 3)) {
-    const body: AddToCart = { itemId: item._id, quantity: 1 };
+  const item = menu.find((candidate) => candidate.quantity > 0)!;
+  const menuTag = (await fetch(`${BENCH_API_URL}/all-items?category=all&limit=0`)).headers.get('ETag');
+  if (!menuTag) throw new Error('GET /all-items answered without an ETag');
+  const customer = await signIn('user');
+  for (const line of menu.filter((candidate) => candidate.quantity >= 10).slice(0, 3)) {
+    const body: AddToCart = { itemId: line._id, quantity: 1 };
     await expectOk(
       await fetch(`${BENCH_API_URL}/add-to-cart`, {
         method: 'POST',
@@ -160,130 +179,353 @@ async function measureApi(secret: string): Promise<Row[]> {
       'POST /add-to-cart',
     );
   }
-  const writers = await benchCustomers(Math.max(...CONNECTIONS), secret);
-  const writeItem = inStock[3]!;
-  const menuTag = (await fetch(`${BENCH_API_URL}/all-items?category=all&limit=0`)).headers.get('ETag');
-  if (!menuTag) throw new Error('GET /all-items answered without an ETag');
-
-  const scenarios: Scenario[] = [
+  const admin = await signIn('admin');
+  const asAdmin = { ...BROWSER, Authorization: `Bearer ${admin.token}` };
+  const list = (path: string, params: Record<string, string> = {}) =>
+    `${BENCH_API_URL}${path}?${new URLSearchParams({ uid: admin.uid, ...params })}`;
+  const deep = (path: string, table: string, where: string, params: Record<string, string> = {}) =>
+    cursorOfPage(db, table, where, DEEP_PAGE).then((cursor) => list(path, { ...params, cursor }));
+  const css = readdirSync('dist/client/assets').find((file) => file.endsWith('.css'));
+  const paged = { p99: 50, bytes: 64 * 1024 };
+  const page = { ofCeiling: 0.5, p99: 30 };
+  return [
     {
-      name: 'GET /all-items?category=all&limit=0',
-      note: `the whole menu (${menu.length} items)`,
-      options: () => ({ url: `${BENCH_API_URL}/all-items?category=all&limit=0` }),
+      name: 'The menu (API)',
+      connections: 10,
+      rows: [
+        {
+          group: 'menu',
+          name: 'GET /all-items?category=all&limit=0',
+          note: `the whole menu (${menu.length} items), gzip`,
+          url: `${BENCH_API_URL}/all-items?category=all&limit=0`,
+          headers: BROWSER,
+          target: { ofCeiling: 0.5 },
+        },
+        {
+          group: 'menu',
+          name: 'GET /all-items, If-None-Match',
+          note: 'a browser revalidating the menu it holds: 304, no body',
+          url: `${BENCH_API_URL}/all-items?category=all&limit=0`,
+          headers: { ...BROWSER, 'If-None-Match': menuTag },
+          target: { ofCeiling: 0.7 },
+        },
+        {
+          group: 'menu',
+          name: 'GET /item-detail/{id}',
+          note: 'one item, gzip',
+          url: `${BENCH_API_URL}/item-detail/${item._id}`,
+          headers: BROWSER,
+        },
+      ],
     },
     {
-      name: 'GET /all-items?category=all&limit=0, If-None-Match',
-      note: 'a browser revalidating the menu it holds: 304, no body',
-      options: () => ({
-        url: `${BENCH_API_URL}/all-items?category=all&limit=0`,
-        headers: { 'If-None-Match': menuTag },
-      }),
-      expectStatus: 304,
+      name: 'The site server',
+      connections: 20,
+      rows: [
+        {
+          group: 'site',
+          name: 'GET / (cached)',
+          note: 'Home, rendered once for the menu version',
+          url: `${BENCH_WEB_URL}/`,
+          headers: BROWSER,
+          target: page,
+        },
+        {
+          group: 'site',
+          name: 'GET /menu (cached)',
+          note: 'Menu with every item',
+          url: `${BENCH_WEB_URL}/menu`,
+          headers: BROWSER,
+          target: page,
+        },
+        {
+          group: 'site',
+          name: 'GET /item-detail/{id} (cached)',
+          note: 'an item page',
+          url: `${BENCH_WEB_URL}/item-detail/${item._id}`,
+          headers: BROWSER,
+        },
+        {
+          group: 'site',
+          name: 'GET / (cold)',
+          note: 'Home, a new address each request: rendered every time',
+          url: `${BENCH_WEB_URL}/`,
+          headers: BROWSER,
+          fresh: true,
+        },
+        {
+          group: 'site',
+          name: 'GET /menu (cold)',
+          note: 'Menu, rendered every time (its data from the API)',
+          url: `${BENCH_WEB_URL}/menu`,
+          headers: BROWSER,
+          fresh: true,
+        },
+        {
+          group: 'site',
+          name: 'GET /item-detail/{id} (cold)',
+          note: 'an item page, rendered every time',
+          url: `${BENCH_WEB_URL}/item-detail/${item._id}`,
+          headers: BROWSER,
+          fresh: true,
+        },
+        {
+          group: 'site',
+          name: `GET /assets/${css}`,
+          note: 'a static file (the stylesheet), gzip',
+          url: `${BENCH_WEB_URL}/assets/${css}`,
+          headers: BROWSER,
+          target: { ofCeiling: 0.7 },
+        },
+      ],
     },
     {
-      name: 'GET /item-detail/{id}',
-      note: 'one item',
-      options: () => ({ url: `${BENCH_API_URL}/item-detail/${inStock[0]!._id}` }),
-    },
-    {
-      name: 'GET /add-to-cart?uid=…',
-      note: 'signed in (API token checked, account read), a cart of 3 lines',
-      options: () => ({
-        url: `${BENCH_API_URL}/add-to-cart?uid=${customer.uid}`,
-        headers: json(customer.token),
-      }),
-    },
-    {
-      name: 'POST /add-to-cart + DELETE /remove-cart-item/{id}',
-      note: 'write mix: each connection a customer of its own adds a line and removes it',
-      options: () => {
-        let next = 0;
-        return {
-          url: BENCH_API_URL,
-          setupClient: (client) => {
-            const headers = json(writers[next++ % writers.length]);
-            client.setRequests([
+      name: `With ${A_YEAR.orders.toLocaleString('en')} orders (admin lists, ${PAGE_SIZE} a page)`,
+      connections: 10,
+      rows: (
+        await Promise.all(
+          VOLUME_LISTS.map(async ({ path, what, table, where, params }): Promise<Row[]> => {
+            const query = new URLSearchParams(params).toString();
+            const name = `GET ${path}${query ? `?${query}` : ''}`;
+            return [
               {
-                method: 'POST',
-                path: '/add-to-cart',
-                headers,
-                body: JSON.stringify({ itemId: writeItem._id, quantity: 1 }),
-                onResponse: (status, body, context) => {
-                  if (status === 201)
-                    context.lineId = (JSON.parse(body) as { insertedId: string }).insertedId;
-                },
+                group: 'volume',
+                name: `${name} (page 1)`,
+                note: `${what}, the first page`,
+                url: list(path, params),
+                headers: asAdmin,
+                target: paged,
               },
               {
-                method: 'DELETE',
-                headers,
-                // No line to remove (the add failed): start the pair again.
-                setupRequest: (request, context) =>
-                  context.lineId ? { ...request, path: `/remove-cart-item/${context.lineId}` } : undefined,
+                group: 'volume',
+                name: `${name} (page ${DEEP_PAGE})`,
+                note: `${what}, page ${DEEP_PAGE} (its cursor)`,
+                url: await deep(path, table, where, params),
+                headers: asAdmin,
+                target: paged,
               },
-            ]);
-          },
-        };
-      },
+            ];
+          }),
+        )
+      ).flat(),
+    },
+    {
+      name: 'Signed in',
+      connections: 10,
+      rows: [
+        {
+          group: 'cart',
+          name: 'GET /add-to-cart?uid=…',
+          note: 'a cart of 3 lines (API token checked, account read)',
+          url: `${BENCH_API_URL}/add-to-cart?uid=${customer.uid}`,
+          headers: { ...BROWSER, Authorization: `Bearer ${customer.token}` },
+        },
+        {
+          group: 'cart',
+          name: 'GET /admin-order?q=rahman',
+          note: 'Manage orders, a search by name',
+          url: list('/admin-order', { q: 'rahman' }),
+          headers: asAdmin,
+        },
+      ],
     },
   ];
-  const rows: Row[] = [];
-  for (const scenario of scenarios) rows.push(...(await run(scenario)));
-  return rows;
 }
 
-function report(ceiling: Row[], api: Row[]): string {
-  const ceilingAt = new Map(ceiling.map((row) => [row.connections, row.result.requests.average]));
-  const rows = [...ceiling, ...api].map((row) => {
-    const { scenario, connections, result } = row;
-    const failed = failures(row);
-    return [
-      `\`${scenario.name}\``,
-      scenario.note,
-      String(connections),
-      String(Math.round(result.requests.average)),
-      `${Math.round((result.requests.average / ceilingAt.get(connections)!) * 100)} %`,
-      `${result.latency.p50} ms`,
-      `${result.latency.p99} ms`,
-      failed === 0 ? '0' : `**${failed}**`,
-    ];
+/** The write mix (autocannon: each connection a customer adding a line and removing it). */
+async function writeMix(writers: string[], item: MenuItem): Promise<AutocannonResult> {
+  let next = 0;
+  return autocannon({
+    url: BENCH_API_URL,
+    connections: writers.length,
+    duration: SECONDS,
+    setupClient: (client) => {
+      const headers = json(writers[next++ % writers.length]);
+      client.setRequests([
+        {
+          method: 'POST',
+          path: '/add-to-cart',
+          headers,
+          body: JSON.stringify({ itemId: item._id, quantity: 1 }),
+          onResponse: (status, body, context) => {
+            if (status === 201) context.lineId = (JSON.parse(body) as { insertedId: string }).insertedId;
+          },
+        },
+        {
+          method: 'DELETE',
+          headers,
+          // No line to remove (the add failed): start the pair again.
+          setupRequest: (request, context) =>
+            context.lineId ? { ...request, path: `/remove-cart-item/${context.lineId}` } : undefined,
+        },
+      ]);
+    },
   });
-  return `## API (\`npm run bench:api\`)
+}
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
+const spread = (values: number[], format: (n: number) => string) => {
+  const [low, high] = [Math.min(...values), Math.max(...values)];
+  return `${format(median(values))} (${format(low)}–${format(high)})`;
+};
+const perSecond = (n: number) => String(Math.round(n));
+const percent = (n: number) => `${Math.round(n * 100)} %`;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+/** Each target on the worst run: the lowest share, the highest p99, the largest answer. */
+function check({ row, runs }: Measured): { text: string; ok: boolean } {
+  const target = row.target;
+  if (!target) return { text: '', ok: true };
+  const parts: Array<[string, boolean]> = [];
+  const shares = runs.map((run) => run.result.requestsPerSecond / run.ceiling);
+  if (target.ofCeiling !== undefined) {
+    parts.push([
+      `≥ ${percent(target.ofCeiling)}: ${percent(Math.min(...shares))}`,
+      Math.min(...shares) >= target.ofCeiling,
+    ]);
+  }
+  const p99 = Math.max(...runs.map((run) => run.result.p99));
+  if (target.p99 !== undefined) parts.push([`p99 ≤ ${target.p99} ms: ${ms(p99)}`, p99 <= target.p99]);
+  const bytes = Math.max(...runs.map((run) => run.result.bytesPerAnswer));
+  if (target.bytes !== undefined) parts.push([`≤ ${kB(target.bytes)}: ${kB(bytes)}`, bytes <= target.bytes]);
+  const ok = parts.every(([, passed]) => passed);
+  return { text: `${parts.map(([text]) => text).join('; ')} — ${verdict(ok)}`, ok };
+}
+
+function report(
+  measured: Map<Group, Measured[]>,
+  ceilings: Map<number, number[]>,
+  mix: AutocannonResult[],
+): { markdown: string; failed: string[] } {
+  const failed: string[] = [];
+  const sections = [...measured].map(([group, rows]) => {
+    const ceiling = ceilings.get(group.connections)!;
+    const lines = rows.map((m) => {
+      const verdictOf = check(m);
+      const failures = m.runs.reduce((sum, run) => sum + run.result.failed, 0);
+      if (!verdictOf.ok || failures > 0) failed.push(m.row.name);
+      return [
+        `\`${m.row.name}\``,
+        m.row.note,
+        spread(
+          m.runs.map((run) => run.result.requestsPerSecond),
+          perSecond,
+        ),
+        spread(
+          m.runs.map((run) => run.result.requestsPerSecond / run.ceiling),
+          percent,
+        ),
+        ms(median(m.runs.map((run) => run.result.p50))),
+        ms(Math.max(...m.runs.map((run) => run.result.p99))),
+        kB(median(m.runs.map((run) => run.result.bytesPerAnswer))),
+        failures === 0 ? '0' : `**${failures}**`,
+        verdictOf.text,
+      ];
+    });
+    return `### ${group.name}, ${group.connections} connections
+
+Ceiling (bare Hono hello-world) at ${group.connections} connections: ${spread(ceiling, perSecond)} requests/s.
+
+${table(['route', 'what', 'requests/s', 'of ceiling', 'p50', 'p99 (worst)', 'answer', 'failed', 'target (worst run)'], lines)}`;
+  });
+  const mixFailed = mix.reduce((sum, result) => sum + result.errors + result.non2xx, 0);
+  if (mixFailed > 0) failed.push('write mix');
+  const markdown = `## API and site server (\`npm run bench:api\`)
 
 Machine: ${machineLine()}.
-autocannon ${DURATION_S} s per row after a ${WARMUP_S} s warm-up, from the same machine (it shares the
-cores with the API and PostgreSQL). The API runs as \`npm start\` runs it (tsx, pino request log at
-info, pg pool of 10), on the embedded PostgreSQL with the seeded menu. "Of ceiling" compares with the
-hello-world row at the same number of connections. "Failed" counts socket errors and answers other than
-the expected one (a 2xx; the revalidation row expects 304).
+${RUNS} runs; in each, wrk (one thread, from the same machine: it shares the two cores with the API,
+the site server and PostgreSQL) measures the bare Hono hello-world ceiling and then each row for
+${SECONDS} s after ${WARMUP_SECONDS} s of warm-up, at the group's number of connections, so every share of the ceiling is taken
+in one run. Figures are the median (lowest–highest) of the runs; each target is checked on the worst
+run. Requests carry \`Accept-Encoding: gzip, deflate, br\`, as a browser's do. The stack runs as
+\`npm start\` runs it (pino at info: successful reads are logged at debug only; pg pool of 10), with
+\`npm run seed:volume\`'s ${A_YEAR.orders.toLocaleString('en')} orders, ${A_YEAR.customers.toLocaleString('en')} customers and ${A_YEAR.reservations.toLocaleString('en')} bookings.
+"Answer" is the bytes received per answer, headers included; "failed" counts socket errors and
+statuses of 400 or more.
 
-${table(['route', 'what', 'connections', 'requests/s', 'of ceiling', 'p50', 'p99', 'failed'], rows)}
+${sections.join('\n\n')}
+
+### Writes
+
+autocannon, ${mix.length} runs of ${SECONDS} s, 10 connections, each a customer of its own adding a line to the cart and
+removing it: ${spread(
+    mix.map((result) => result.requests.average),
+    perSecond,
+  )} requests/s, p99 ${spread(
+    mix.map((result) => result.latency.p99),
+    (n) => `${n} ms`,
+  )}, failed ${mixFailed}.
 `;
+  return { markdown, failed };
 }
 
 async function main() {
-  console.log('Measuring the ceiling (bare Hono hello-world) …');
-  const ceiling = await measureCeiling();
+  assertWrkInstalled();
   console.log('Starting the storefront …');
   // The API's token secret, so that the write mix's customers can hold API tokens without signing in.
   const secret = randomBytes(32).toString('base64url');
   const storefront = await startBenchStorefront({ API_TOKEN_SECRET: secret });
-  const stopOnSignal = () => void storefront.stop().then(() => process.exit(130));
+  const hello = startChild('hello', process.execPath, [...TSX, 'scripts/lib/hello-server.ts'], {
+    ...process.env,
+    API_PORT: String(HELLO_PORT),
+  });
+  const database = connectDatabase(embeddedPostgresUrl(Number(BENCH_ENV.PG_PORT), 'pizzon'), () => {});
+  const stop = async () => {
+    await database.close();
+    await stopChild(hello);
+    await storefront.stop();
+  };
+  const stopOnSignal = () => void stop().then(() => process.exit(130));
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
-  let api: Row[];
   try {
-    api = await measureApi(secret);
-  } finally {
-    await storefront.stop();
-  }
-  const failed = [...ceiling, ...api].filter((row) => failures(row) > 0);
-  const markdown = report(ceiling, api);
-  console.log(`\n${markdown}`);
-  writeSection('bench:api', markdown);
-  if (failed.length > 0) {
-    throw new Error(
-      `Some requests failed: ${failed.map((row) => `${row.scenario.name} @${row.connections}`).join(', ')}`,
+    await waitForHttp(HELLO_URL, 'hello-world server');
+    console.log(`Seeding ${A_YEAR.orders.toLocaleString('en')} orders …`);
+    await seedVolume(database.db, A_YEAR);
+    const plan = await groups(database.db);
+    const menu = (await (
+      await fetch(`${BENCH_API_URL}/all-items?category=all&limit=0`)
+    ).json()) as MenuItem[];
+    const writers = await benchCustomers(database.db, 10, secret);
+    const measured = new Map<Group, Measured[]>(
+      plan.map((group) => [group, group.rows.map((row) => ({ row, runs: [] }))]),
     );
+    const ceilings = new Map<number, number[]>();
+    const mix: AutocannonResult[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      console.log(`Run ${run} of ${RUNS}`);
+      for (const group of plan) {
+        const ceilingRun = await runWrk({ url: HELLO_URL, connections: group.connections, seconds: SECONDS });
+        const ceiling = ceilingRun.requestsPerSecond;
+        ceilings.set(group.connections, [...(ceilings.get(group.connections) ?? []), ceiling]);
+        console.log(`  ceiling @${group.connections}: ${Math.round(ceiling)}/s`);
+        for (const entry of measured.get(group)!) {
+          const { url, headers, fresh } = entry.row;
+          await runWrk({ url, headers, fresh, connections: group.connections, seconds: WARMUP_SECONDS });
+          const result = await runWrk({
+            url,
+            headers,
+            fresh,
+            connections: group.connections,
+            seconds: SECONDS,
+          });
+          entry.runs.push({ result, ceiling });
+          console.log(
+            `  ${entry.row.name}: ${Math.round(result.requestsPerSecond)}/s (${percent(result.requestsPerSecond / ceiling)}), ` +
+              `p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${kB(result.bytesPerAnswer)}, failed ${result.failed}`,
+          );
+        }
+      }
+      mix.push(await writeMix(writers, menu.find((item) => item.quantity >= 10)!));
+    }
+    const { markdown, failed } = report(measured, ceilings, mix);
+    console.log(`\n${markdown}`);
+    writeSection('bench:api', markdown);
+    if (failed.length > 0) throw new Error(`Targets missed or requests failed: ${failed.join(', ')}`);
+  } finally {
+    await stop();
   }
 }
 

@@ -108,7 +108,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-// Unpaid orders give their stock back after RESERVATION_MINUTES (also swept at each checkout). Every
+// Unpaid orders give their stock back after RESERVATION_MINUTES (and at a checkout that needs it). Every
 // instance runs the sweep; the database lets one at a time do the work (releaseExpiredReservations).
 const sweepEveryMs = Number(env.EXPIRY_SWEEP_MS ?? 60_000);
 async function sweepReservations() {

@@ -35,6 +35,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     statusCodeStats: Record<string, { count: number }>;
+    /** Answers whose status is not 2xx. */
+    non2xx: number;
   }
 
   function autocannon(options: Options): Promise<Result>;

@@ -6,7 +6,7 @@ const REPORT = 'docs/benchmarks.md';
 
 const HEADER = `# Benchmarks
 
-Measured with \`npm run bench:web\` and \`npm run bench:api\`; each command rewrites its own section
+Measured with \`npm run bench:web\`, \`npm run bench:api\` and \`npm run bench:rush\`; each command rewrites its own section
 below. Both start the storefront exactly as \`npm start\` does (built SPA, API on the embedded
 PostgreSQL, Firebase Auth emulator) on ports of their own, from an empty data folder (\`.data/bench\`).
 Figures depend on the machine and on what else it is doing (the load average is noted): compare runs
@@ -20,6 +20,10 @@ Not measured yet: run \`npm run bench:web\`.
 <!-- bench:api:start -->
 Not measured yet: run \`npm run bench:api\`.
 <!-- bench:api:end -->
+
+<!-- bench:rush:start -->
+Not measured yet: run \`npm run bench:rush\`.
+<!-- bench:rush:end -->
 `;
 
 /** The 1-minute load average when the benchmark began: other work on the machine skews every figure. */
@@ -46,7 +50,7 @@ export function table(head: string[], rows: string[][]): string {
 export const verdict = (ok: boolean): string => (ok ? 'pass' : '**FAIL**');
 
 /** Replaces (or appends) the section between `<!-- name:start -->` and `<!-- name:end -->`. */
-export function writeSection(name: 'bench:web' | 'bench:api', body: string): void {
+export function writeSection(name: 'bench:web' | 'bench:api' | 'bench:rush', body: string): void {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   const section = `${start}\n${body.trim()}\n${end}`;

@@ -47,11 +47,14 @@ export interface PageCacheOptions {
 
 /**
  * Pages are kept for the menu version they were rendered at and served while it is current: never
- * stale, as every menu change moves the version (server/cache/menu-version.ts). A page is kept for the
+ * stale, as every menu change moves the version (server/cache/menu-version.ts); a page that showed no
+ * menu data is kept whatever the version. A page is kept for the
  * oldest of the version the site knew when it began and the versions its API answers carried, so a
  * render that raced a change (or an API instance a moment behind) is redone on the next request.
  * Concurrent requests for a page share one render; memory is an LRU with a byte budget.
  */
+const ANY_VERSION = -1;
+
 export function createPageCache({ render, version, maxBytes }: PageCacheOptions) {
   const pages = new LRUCache<string, { version: number; page: BuiltPage }>({
     maxSize: maxBytes,
@@ -61,7 +64,12 @@ export function createPageCache({ render, version, maxBytes }: PageCacheOptions)
 
   async function renderAndKeep(url: string, known: number): Promise<BuiltPage> {
     const { page, menuVersion, keep } = await render(url);
-    if (keep) pages.set(url, { version: Math.min(known, menuVersion ?? known), page });
+    // A page that showed no menu data (Home, Blog, the error page) holds for every version.
+    if (keep)
+      pages.set(url, {
+        version: menuVersion === undefined ? ANY_VERSION : Math.min(known, menuVersion),
+        page,
+      });
     return page;
   }
 
@@ -74,7 +82,7 @@ export function createPageCache({ render, version, maxBytes }: PageCacheOptions)
       const known = version();
       if (known === undefined || personal) return render(url).then(({ page }) => page);
       const kept = pages.get(url);
-      if (kept?.version === known) return Promise.resolve(kept.page);
+      if (kept && (kept.version === known || kept.version === ANY_VERSION)) return Promise.resolve(kept.page);
       const key = `${known} ${url}`;
       let pending = rendering.get(key);
       if (!pending) {

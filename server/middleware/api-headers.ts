@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { requestHeader } from '../http/request-header.ts';
 
 /**
  * The API answers JSON: nothing in it may run, load or be framed, and only the storefront's origin may
@@ -38,7 +39,7 @@ export function apiHeaderSets(siteOrigin: string) {
   const other = Object.freeze({ ...SECURITY_HEADERS });
   const site = Object.freeze({ ...SECURITY_HEADERS, 'Access-Control-Allow-Origin': siteOrigin });
   return (c: Context): Readonly<Record<string, string>> =>
-    c.req.header('Origin') === siteOrigin ? site : other;
+    requestHeader(c, 'origin') === siteOrigin ? site : other;
 }
 
 /** Puts the API's headers on every answer; answers CORS preflights. */

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { itemKey, listKey, type MenuAnswer, type MenuCache } from '../cache/menu-cache.ts';
 import { AllItemsQuerySchema } from '../contract/menu.ts';
 import { acceptsGzip } from '../http/gzip.ts';
+import { requestHeader } from '../http/request-header.ts';
 import type { apiHeaderSets } from '../middleware/api-headers.ts';
 import { parseOr400, refuseNulInUrl } from '../middleware/validate.ts';
 
@@ -36,9 +37,9 @@ export function menuRoutes(menu: MenuCache, headersFor: ReturnType<typeof apiHea
 
   /** The menu answer (gzipped when the client takes it), or 304 when the caller holds it. */
   function menuJson(c: Context, { tag, body, gzipped }: MenuAnswer): Response {
-    if (matches(c.req.header('If-None-Match'), tag)) return notModified(c, tag);
+    if (matches(requestHeader(c, 'if-none-match'), tag)) return notModified(c, tag);
     const json = { 'Content-Type': 'application/json', Vary: 'Origin, Accept-Encoding' };
-    return acceptsGzip(c.req.header('Accept-Encoding'))
+    return acceptsGzip(requestHeader(c, 'accept-encoding'))
       ? new Response(gzipped(), answer(c, 200, tag, { ...json, 'Content-Encoding': 'gzip' }))
       : new Response(body, answer(c, 200, tag, json));
   }
@@ -46,7 +47,7 @@ export function menuRoutes(menu: MenuCache, headersFor: ReturnType<typeof apiHea
   // `*` is left to the full answer: it matches only an item that exists.
   const revalidated = (c: Context, key: string): Response | undefined => {
     const tag = menu.currentTag(key);
-    const ifNoneMatch = c.req.header('If-None-Match');
+    const ifNoneMatch = requestHeader(c, 'if-none-match');
     return tag && ifNoneMatch?.trim() !== '*' && matches(ifNoneMatch, tag) ? notModified(c, tag) : undefined;
   };
 

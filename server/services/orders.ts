@@ -99,6 +99,13 @@ export function releaseExpiredReservations(db: Database, minutes = RESERVATION_M
   });
 }
 
+/** A line asks for more than the stock left (409): the one refusal that lapsed reservations may lift. */
+class OutOfStock extends HTTPException {
+  constructor(message: string) {
+    super(409, { message });
+  }
+}
+
 export interface CreatedOrder {
   id: string;
   transactionId: string;
@@ -148,7 +155,7 @@ export function createOrder(db: Database, uid: string, input: CreatePayment): Pr
           .from(menuItems)
           .where(eq(menuItems.id, line.itemId));
         // Thrown inside the transaction: every reservation made so far is rolled back.
-        throw new HTTPException(409, { message: stockMessage(line.name, item?.stock ?? 0) });
+        throw new OutOfStock(stockMessage(line.name, item?.stock ?? 0));
       }
     }
 
@@ -210,8 +217,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * POST /create-payment-intent: sweep lapsed reservations, create the order (stock reserved), then ask
- * the gateway for its payment page. If the gateway fails or is slow, the order is undone (stock back)
+ * POST /create-payment-intent: create the order (stock reserved; when stock is short, lapsed
+ * reservations are released first and the order tried once more), then ask the gateway for its
+ * payment page. If the gateway fails or is slow, the order is undone (stock back)
  * and the caller gets a 502: the customer never sees an order that looks placed but cannot be paid.
  */
 export async function checkout(
@@ -220,8 +228,10 @@ export async function checkout(
   input: CreatePayment,
 ): Promise<{ url: string }> {
   const { db, gateway, logger } = deps;
-  await releaseExpiredReservations(db);
-  const order = await createOrder(db, uid, input);
+  const order = await createOrder(db, uid, input).catch(async (error: unknown) => {
+    if (!(error instanceof OutOfStock) || (await releaseExpiredReservations(db)) === 0) throw error;
+    return createOrder(db, uid, input);
+  });
   try {
     return await withTimeout(
       gateway.createPaymentPage({

@@ -377,7 +377,7 @@ describe('reservations that expire', () => {
     });
   });
 
-  it('is swept at every checkout', async () => {
+  it('is swept when a checkout finds the stock held by lapsed reservations', async () => {
     const item = await insertMenuItem(ctx, { quantity: 1 });
     const first = await customerWithCart({ item, quantity: 1 });
     const abandoned = (await orderByTransaction(ctx, await placeOrder(first, [{ item, quantity: 1 }])))!;

@@ -17,7 +17,7 @@ function site(options: { maxBytes?: number; keep?: boolean; answerVersion?: () =
     await new Promise((resolve) => setTimeout(resolve, 5));
     return {
       page: buildPage(`<p>${url} #${renders.length}</p>${'x'.repeat(1000)}`, 200, HEADERS),
-      menuVersion: options.answerVersion?.() ?? version,
+      menuVersion: options.answerVersion ? options.answerVersion() : version,
       keep: options.keep ?? true,
     };
   };
@@ -61,6 +61,15 @@ describe('the site’s page cache', () => {
     await s.text('/menu');
     await s.text('/menu');
     expect(s.renders).toHaveLength(2);
+  });
+
+  it('keeps a page that showed no menu data whatever the version', async () => {
+    const s = site({ answerVersion: () => undefined });
+    await s.text('/blog');
+    s.setVersion(2);
+    s.setVersion(3);
+    expect(await s.text('/blog')).toMatch(/#1/);
+    expect(s.renders).toHaveLength(1);
   });
 
   it('keeps nothing while the site is not listening, nor a page whose data failed', async () => {

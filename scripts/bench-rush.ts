@@ -1,0 +1,416 @@
+// `npm run bench:rush`: a dinner rush, end to end, against the stack as `npm start` starts it (behind a
+// proxy, TRUST_PROXY=true, so that each simulated customer has an address of its own, as real ones
+// do). Customers arrive at a steady rate; each opens Home, the Menu and an item, adds it to the cart,
+// checks out and pays on the sandbox page (which notifies the API, server to server), and waits for
+// the payment result page to see it paid. Meanwhile guests browse and an admin pages through Manage
+// orders. Then the books are checked: nothing oversold, stock + held = initial for every item, every
+// paid order paid once. The figures go to docs/benchmarks.md.
+import dayjs from 'dayjs';
+import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { cartTotals } from '../server/contract/cart.ts';
+import type { MenuItem } from '../server/contract/menu.ts';
+import { ORDER_TIME_FORMAT } from '../server/contract/order.ts';
+import { nextCursorOf } from '../server/contract/paging.ts';
+import { ApiTokenSchema } from '../server/contract/user.ts';
+import { connectDatabase, type Database } from '../server/db/client.ts';
+import { embeddedPostgresUrl } from '../server/db/embedded.ts';
+import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
+import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
+import {
+  BENCH_API_URL,
+  BENCH_AUTH_HOST,
+  BENCH_ENV,
+  BENCH_WEB_URL,
+  startBenchStorefront,
+} from './lib/bench-storefront.ts';
+
+/** New customers a second (the target is 35 paid orders a second). */
+const RATE = Number(process.env.BENCH_RUSH_RATE ?? 36);
+const SECONDS = Number(process.env.BENCH_RUSH_SECONDS ?? 60);
+/** Each may check out 10 times a minute: enough of them that none meets the limit. */
+const CUSTOMERS = Number(process.env.BENCH_RUSH_CUSTOMERS ?? 400);
+const GUESTS = 6;
+const INITIAL_STOCK = 100_000;
+const TARGETS = { ordersPerSecond: 35, p99: 300 };
+
+const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br' };
+
+interface Customer {
+  uid: string;
+  token: string;
+  address: string;
+}
+
+/** Latencies and failures per step. */
+class Steps {
+  readonly times = new Map<string, number[]>();
+  readonly failures = new Map<string, number>();
+  readonly examples = new Map<string, string>();
+
+  async time<T>(step: string, call: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await call();
+    } catch (error) {
+      this.failures.set(step, (this.failures.get(step) ?? 0) + 1);
+      if (!this.examples.has(step)) this.examples.set(step, (error as Error).message);
+      throw error;
+    } finally {
+      const list = this.times.get(step) ?? [];
+      list.push(performance.now() - started);
+      this.times.set(step, list);
+    }
+  }
+}
+
+async function expect(response: Response, status: number, what: string): Promise<Response> {
+  if (response.status !== status) {
+    throw new Error(`${what} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  }
+  return response;
+}
+
+const jsonHeaders = (customer?: Customer) => ({
+  'Content-Type': 'application/json',
+  ...BROWSER,
+  ...(customer ? { Authorization: `Bearer ${customer.token}`, 'X-Forwarded-For': customer.address } : {}),
+});
+
+/** A customer signs up with the identity provider, registers with the API and gets an API token. */
+async function signUp(n: number): Promise<Customer> {
+  const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const email = `rush-${Date.now().toString(36)}-${n}@example.com`;
+  const provider = (await (
+    await expect(
+      await fetch(`http://${BENCH_AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
+        method: 'POST',
+        headers: jsonHeaders(),
+        body: JSON.stringify({ email, password: 'pizza1', returnSecureToken: true }),
+      }),
+      200,
+      'The Auth emulator',
+    )
+  ).json()) as { idToken: string; localId: string };
+  const asProvider = {
+    'Content-Type': 'application/json',
+    Authorization: `Bearer ${provider.idToken}`,
+    'X-Forwarded-For': address,
+  };
+  await expect(
+    await fetch(`${BENCH_API_URL}/users`, {
+      method: 'POST',
+      headers: asProvider,
+      body: JSON.stringify({ uid: provider.localId, displayName: `Rush Customer ${n}`, email, role: 'user' }),
+    }),
+    201,
+    'POST /users',
+  );
+  const jwt = await expect(
+    await fetch(`${BENCH_API_URL}/jwt`, {
+      method: 'POST',
+      headers: asProvider,
+      body: JSON.stringify({ uid: provider.localId }),
+    }),
+    200,
+    'POST /jwt',
+  );
+  return { uid: provider.localId, token: v.parse(ApiTokenSchema, await jwt.json()).token, address };
+}
+
+/** Signs in the demo admin (emulator ID token, then POST /jwt). */
+async function signInAdmin(): Promise<Customer> {
+  const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
+  const { idToken } = (await (
+    await fetch(
+      `http://${BENCH_AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
+      {
+        method: 'POST',
+        headers: jsonHeaders(),
+        body: JSON.stringify({ email: admin.email, password: admin.password, returnSecureToken: true }),
+      },
+    )
+  ).json()) as { idToken: string };
+  const jwt = await fetch(`${BENCH_API_URL}/jwt`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+    body: JSON.stringify({ uid: admin.uid }),
+  });
+  return {
+    uid: admin.uid,
+    token: v.parse(ApiTokenSchema, await jwt.json()).token,
+    address: '10.255.255.254',
+  };
+}
+
+/** One customer's visit, from Home to a paid order; resolves when the payment page says paid. */
+async function visit(steps: Steps, customer: Customer, item: MenuItem): Promise<void> {
+  const page = async (step: string, path: string) =>
+    steps.time(step, async () => {
+      await (
+        await expect(await fetch(`${BENCH_WEB_URL}${path}`, { headers: BROWSER }), 200, path)
+      ).arrayBuffer();
+    });
+  await page('Home', '/');
+  await page('Menu', '/menu');
+  await page('item page', `/item-detail/${item._id}`);
+  await steps.time('POST /add-to-cart', async () => {
+    const response = await fetch(`${BENCH_API_URL}/add-to-cart`, {
+      method: 'POST',
+      headers: jsonHeaders(customer),
+      body: JSON.stringify({ itemId: item._id, quantity: 1 }),
+    });
+    await expect(response, 201, 'POST /add-to-cart');
+    await response.arrayBuffer();
+  });
+  const lines = await steps.time('GET /add-to-cart', async () => {
+    const response = await expect(
+      await fetch(`${BENCH_API_URL}/add-to-cart?uid=${customer.uid}`, { headers: jsonHeaders(customer) }),
+      200,
+      'GET /add-to-cart',
+    );
+    return (await response.json()) as Array<{ price: number; quantity: number }>;
+  });
+  const payPage = await steps.time('POST /create-payment-intent', async () => {
+    const response = await fetch(`${BENCH_API_URL}/create-payment-intent?uid=${customer.uid}`, {
+      method: 'POST',
+      headers: jsonHeaders(customer),
+      body: JSON.stringify({
+        fullName: 'Rush Customer',
+        email: 'rush@example.com',
+        phone: '01711 000000',
+        address: '12 Road 5, Dhanmondi',
+        postcode: '1205',
+        city: 'Dhaka',
+        total_price: cartTotals(lines).totalPrice,
+        order_time: dayjs().format(ORDER_TIME_FORMAT),
+      }),
+    });
+    await expect(response, 200, 'POST /create-payment-intent');
+    return new URL(((await response.json()) as { url: string }).url);
+  });
+  const sig = payPage.searchParams.get('sig') ?? '';
+  const tranId = decodeURIComponent(payPage.pathname.split('/').pop()!);
+  await steps.time('payment page', async () => {
+    await (
+      await expect(await fetch(`${BENCH_API_URL}${payPage.pathname}${payPage.search}`), 200, 'payment page')
+    ).arrayBuffer();
+  });
+  const returned = await steps.time('Pay (gateway notifies the API)', async () => {
+    const response = await fetch(`${BENCH_API_URL}${payPage.pathname}/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ sig }),
+      redirect: 'manual',
+    });
+    await expect(response, 303, 'Pay');
+    return new URL(response.headers.get('Location')!);
+  });
+  const result = await steps.time('return to the storefront', async () => {
+    const response = await fetch(`${BENCH_API_URL}${returned.pathname}${returned.search}`, {
+      redirect: 'manual',
+    });
+    await expect(response, 303, 'the return route');
+    return new URL(response.headers.get('Location')!);
+  });
+  await page('payment result page', result.pathname);
+  await steps.time('GET /payment-status', async () => {
+    const response = await expect(
+      await fetch(`${BENCH_API_URL}/payment-status/${encodeURIComponent(tranId)}?uid=${customer.uid}`, {
+        headers: jsonHeaders(customer),
+      }),
+      200,
+      'GET /payment-status',
+    );
+    const status = (await response.json()) as { payment_status: boolean };
+    if (!status.payment_status) throw new Error(`${tranId} is not paid`);
+  });
+}
+
+async function guest(steps: Steps, menu: MenuItem[], until: number): Promise<void> {
+  for (let n = 0; Date.now() < until; n++) {
+    const item = menu[n % menu.length]!;
+    const path = ['/', '/menu', `/item-detail/${item._id}`, '/blog'][n % 4]!;
+    await steps
+      .time(`guest: ${path.startsWith('/item') ? 'item page' : path}`, async () => {
+        await (
+          await expect(await fetch(`${BENCH_WEB_URL}${path}`, { headers: BROWSER }), 200, path)
+        ).arrayBuffer();
+      })
+      .catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function admin(steps: Steps, account: Customer, until: number): Promise<void> {
+  while (Date.now() < until) {
+    let cursor: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const query: string = cursor ? `&cursor=${cursor}` : '';
+      cursor = await steps
+        .time('admin: Manage orders page', async () => {
+          const response = await expect(
+            await fetch(`${BENCH_API_URL}/admin-order?uid=${account.uid}&limit=20${query}`, {
+              headers: jsonHeaders(account),
+            }),
+            200,
+            'GET /admin-order',
+          );
+          await response.arrayBuffer();
+          return nextCursorOf(response.headers.get('Link'));
+        })
+        .catch(() => null);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+/** After the rush: every item's stock plus what orders hold equals what it started with. */
+async function books(db: Database) {
+  const result = await db.execute<{ name: string; stock: number; held: number; sold: number }>(sql`
+    select m.name, m.quantity as stock,
+           coalesce(sum(l.quantity) filter (where not o.stock_released), 0)::int as held,
+           coalesce(sum(l.quantity) filter (where o.payment_status and not o.stock_released), 0)::int as sold
+    from menu_items m
+    left join order_lines l on l.item_id = m.id
+    left join orders o on o.id = l.order_id
+    group by m.id order by m.name`);
+  const paid = await db.execute<{ orders: number; unpaid: number; refunds: number }>(sql`
+    select count(*) filter (where payment_status)::int as orders,
+           count(*) filter (where not payment_status and not stock_released)::int as unpaid,
+           count(*) filter (where refund_due)::int as refunds
+    from orders`);
+  return { items: result.rows, ...paid.rows[0]! };
+}
+
+async function main() {
+  const storefront = await startBenchStorefront({ TRUST_PROXY: 'true' });
+  const database = connectDatabase(embeddedPostgresUrl(Number(BENCH_ENV.PG_PORT), 'pizzon'), () => {});
+  const stop = async () => {
+    await database.close();
+    await storefront.stop();
+  };
+  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+  try {
+    await database.db.execute(sql`update menu_items set quantity = ${INITIAL_STOCK}`);
+    const menu = (await (
+      await fetch(`${BENCH_API_URL}/all-items?category=all&limit=0`)
+    ).json()) as MenuItem[];
+    console.log(`Signing up ${CUSTOMERS} customers …`);
+    const customers: Customer[] = [];
+    for (let n = 0; n < CUSTOMERS; n += 20) {
+      customers.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(20, CUSTOMERS - n) }, (_, i) => signUp(n + i + 1)),
+        )),
+      );
+    }
+    const adminAccount = await signInAdmin();
+    // Warm the site's and the API's caches as a first visitor would.
+    for (const path of ['/', '/menu', `/item-detail/${menu[0]!._id}`]) await fetch(`${BENCH_WEB_URL}${path}`);
+
+    console.log(`Rush: ${RATE} customers a second for ${SECONDS} s …`);
+    const steps = new Steps();
+    const started = Date.now();
+    const until = started + SECONDS * 1000;
+    const completedAt: number[] = [];
+    let failedVisits = 0;
+    const background = [
+      ...Array.from({ length: GUESTS }, () => guest(steps, menu, until)),
+      admin(steps, adminAccount, until),
+    ];
+    const visits: Array<Promise<void>> = [];
+    for (let n = 0; started + (n * 1000) / RATE < until; n++) {
+      const due = started + (n * 1000) / RATE;
+      const wait = due - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const customer = customers[n % customers.length]!;
+      const item = menu[(n * 7) % menu.length]!;
+      visits.push(
+        visit(steps, customer, item).then(
+          () => {
+            completedAt.push(Date.now());
+          },
+          () => {
+            failedVisits++;
+          },
+        ),
+      );
+    }
+    await Promise.all([...visits, ...background]);
+    const arrivals = visits.length;
+    const inWindow = completedAt.filter((at) => at <= until).length;
+    const perTen = Array.from({ length: Math.ceil(SECONDS / 10) }, (_, i) => {
+      const from = started + i * 10_000;
+      return completedAt.filter((at) => at > from && at <= from + 10_000).length / 10;
+    });
+    const ledger = await books(database.db);
+    const oversold = ledger.items.filter((item) => item.stock < 0);
+    const unbalanced = ledger.items.filter((item) => item.stock + item.held !== INITIAL_STOCK);
+
+    const rows = [...steps.times].map(([step, times]) => [
+      step,
+      String(times.length),
+      `${percentile(times, 50).toFixed(1)} ms`,
+      `${percentile(times, 99).toFixed(1)} ms`,
+      String(steps.failures.get(step) ?? 0),
+    ]);
+    const worstP99 = Math.max(...[...steps.times.values()].map((times) => percentile(times, 99)));
+    const errors = [...steps.failures.values()].reduce((sum, n) => sum + n, 0);
+    const rate = inWindow / SECONDS;
+    const checks = [
+      [
+        `completed, paid orders a second over ${SECONDS} s`,
+        `≥ ${TARGETS.ordersPerSecond}`,
+        rate.toFixed(1),
+        rate >= TARGETS.ordersPerSecond,
+      ],
+      ['slowest step, p99', `≤ ${TARGETS.p99} ms`, `${worstP99.toFixed(1)} ms`, worstP99 <= TARGETS.p99],
+      ['failed requests', '0', String(errors), errors === 0],
+      ['items oversold', '0', String(oversold.length), oversold.length === 0],
+      ['items whose stock + held ≠ initial', '0', String(unbalanced.length), unbalanced.length === 0],
+      [
+        'paid orders in the books = visits that saw theirs paid',
+        String(completedAt.length),
+        String(ledger.orders),
+        ledger.orders === completedAt.length,
+      ],
+    ] as const;
+    const markdown = `## Dinner rush (\`npm run bench:rush\`)
+
+Machine: ${machineLine()}.
+The stack as \`npm start\` starts it, behind a proxy (\`TRUST_PROXY=true\`: each simulated customer has an
+address of its own), every item stocked with ${INITIAL_STOCK.toLocaleString('en')}. ${CUSTOMERS} customers signed up and in
+beforehand; then for ${SECONDS} s a new one arrived every ${(1000 / RATE).toFixed(1)} ms (${RATE}/s, open loop): Home, Menu, an item
+page, add to cart, the cart, checkout, the sandbox payment page, Pay (the gateway notifies the API
+server to server), the return to the storefront, the payment result page and its status. Meanwhile
+${GUESTS} guests browsed (Home, Menu, item pages, Blog) and an admin paged through Manage orders. The load
+generator runs on the same two cores (Node's fetch).
+
+${table(
+  ['check', 'target', 'measured', 'result'],
+  checks.map(([what, target, measured, ok]) => [what, target, measured, verdict(ok)]),
+)}
+
+${arrivals} customers arrived, ${completedAt.length} saw their order paid (${inWindow} within the ${SECONDS} s), ${failedVisits} visits failed.
+Completed orders a second, per 10 s: ${perTen.map((n) => n.toFixed(1)).join(', ')}.
+Books after the rush: ${ledger.orders} paid orders, ${ledger.unpaid} unpaid still holding stock, ${ledger.refunds} refunds due.
+
+${table(['step', 'requests', 'p50', 'p99', 'failed'], rows)}
+${steps.examples.size > 0 ? `\nFirst failure of each step: ${[...steps.examples].map(([step, message]) => `${step}: ${message}`).join('; ')}\n` : ''}`;
+    console.log(`\n${markdown}`);
+    writeSection('bench:rush', markdown);
+    if (checks.some(([, , , ok]) => !ok)) throw new Error('The rush missed a target');
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
