@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { acceptsGzip, type Bytes, bytes, gzip as gzipped } from '../../server/http/gzip.ts';
+import { subresourceHeaders } from './site-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=UTF-8',
@@ -44,7 +45,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Every file under `root` by its URL path (`/assets/index-x.js`), with `siteHeaders` on each answer. */
+/** Every file under `root` by its URL path (`/assets/index-x.js`), with the site's headers that apply to it. */
 export function loadStaticFiles(root: string, siteHeaders: Record<string, string>): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   for (const path of filesUnder(root)) {
@@ -52,8 +53,10 @@ export function loadStaticFiles(root: string, siteHeaders: Record<string, string
     const body = readFileSync(path);
     const type = TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    // HTML and SVG open as documents; everything else is only ever a part of one.
+    const document = type.startsWith('text/html') || type === 'image/svg+xml';
     const headers: Record<string, string> = {
-      ...siteHeaders,
+      ...(document ? siteHeaders : subresourceHeaders(siteHeaders)),
       'Content-Type': type,
       ETag: etag,
       // Hashed names never change their content; other files (pictures, favicon) are revalidated.

@@ -8,7 +8,7 @@ import { type Bytes, gzip } from '../http/gzip.ts';
 import { type MenuVersion, readMenuVersion } from './menu-version.ts';
 
 /** The whole menu at one version: every item, in the menu's order. */
-interface MenuSnapshot {
+export interface MenuSnapshot {
   version: number;
   items: MenuItem[];
   byId: Map<string, MenuItem>;
@@ -22,8 +22,8 @@ export interface MenuAnswer {
 }
 
 /** Which menu answer: a list (category and limit) or one item. */
-export const listKey = ({ category, limit }: AllItemsQuery): string => `${category}.${limit}`;
-export const itemKey = (id: string): string => `item.${id}`;
+const listKey = ({ category, limit }: AllItemsQuery): string => `${category}.${limit}`;
+const itemKey = (id: string): string => `item.${id}`;
 
 /** Reads the menu and its version as one snapshot of the database. */
 function loadSnapshot(db: Database): Promise<MenuSnapshot> {
@@ -39,12 +39,14 @@ function loadSnapshot(db: Database): Promise<MenuSnapshot> {
 }
 
 export interface MenuCache {
-  /** The tag of answer `key` of the menu this process holds, when it knows that menu is current. */
-  currentTag(key: string): string | undefined;
+  /** The menu of the version this process knows, when it is in memory already: no waiting, no read. */
+  ready(): MenuSnapshot | undefined;
+  /** The menu of the current version, read from the database when it is not in memory. */
+  snapshot(): Promise<MenuSnapshot>;
   /** GET /all-items's answer. */
-  list(query: AllItemsQuery): Promise<MenuAnswer>;
+  list(menu: MenuSnapshot, query: AllItemsQuery): MenuAnswer;
   /** GET /item-detail/{id}'s answer; undefined when the menu has no such item. */
-  item(id: string): Promise<MenuAnswer | undefined>;
+  item(menu: MenuSnapshot, id: string): MenuAnswer | undefined;
 }
 
 /**
@@ -97,19 +99,19 @@ export function createMenuCache(db: Database, version: MenuVersion, maxBytes = 8
   }
 
   return {
-    currentTag(key) {
+    ready() {
       const known = version.current();
-      return latest?.loaded && latest.known === known ? menuTag(latest.loaded.version, key) : undefined;
+      return latest?.loaded && latest.known === known ? latest.loaded : undefined;
     },
-    async list(query) {
+    snapshot,
+    list(menu, query) {
       const { category, limit } = query;
-      return answer(await snapshot(), listKey(query), ({ items }) => {
+      return answer(menu, listKey(query), ({ items }) => {
         const chosen = category === 'all' ? items : items.filter((item) => item.category === category);
         return limit === 0 ? chosen : chosen.slice(0, limit);
       });
     },
-    async item(id) {
-      const menu = await snapshot();
+    item(menu, id) {
       const item = menu.byId.get(id);
       return item && answer(menu, itemKey(id), () => item);
     },

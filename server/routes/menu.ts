@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { itemKey, listKey, type MenuAnswer, type MenuCache } from '../cache/menu-cache.ts';
-import { AllItemsQuerySchema } from '../contract/menu.ts';
+import type { MenuAnswer, MenuCache, MenuSnapshot } from '../cache/menu-cache.ts';
+import { type AllItemsQuery, AllItemsQuerySchema } from '../contract/menu.ts';
 import { acceptsGzip } from '../http/gzip.ts';
 import { requestHeader } from '../http/request-header.ts';
 import type { apiHeaderSets } from '../middleware/api-headers.ts';
@@ -25,58 +25,77 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
 /**
  * The public menu, from the menu cache (server/cache/menu-cache.ts): the hottest reads of a rush, so
  * they are mounted before the app's middleware and build their whole answer at once (the API's headers
- * included) instead of having each middleware rewrite it. A revalidation of the current menu is
- * answered before any read, from the version this process knows.
+ * included) instead of having each middleware rewrite it. While the version holds, an answer (or a
+ * 304) is made from memory without a promise or a read.
  */
 export function menuRoutes(menu: MenuCache, headersFor: ReturnType<typeof apiHeaderSets>) {
-  const answer = (c: Context, status: 200 | 304, tag: string, extra: Record<string, string> = {}) => ({
-    status,
-    headers: { ...headersFor(c), ETag: tag, 'Cache-Control': MENU_CACHE_CONTROL, ...extra },
-  });
-  const notModified = (c: Context, tag: string) => new Response(null, answer(c, 304, tag));
+  // Each answer's headers are made once and reused (a few hundred variants at most: origin, status,
+  // encoding, per tag); the map starts again when the menu has moved on.
+  const made = new Map<string, Readonly<Record<string, string>>>();
+  type Kind = '304' | 'json' | 'gzip';
+  const KIND: Record<Kind, Record<string, string>> = {
+    '304': {},
+    json: { 'Content-Type': 'application/json', Vary: 'Origin, Accept-Encoding' },
+    gzip: { 'Content-Type': 'application/json', Vary: 'Origin, Accept-Encoding', 'Content-Encoding': 'gzip' },
+  };
+  function answer(c: Context, kind: Kind, tag: string) {
+    const base = headersFor(c);
+    const key = `${base['Access-Control-Allow-Origin'] ?? ''}|${kind}|${tag}`;
+    let headers = made.get(key);
+    if (!headers) {
+      if (made.size >= 512) made.clear();
+      headers = Object.freeze({ ...base, ETag: tag, 'Cache-Control': MENU_CACHE_CONTROL, ...KIND[kind] });
+      made.set(key, headers);
+    }
+    return { status: kind === '304' ? 304 : 200, headers };
+  }
+  const notModified = (c: Context, tag: string) => new Response(null, answer(c, '304', tag));
 
   /** The menu answer (gzipped when the client takes it), or 304 when the caller holds it. */
   function menuJson(c: Context, { tag, body, gzipped }: MenuAnswer): Response {
     if (matches(requestHeader(c, 'if-none-match'), tag)) return notModified(c, tag);
-    const json = { 'Content-Type': 'application/json', Vary: 'Origin, Accept-Encoding' };
     return acceptsGzip(requestHeader(c, 'accept-encoding'))
-      ? new Response(gzipped(), answer(c, 200, tag, { ...json, 'Content-Encoding': 'gzip' }))
-      : new Response(body, answer(c, 200, tag, json));
+      ? new Response(gzipped(), answer(c, 'gzip', tag))
+      : new Response(body, answer(c, 'json', tag));
   }
 
-  // `*` is left to the full answer: it matches only an item that exists.
-  const revalidated = (c: Context, key: string): Response | undefined => {
-    const tag = menu.currentTag(key);
-    const ifNoneMatch = requestHeader(c, 'if-none-match');
-    return tag && ifNoneMatch?.trim() !== '*' && matches(ifNoneMatch, tag) ? notModified(c, tag) : undefined;
-  };
+  // The menu is asked for with a handful of queries: each is read once.
+  const queries = new Map<string, AllItemsQuery>();
+  function menuQuery(c: Context): AllItemsQuery {
+    const search = c.req.url.slice(c.req.url.indexOf('?') + 1);
+    let query = queries.get(search);
+    if (!query) {
+      query = parseOr400(AllItemsQuerySchema, c.req.query());
+      if (queries.size >= 256) queries.clear();
+      queries.set(search, query);
+    }
+    return query;
+  }
 
-  /** A refusal goes through the app's error handler, with the API's headers like any answer. */
-  const withHeadersOnError = (c: Context, handle: () => Promise<Response>) =>
-    Promise.resolve()
-      .then(() => {
-        refuseNulInUrl(c.req.url);
-        return handle();
-      })
-      .catch((error: unknown) => {
-        const headers = headersFor(c);
-        for (const name in headers) c.header(name, headers[name]);
-        throw error;
-      });
+  /**
+   * Answers from the menu in memory at once (no promise to wait for); reads it first when the version
+   * moved. A refusal goes through the app's error handler, with the API's headers like any answer.
+   */
+  function fromMenu(c: Context, respond: (menu: MenuSnapshot) => Response): Response | Promise<Response> {
+    const refused = (error: unknown): never => {
+      const headers = headersFor(c);
+      for (const name in headers) c.header(name, headers[name]);
+      throw error;
+    };
+    try {
+      refuseNulInUrl(c.req.url);
+      const hot = menu.ready();
+      return hot ? respond(hot) : menu.snapshot().then(respond).catch(refused);
+    } catch (error) {
+      return refused(error);
+    }
+  }
 
   return new Hono()
-    .get('/all-items', (c) =>
-      withHeadersOnError(c, async () => {
-        const query = parseOr400(AllItemsQuerySchema, c.req.query());
-        return revalidated(c, listKey(query)) ?? menuJson(c, await menu.list(query));
-      }),
-    )
+    .get('/all-items', (c) => fromMenu(c, (snapshot) => menuJson(c, menu.list(snapshot, menuQuery(c)))))
     .get('/item-detail/:id', (c) =>
-      withHeadersOnError(c, async () => {
-        const id = c.req.param('id');
-        const cached = revalidated(c, itemKey(id));
-        if (cached) return cached;
-        const item = await menu.item(id);
+      fromMenu(c, (snapshot) => {
+        const item = menu.item(snapshot, c.req.param('id'));
         if (!item) throw new HTTPException(404, { message: 'This menu item does not exist' });
         return menuJson(c, item);
       }),

@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { buildPage, createPageCache, type Rendering } from '../../scripts/lib/page-cache.ts';
 import { loadStaticFiles, staticResponse } from '../../scripts/lib/static-files.ts';
 
-const HEADERS = { 'X-Content-Type-Options': 'nosniff' };
+const HEADERS = {
+  'Content-Security-Policy': "default-src 'self'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
 
 /** A site whose renders are counted; each render shows the menu at `answerVersion` (or no menu data). */
 function site(options: { maxBytes?: number; keep?: boolean; answerVersion?: () => number | undefined } = {}) {
@@ -128,6 +132,16 @@ describe('the site’s files', () => {
     expect(script.headers['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(script.headers['X-Content-Type-Options']).toBe('nosniff');
     expect(files.get('/favicon.svg')!.headers['Cache-Control']).toBe('no-cache');
+  });
+
+  it('gives documents (an SVG opened on its own) the page policy, and parts of a page only what applies to them', () => {
+    expect(files.get('/favicon.svg')!.headers).toMatchObject(HEADERS);
+    const script = files.get('/assets/index-abc.js')!.headers;
+    expect(script['Content-Security-Policy']).toBeUndefined();
+    expect(script).toMatchObject({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    });
   });
 
   it('answers gzip to a client that takes it, plain otherwise, and 304 for the copy it holds', async () => {
