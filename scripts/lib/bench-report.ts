@@ -6,12 +6,13 @@ const REPORT = 'docs/benchmarks.md';
 
 const HEADER = `# Benchmarks
 
-Measured with \`npm run bench:web\`, \`npm run bench:api\` and \`npm run bench:rush\`; each command rewrites its own section
-below. Both start the storefront exactly as \`npm start\` does (built SPA, API on the embedded
-PostgreSQL, Firebase Auth emulator) on ports of their own, from an empty data folder (\`.data/bench\`).
-Figures depend on the machine and on what else it is doing (the load average is noted): compare runs
-made on the same, otherwise idle, machine. Why the app is built the way these figures reward:
-[decisions/008-performance.md](decisions/008-performance.md).
+Measured with \`npm run bench:web\`, \`npm run bench:api\` and \`npm run bench:rush\`; each command
+rewrites its own section below. Each starts the storefront exactly as \`npm start\` does (built SPA,
+API on the embedded PostgreSQL, Firebase Auth emulator) on ports of its own, from an empty data folder
+(\`.data/bench\`). Figures depend on the machine and on what else it is doing (the load average is
+noted): compare runs made on the same, otherwise idle, machine. Why the app is built the way these
+figures reward: [decisions/008-performance.md](decisions/008-performance.md) and
+[decisions/011-scale.md](decisions/011-scale.md).
 
 <!-- bench:web:start -->
 Not measured yet: run \`npm run bench:web\`.

@@ -21,6 +21,34 @@ function leftBehind(): string[] {
     .filter((command) => command.includes(dataDir));
 }
 
+it('npm run dev stopped once it is ready stops everything, the emulator too', {
+  timeout: 120_000,
+}, async () => {
+  const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--dev'], {
+    env: {
+      ...process.env,
+      PIZZON_DATA_DIR: `${dataDir}/ready`,
+      WEB_PORT: '5793',
+      API_PORT: '5794',
+      AUTH_EMULATOR_PORT: '9794',
+      PG_PORT: '55794',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => start.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    start.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Pizzon is ready')) resolve();
+    });
+    start.once('exit', () => reject(new Error('npm run dev exited before it was ready')));
+  });
+  expect(leftBehind().some((line) => line.includes('emulators:start'))).toBe(true);
+
+  start.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  expect(leftBehind()).toEqual([]);
+});
+
 it('npm start stopped while it is still starting leaves nothing running', { timeout: 90_000 }, async () => {
   const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
