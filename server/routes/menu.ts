@@ -28,6 +28,9 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
  * included) instead of having each middleware rewrite it. While the version holds, an answer (or a
  * 304) is made from memory without a promise or a read.
  */
+const pick = (headers: Readonly<Record<string, string>>, names: string[]) =>
+  Object.fromEntries(names.filter((name) => name in headers).map((name) => [name, headers[name]!]));
+
 export function menuRoutes(menu: MenuCache, headersFor: ReturnType<typeof apiHeaderSets>) {
   // Each answer's headers are made once and reused (a few hundred variants at most: origin, status,
   // encoding, per tag); the map starts again when the menu has moved on.
@@ -44,7 +47,16 @@ export function menuRoutes(menu: MenuCache, headersFor: ReturnType<typeof apiHea
     let headers = made.get(key);
     if (!headers) {
       if (made.size >= 512) made.clear();
-      headers = Object.freeze({ ...base, ETag: tag, 'Cache-Control': MENU_CACHE_CONTROL, ...KIND[kind] });
+      headers = Object.freeze({
+        // A 304 updates the browser's stored answer, whose other headers stand (RFC 9110 §15.4.5):
+        // it carries what validates and may be read cross-origin, not the whole policy again.
+        ...(kind === '304'
+          ? pick(base, ['Access-Control-Allow-Origin', 'Access-Control-Expose-Headers', 'Vary'])
+          : base),
+        ETag: tag,
+        'Cache-Control': MENU_CACHE_CONTROL,
+        ...KIND[kind],
+      });
       made.set(key, headers);
     }
     return { status: kind === '304' ? 304 : 200, headers };
