@@ -66,9 +66,7 @@ test('an item edited through one API shows on every site’s next page within a 
   const edited = Date.now();
   try {
     for (const site of sites) {
-      await expect
-        .poll(() => page(site), { timeout: 1_000, intervals: [20] })
-        .toContain(`>${renamed}<`);
+      await expect.poll(() => page(site), { timeout: 1_000, intervals: [20] }).toContain(`>${renamed}<`);
     }
     expect(Date.now() - edited).toBeLessThan(1_000);
   } finally {
