@@ -9,25 +9,17 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import autocannon, { type Result as AutocannonResult } from 'autocannon';
 import { sql } from 'drizzle-orm';
-import * as v from 'valibot';
 import type { AddToCart } from '../server/contract/cart.ts';
 import type { MenuItem } from '../server/contract/menu.ts';
-import { ApiTokenSchema } from '../server/contract/user.ts';
 import { connectDatabase, type Database } from '../server/db/client.ts';
 import { embeddedPostgresUrl } from '../server/db/embedded.ts';
 import { users } from '../server/db/schema.ts';
-import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
 import { A_YEAR, seedVolume } from '../server/seed/volume.ts';
 import { encodeCursor } from '../server/services/paging.ts';
 import { createApiTokens } from '../server/tokens.ts';
+import { expectOk, signInDemo } from './lib/bench-accounts.ts';
 import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
-import {
-  BENCH_API_URL,
-  BENCH_AUTH_HOST,
-  BENCH_ENV,
-  BENCH_WEB_URL,
-  startBenchStorefront,
-} from './lib/bench-storefront.ts';
+import { BENCH_API_URL, BENCH_ENV, BENCH_WEB_URL, startBenchStorefront } from './lib/bench-storefront.ts';
 import { manageOrdersPaint } from './lib/manage-orders-paint.ts';
 import { openBrowser } from './lib/page-weight.ts';
 import { startChild, stopChild, TSX, waitForHttp } from './lib/processes.ts';
@@ -101,40 +93,6 @@ const json = (token?: string) => ({
   ...(token ? { Authorization: `Bearer ${token}` } : {}),
 });
 
-async function expectOk(response: Response, what: string): Promise<unknown> {
-  const body = (await response.json()) as unknown;
-  if (!response.ok) throw new Error(`${what} answered ${response.status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** A demo account signed in as the storefront does it: the emulator's ID token, then POST /jwt. */
-async function signIn(role: 'user' | 'admin'): Promise<{ uid: string; token: string }> {
-  const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === role)!;
-  const { idToken } = (await expectOk(
-    await fetch(
-      `http://${BENCH_AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
-      {
-        method: 'POST',
-        headers: json(),
-        body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
-      },
-    ),
-    'The Auth emulator',
-  )) as { idToken: string };
-  const { token } = v.parse(
-    ApiTokenSchema,
-    await expectOk(
-      await fetch(`${BENCH_API_URL}/jwt`, {
-        method: 'POST',
-        headers: json(idToken),
-        body: JSON.stringify({ uid: account.uid }),
-      }),
-      'POST /jwt',
-    ),
-  );
-  return { uid: account.uid, token };
-}
-
 /** The cursor of page `page` of a list, as the API would have linked it (read from the database). */
 async function cursorOfPage(db: Database, table: string, where: string, page: number): Promise<string> {
   const result = await db.execute<{ at: string; id: string }>(
@@ -172,7 +130,7 @@ async function groups(db: Database): Promise<Group[]> {
   const item = menu.find((candidate) => candidate.quantity > 0)!;
   const menuTag = (await fetch(`${BENCH_API_URL}/all-items?category=all&limit=0`)).headers.get('ETag');
   if (!menuTag) throw new Error('GET /all-items answered without an ETag');
-  const customer = await signIn('user');
+  const customer = await signInDemo('user');
   for (const line of menu.filter((candidate) => candidate.quantity >= 10).slice(0, 3)) {
     const body: AddToCart = { itemId: line._id, quantity: 1 };
     await expectOk(
@@ -184,7 +142,7 @@ async function groups(db: Database): Promise<Group[]> {
       'POST /add-to-cart',
     );
   }
-  const admin = await signIn('admin');
+  const admin = await signInDemo('admin');
   const asAdmin = { ...BROWSER, Authorization: `Bearer ${admin.token}` };
   const list = (path: string, params: Record<string, string> = {}) =>
     `${BENCH_API_URL}${path}?${new URLSearchParams({ uid: admin.uid, ...params })}`;

@@ -15,7 +15,7 @@ import { nextCursorOf } from '../server/contract/paging.ts';
 import { ApiTokenSchema } from '../server/contract/user.ts';
 import { connectDatabase, type Database } from '../server/db/client.ts';
 import { embeddedPostgresUrl } from '../server/db/embedded.ts';
-import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
+import { signInDemo } from './lib/bench-accounts.ts';
 import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
 import {
   BENCH_API_URL,
@@ -116,31 +116,6 @@ async function signUp(n: number): Promise<Customer> {
     'POST /jwt',
   );
   return { uid: provider.localId, token: v.parse(ApiTokenSchema, await jwt.json()).token, address };
-}
-
-/** Signs in the demo admin (emulator ID token, then POST /jwt). */
-async function signInAdmin(): Promise<Customer> {
-  const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
-  const { idToken } = (await (
-    await fetch(
-      `http://${BENCH_AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
-      {
-        method: 'POST',
-        headers: jsonHeaders(),
-        body: JSON.stringify({ email: admin.email, password: admin.password, returnSecureToken: true }),
-      },
-    )
-  ).json()) as { idToken: string };
-  const jwt = await fetch(`${BENCH_API_URL}/jwt`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
-    body: JSON.stringify({ uid: admin.uid }),
-  });
-  return {
-    uid: admin.uid,
-    token: v.parse(ApiTokenSchema, await jwt.json()).token,
-    address: '10.255.255.254',
-  };
 }
 
 /** One customer's visit, from Home to a paid order; resolves when the payment page says paid. */
@@ -309,7 +284,7 @@ async function main() {
         )),
       );
     }
-    const adminAccount = await signInAdmin();
+    const adminAccount: Customer = { ...(await signInDemo('admin')), address: '10.255.255.254' };
     // Warm the site's and the API's caches as a first visitor would.
     for (const path of ['/', '/menu', `/item-detail/${menu[0]!._id}`]) await fetch(`${BENCH_WEB_URL}${path}`);
 

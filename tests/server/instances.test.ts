@@ -6,6 +6,7 @@ import { createApiTokens } from '../../server/tokens.ts';
 import { type ApiProcess, createScratchDatabase, startApiProcess } from './support/api-process.ts';
 import { checkoutBody, ORDER_TIME, SHIPPING } from './support/commerce.ts';
 import { TEST_API_TOKEN_SECRET } from './support/test-app.ts';
+import { until } from './support/until.ts';
 
 /**
  * Two API processes on one PostgreSQL behave as one: every counter, lock and announcement lives in the
@@ -51,15 +52,6 @@ const post = (api: ApiProcess, path: string, token: string | undefined, body: un
     },
     body: JSON.stringify(body),
   });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('two API processes on one database', () => {
   it('sell the last unit once: 20 buyers spread over both, one order', async () => {

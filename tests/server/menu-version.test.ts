@@ -6,6 +6,7 @@ import { menuItems } from '../../server/db/schema.ts';
 import { seedMenu } from '../../server/seed/menu.ts';
 import { createAdmin } from './support/admin.ts';
 import { copyTemplateDatabase, createContextOn, type TestContext } from './support/test-app.ts';
+import { until } from './support/until.ts';
 
 let ctx: TestContext;
 let url: string;
@@ -34,15 +35,6 @@ const stockShown = async (): Promise<number> => {
   const response = await ctx.request(`/item-detail/${item.id}`);
   return ((await response.json()) as { quantity: number }).quantity;
 };
-
-async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, ms = 1_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('the menu version', () => {
   it('moves once per transaction that changes the menu, when it commits, and not on a rollback', async () => {
