@@ -1,4 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { SearchSchema } from '../../server/contract/paging.ts';
+import { FormField } from './form-field.tsx';
 
 interface ListFiltersProps {
   /** What the form filters, for screen readers: 'Filter orders'. */
@@ -56,3 +59,46 @@ export const filled = (form: FormData, name: string): string | undefined => {
   const value = form.get(name);
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 };
+
+/** The value the form chose among `choices`; undefined for 'All' (or anything else). */
+export const chosen = <V extends string>(
+  form: FormData,
+  name: string,
+  choices: ReadonlyArray<readonly [V, string]>,
+) => choices.find(([value]) => value === form.get(name))?.[0];
+
+/** The form's search, checked as the server checks it: its text, or the rule it breaks. */
+export function readSearch(form: FormData): { q?: string; problem?: string } {
+  const q = filled(form, 'q');
+  if (q === undefined) return {};
+  const checked = v.safeParse(SearchSchema, q);
+  return checked.success ? { q } : { problem: checked.issues[0].message };
+}
+
+/** A filter chosen from a few values, 'All' first. */
+export function ChoiceFilter<V extends string>({
+  label,
+  name,
+  value,
+  choices,
+}: {
+  label: string;
+  name: string;
+  value: V | undefined;
+  choices: ReadonlyArray<readonly [V, string]>;
+}) {
+  return (
+    <div className="w-full sm:w-40">
+      <FormField label={label}>
+        <select name={name} className="field" defaultValue={value ?? ''}>
+          <option value="">All</option>
+          {choices.map(([choice, text]) => (
+            <option key={choice} value={choice}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </FormField>
+    </div>
+  );
+}

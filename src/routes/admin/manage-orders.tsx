@@ -1,11 +1,16 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import * as v from 'valibot';
 import type { Order, OrderStage } from '../../../server/contract/order.ts';
-import { SearchSchema } from '../../../server/contract/paging.ts';
 import { liveAdminOrdersMachine } from '../../actors/admin.ts';
 import { FormField } from '../../components/form-field.tsx';
-import { ClearFilters, filled, ListFilters } from '../../components/list-filters.tsx';
+import {
+  ChoiceFilter,
+  ClearFilters,
+  chosen,
+  filled,
+  ListFilters,
+  readSearch,
+} from '../../components/list-filters.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { OrderLines } from '../../components/order-lines.tsx';
 import { showDialog } from '../../ui/dialog.ts';
@@ -32,13 +37,12 @@ type FilterErrors = Partial<Record<'from' | 'to' | 'q', string>>;
 
 /** The form's filters, checked as the server checks them; the address takes them only when they pass. */
 function readFilters(form: FormData): { filters: Filters; errors: FilterErrors } {
-  const status = STAGES.find(([stage]) => stage === form.get('status'))?.[0];
+  const status = chosen(form, 'status', STAGES);
   const from = filled(form, 'from');
   const to = filled(form, 'to');
-  const q = filled(form, 'q');
+  const { q, problem } = readSearch(form);
   const errors: FilterErrors = {};
-  const search = q === undefined ? undefined : v.safeParse(SearchSchema, q);
-  if (search && !search.success) errors.q = search.issues[0].message;
+  if (problem) errors.q = problem;
   if (from && to && to < from) errors.to = 'To must not be before From';
   return { filters: { status, from, to, q }, errors };
 }
@@ -60,18 +64,7 @@ function OrderFilters({ search }: { search: ManageOrdersSearch }) {
         void navigate({ search: ({ limit }) => ({ ...filters, limit }), resetScroll: false });
       }}
     >
-      <div className="w-full sm:w-40">
-        <FormField label="Status">
-          <select name="status" className="field" defaultValue={search.status ?? ''}>
-            <option value="">All</option>
-            {STAGES.map(([stage, label]) => (
-              <option key={stage} value={stage}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </FormField>
-      </div>
+      <ChoiceFilter label="Status" name="status" value={search.status} choices={STAGES} />
       <div className="w-full min-[26rem]:w-[calc(50%-0.5rem)] sm:w-44">
         <FormField label="From" error={errors.from}>
           <input type="date" name="from" className="field" defaultValue={search.from ?? ''} />

@@ -1,13 +1,17 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { UserRound } from 'lucide-react';
 import { useState } from 'react';
-import * as v from 'valibot';
-import { SearchSchema } from '../../../server/contract/paging.ts';
 import { ADMIN_ROLE, CUSTOMER_ROLE, isCustomerRole, type User } from '../../../server/contract/user.ts';
 import { liveUsersMachine } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { ClearFilters, filled, ListFilters } from '../../components/list-filters.tsx';
+import {
+  ChoiceFilter,
+  ClearFilters,
+  chosen,
+  ListFilters,
+  readSearch,
+} from '../../components/list-filters.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { showDialog } from '../../ui/dialog.ts';
 import { type ManageUsersSearch, ManageUsersSearchSchema } from '../list-search.ts';
@@ -28,26 +32,14 @@ function UserFilters({ search }: { search: ManageUsersSearch }) {
       label="Filter users"
       filtered={Boolean(search.role || search.q)}
       onApply={(form) => {
-        const role = ROLES.find(([value]) => value === form.get('role'))?.[0];
-        const q = filled(form, 'q');
-        const checked = q === undefined ? undefined : v.safeParse(SearchSchema, q);
-        setError(checked && !checked.success ? checked.issues[0].message : undefined);
-        if (checked && !checked.success) return;
+        const role = chosen(form, 'role', ROLES);
+        const { q, problem } = readSearch(form);
+        setError(problem);
+        if (problem) return;
         void navigate({ search: ({ limit }) => ({ role, q, limit }), resetScroll: false });
       }}
     >
-      <div className="w-full sm:w-40">
-        <FormField label="Role">
-          <select name="role" className="field" defaultValue={search.role ?? ''}>
-            <option value="">All</option>
-            {ROLES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </FormField>
-      </div>
+      <ChoiceFilter label="Role" name="role" value={search.role} choices={ROLES} />
       <div className="w-full sm:w-72">
         <FormField label="Search" error={error}>
           <input
