@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { API_PATH_PREFIX } from './server/contract/http.ts';
 
 // The libraries a guest should download only where a page needs them get chunks of their own, named
 // after them: they stay cached across releases, and `npm run bench:web` can tell where each one loads.
@@ -10,6 +11,16 @@ const LAZY_LIBRARIES = ['firebase', 'swiper', 'sweetalert2'] as const;
 // public pages (`vite build --ssr src/render-page.tsx`, dist/server), which is never served.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
+  // `npm run dev`: the API under the page's own origin, as the site server serves it (scripts/lib/api-proxy.ts).
+  server: {
+    proxy: {
+      [API_PATH_PREFIX]: {
+        target: process.env.API_INTERNAL_URL ?? 'http://127.0.0.1:5000',
+        rewrite: (path) => path.slice(API_PATH_PREFIX.length) || '/',
+        xfwd: true,
+      },
+    },
+  },
   build: {
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',
     copyPublicDir: !isSsrBuild,

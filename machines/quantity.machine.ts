@@ -1,10 +1,14 @@
 import { assign, setup } from 'xstate';
 
-/** The item page's stepper: starts at 1, never below 1, never above the stock. */
+/**
+ * The item page's stepper: starts at 1, never below 1, never above the stock, nor above the limit (the
+ * most units of an item one cart line may hold). At the stock it says so; at a limit below the stock it
+ * says that instead.
+ */
 export const quantityMachine = setup({
   types: {
-    context: {} as { quantity: number; stock: number },
-    input: {} as { stock: number },
+    context: {} as { quantity: number; stock: number; limit: number },
+    input: {} as { stock: number; limit: number },
     events: {} as { type: 'quantity.increment' } | { type: 'quantity.decrement' },
   },
   actions: {
@@ -14,19 +18,27 @@ export const quantityMachine = setup({
   guards: {
     isSoldOut: ({ context }) => context.stock < 1,
     isAtStock: ({ context }) => context.quantity >= context.stock,
+    isAtLimit: ({ context }) => context.quantity >= context.limit,
     isAtMinimum: ({ context }) => context.quantity <= 1,
     isAboveMinimum: ({ context }) => context.quantity > 1,
   },
 }).createMachine({
   id: 'quantity',
-  context: ({ input }) => ({ quantity: 1, stock: Math.max(0, Math.floor(input.stock)) }),
+  context: ({ input }) => ({
+    quantity: 1,
+    stock: Math.max(0, Math.floor(input.stock)),
+    // A line holds at least one unit, whatever limit is given.
+    limit: Math.max(1, Math.floor(input.limit)),
+  }),
   initial: 'settling',
   states: {
-    // Transient: decides where the current quantity sits between 1 and the stock.
+    // Transient: decides where the current quantity sits between 1, the stock and the limit. The stock
+    // comes first: when both are reached, the spec's sentence about the stock is the one shown.
     settling: {
       always: [
         { guard: 'isSoldOut', target: 'soldOut' },
         { guard: 'isAtStock', target: 'atStock' },
+        { guard: 'isAtLimit', target: 'atLimit' },
         { guard: 'isAtMinimum', target: 'atMinimum' },
         { target: 'between' },
       ],
@@ -40,6 +52,9 @@ export const quantityMachine = setup({
       },
     },
     atStock: {
+      on: { 'quantity.decrement': { guard: 'isAboveMinimum', actions: 'decrement', target: 'settling' } },
+    },
+    atLimit: {
       on: { 'quantity.decrement': { guard: 'isAboveMinimum', actions: 'decrement', target: 'settling' } },
     },
   },

@@ -14,12 +14,19 @@ import type { MenuItem } from '../server/contract/menu.ts';
 import { connectDatabase, type Database } from '../server/db/client.ts';
 import { embeddedPostgresUrl } from '../server/db/embedded.ts';
 import { users } from '../server/db/schema.ts';
+import { createIdentity } from '../server/identity.ts';
 import { A_YEAR, seedVolume } from '../server/seed/volume.ts';
 import { encodeCursor } from '../server/services/paging.ts';
 import { createApiTokens } from '../server/tokens.ts';
 import { expectOk, signInDemo } from './lib/bench-accounts.ts';
 import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
-import { BENCH_API_URL, BENCH_ENV, BENCH_WEB_URL, startBenchStorefront } from './lib/bench-storefront.ts';
+import {
+  BENCH_API_URL,
+  BENCH_AUTH_HOST,
+  BENCH_ENV,
+  BENCH_WEB_URL,
+  startBenchStorefront,
+} from './lib/bench-storefront.ts';
 import { manageOrdersPaint } from './lib/manage-orders-paint.ts';
 import { openBrowser } from './lib/page-weight.ts';
 import { startChild, stopChild, TSX, waitForHttp } from './lib/processes.ts';
@@ -110,10 +117,19 @@ async function cursorOfPage(db: Database, table: string, where: string, page: nu
  * Customers for the write mix, one per connection, so that no two connections race for the same cart
  * line (a cart holds an item once). They are registered straight in the database and their API tokens
  * signed with the server's secret (given to it at start): a hundred sign-ins through POST /jwt would be
- * refused by its rate limiter, and they are not what this measures.
+ * refused by its rate limiter, and they are not what this measures. Their provider accounts are made
+ * in the Auth emulator all the same: the API asks the provider about each account once a minute and
+ * would otherwise cut them off as deleted.
  */
 async function benchCustomers(db: Database, count: number, secret: string): Promise<string[]> {
   const uids = Array.from({ length: count }, (_, i) => `bench-customer-${String(i + 1).padStart(3, '0')}`);
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = BENCH_AUTH_HOST;
+  const identity = createIdentity(process.env.FIREBASE_PROJECT_ID ?? 'demo-pizzon');
+  try {
+    for (const uid of uids) await identity.auth.createUser({ uid, email: `${uid}@pizzon.test` });
+  } finally {
+    await identity.close();
+  }
   await db
     .insert(users)
     .values(uids.map((uid) => ({ uid, email: `${uid}@pizzon.test`, displayName: uid, role: 'user' })))

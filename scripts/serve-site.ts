@@ -2,11 +2,12 @@
 // server (dist/server/render-page.js, see src/render-page.tsx) and cached by menu version, and
 // index.html for every other client-side route.
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
-import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
+import { createServer, type IncomingMessage } from 'node:http';
+import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { listenMenuVersion, type MenuVersion } from '../server/cache/menu-version.ts';
 import { connectDatabase } from '../server/db/client.ts';
 import { acceptsGzip } from '../server/http/gzip.ts';
+import { createApiProxy, isApiPath } from './lib/api-proxy.ts';
 import { fillPage } from './lib/fill-page.ts';
 import { type BuiltPage, buildPage, createPageCache, type Rendering } from './lib/page-cache.ts';
 import { siteHeaders, siteOriginsFromEnv } from './lib/site-headers.ts';
@@ -94,17 +95,19 @@ async function answer(request: Request, incoming: IncomingMessage): Promise<Resp
 const withoutBody = (response: Response) =>
   new Response(null, { status: response.status, headers: response.headers });
 
-const server = serve(
-  {
-    fetch: async (request: Request, env: HttpBindings | Http2Bindings) => {
-      const response = await answer(request, env.incoming as IncomingMessage);
-      return request.method === 'HEAD' ? withoutBody(response) : response;
-    },
-    port,
-    hostname: '127.0.0.1',
-  },
-  () => console.log(`site listening on http://localhost:${port}`),
-);
+const site = getRequestListener(async (request: Request, env: HttpBindings | Http2Bindings) => {
+  const response = await answer(request, env.incoming as IncomingMessage);
+  return request.method === 'HEAD' ? withoutBody(response) : response;
+});
+// The API under the site's own origin (API_INTERNAL_URL is where this server reaches it).
+const apiInternalUrl = process.env.API_INTERNAL_URL;
+const api = apiInternalUrl ? createApiProxy(apiInternalUrl) : undefined;
+if (!api) console.warn('API_INTERNAL_URL is not set: /api is not passed to the API');
+const server = createServer((incoming, outgoing) => {
+  if (api && isApiPath(incoming.url ?? '/')) api(incoming, outgoing);
+  else void site(incoming, outgoing);
+});
+server.listen(port, '127.0.0.1', () => console.log(`site listening on http://localhost:${port}`));
 process.on('SIGTERM', () =>
   server.close(() => {
     void (menuVersion?.close() ?? Promise.resolve()).finally(() => process.exit(0));

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import { API_PATH_PREFIX } from '../server/contract/http.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
 import { startAuthEmulator } from './lib/auth-emulator.ts';
@@ -62,6 +63,7 @@ async function main() {
   await assertPortFree(apiPort, 'API_PORT');
 
   let databaseUrl = env.DATABASE_URL;
+  const embedded = !databaseUrl;
   if (!databaseUrl) {
     await assertPortFree(pgPort, 'PG_PORT');
     mkdirSync(dataDir, { recursive: true });
@@ -86,8 +88,11 @@ async function main() {
     console.log(`Firebase Auth emulator on ${emulatorHost}`);
   }
 
-  const apiUrl = env.VITE_API_URL ?? `http://localhost:${apiPort}`;
-  const siteOrigin = env.SITE_ORIGIN ?? `http://localhost:${webPort}`;
+  // The browser calls the API under the storefront's own origin (/api, passed on by the site server),
+  // unless VITE_API_URL names another host; the site server reaches it here.
+  const apiInternalUrl = `http://127.0.0.1:${apiPort}`;
+  // Every address the storefront answers at: the API accepts calls and sends payments back to each.
+  const siteOrigin = env.SITE_ORIGIN ?? `http://localhost:${webPort},http://127.0.0.1:${webPort}`;
   const childEnv: NodeJS.ProcessEnv = {
     ...env,
     DATABASE_URL: databaseUrl,
@@ -95,7 +100,7 @@ async function main() {
     WEB_PORT: String(webPort),
     SITE_ORIGIN: siteOrigin,
     FIREBASE_PROJECT_ID: projectId,
-    VITE_API_URL: apiUrl,
+    API_INTERNAL_URL: apiInternalUrl,
     VITE_FIREBASE_PROJECT_ID: env.VITE_FIREBASE_PROJECT_ID ?? projectId,
     ...(emulatorHost
       ? {
@@ -109,10 +114,14 @@ async function main() {
   // restart; only the API needs them.
   const apiEnv: NodeJS.ProcessEnv = {
     ...childEnv,
-    API_PUBLIC_URL: env.API_PUBLIC_URL || apiUrl,
+    API_PUBLIC_URL: env.API_PUBLIC_URL || env.VITE_API_URL || `${siteOrigin.split(',')[0]}${API_PATH_PREFIX}`,
+    // Calls reach the API through the site server, which appends the visitor's address.
+    TRUST_PROXY: env.TRUST_PROXY ?? (env.VITE_API_URL ? 'false' : 'true'),
     API_TOKEN_SECRET: env.API_TOKEN_SECRET || readOrCreateSecret(`${dataDir}/api-token-secret`),
     SANDBOX_PAYMENT_SECRET:
       env.SANDBOX_PAYMENT_SECRET || readOrCreateSecret(`${dataDir}/sandbox-payment-secret`),
+    // The demo logins go into the database started here, never unasked into one DATABASE_URL names.
+    SEED_DEMO_ACCOUNTS: env.SEED_DEMO_ACCOUNTS || (embedded && emulatorHost ? '1' : '0'),
   };
   supervise(startChild('api', process.execPath, [...TSX, 'server/index.ts'], apiEnv));
   if (dev) {
@@ -129,11 +138,11 @@ async function main() {
     }
     supervise(startChild('web', process.execPath, [...TSX, 'scripts/serve-site.ts'], childEnv));
   }
-  await waitForHttp(`${apiUrl}/health`, 'API');
+  await waitForHttp(`${apiInternalUrl}/health`, 'API');
   await waitForHttp(`http://localhost:${webPort}/`, 'storefront');
 
   console.log(`\n  Pizzon is ready:  http://localhost:${webPort}\n`);
-  if (emulatorHost) {
+  if (apiEnv.SEED_DEMO_ACCOUNTS === '1' || apiEnv.SEED_DEMO_ACCOUNTS === 'true') {
     console.log('  Demo logins (Firebase Auth emulator):');
     for (const account of DEMO_ACCOUNTS) {
       console.log(`    ${account.role.padEnd(6)} ${account.email}  password: ${account.password}`);

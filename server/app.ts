@@ -9,6 +9,7 @@ import type { MenuVersion } from './cache/menu-version.ts';
 import type { Database } from './db/client.ts';
 import type { Identity } from './identity.ts';
 import { apiHeaderSets, apiHeaders } from './middleware/api-headers.ts';
+import { provideProviderCheck } from './middleware/auth.ts';
 import {
   clientAddress,
   createRateLimiter,
@@ -29,6 +30,8 @@ import { profileRoutes } from './routes/profile.ts';
 import { reservationRoutes } from './routes/reservations.ts';
 import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { type HoldOptions, resolveHolds } from './services/holds.ts';
+import { createProviderCheck } from './services/provider-check.ts';
 import type { ApiTokens } from './tokens.ts';
 
 export interface AppDeps {
@@ -36,13 +39,17 @@ export interface AppDeps {
   /** The menu's version as this process knows it: the public menu is cached by it. */
   menuVersion: MenuVersion;
   logger: Logger;
-  /** The storefront's origin: the only one allowed to call the API from a browser. */
-  siteOrigin: string;
+  /**
+   * The storefront's origins (every address it answers at): the only ones allowed to call the API from
+   * a browser. The first is where a payment returns when nothing names another.
+   */
+  siteOrigins: readonly string[];
   /**
    * The identity provider: verifies its ID tokens (sign-in and sign-up calls) and deletes its accounts
-   * (an admin's DELETE /delete-user).
+   * (an admin's DELETE /delete-user), and tells whether an account is still usable (asked at most once a
+   * minute per account by signed-in calls: services/provider-check.ts).
    */
-  identity: Pick<Identity, 'verifyIdToken' | 'deleteAccount'>;
+  identity: Pick<Identity, 'verifyIdToken' | 'deleteAccount' | 'accountStatus'>;
   /** Issues and verifies our own API tokens (every other signed-in call). */
   tokens: ApiTokens;
   /**
@@ -52,14 +59,27 @@ export interface AppDeps {
   gateway: PaymentGateway;
   /** How long checkout waits for the gateway's payment page (default GATEWAY_TIMEOUT_MS, 10 s). */
   paymentTimeoutMs?: number;
-  /** Calls allowed to POST /jwt, POST /users and POST /create-payment-intent (default DEFAULT_RATE_LIMITS). */
+  /**
+   * Calls allowed to POST /jwt, /users, /create-payment-intent and /reservations, and to the payment
+   * returns and notifications (default DEFAULT_RATE_LIMITS).
+   */
   rateLimits?: RateLimits;
   /**
-   * True behind one reverse proxy of ours: the caller's address is then the last X-Forwarded-For entry
-   * instead of the socket's peer (which would be the proxy). Never set it without such a proxy: anyone
-   * could then pick their own address.
+   * How many reverse proxies of ours are in front (default 0): the caller's address is then the
+   * X-Forwarded-For entry the outermost one appended instead of the socket's peer (which would be a
+   * proxy). Never set it without such proxies: anyone could then pick their own address.
    */
-  trustProxy?: boolean;
+  trustProxy?: number;
+  /** The clock in epoch milliseconds (default Date.now): when the provider's word on an account is stale. */
+  now?: () => number;
+  /**
+   * What one customer can hold of the stock, and for how long (default DEFAULT_HOLDS in
+   * services/holds.ts: 10 units of an item per cart line, 20 units per order, 10 minutes). Each field
+   * stands for one environment variable: cartLineMaxUnits CART_LINE_MAX_UNITS, orderMaxUnits
+   * ORDER_MAX_UNITS, holdMinutes HOLD_MINUTES. The expiry sweep (releaseExpiredReservations) runs
+   * outside the app: give it the same holdMinutes.
+   */
+  holds?: HoldOptions;
 }
 
 /** Larger than any form or cart the storefront sends; a bigger body is refused before it is read. */
@@ -69,10 +89,14 @@ export const MAX_BODY_BYTES = 100 * 1024;
  * The sandbox payment page is HTML from this API: its one inline <style> is allowed by hash, no script
  * at all, and its form may post only here and be redirected back to the storefront.
  */
-function sandboxPageCsp(gateway: SandboxGateway, siteOrigin: string): string {
+function sandboxPageCsp(gateway: SandboxGateway, siteOrigins: readonly string[]): string {
   const style = /<style>([\s\S]*?)<\/style>/.exec(renderSandboxPage({ state: 'missing' }))?.[1] ?? '';
   const hash = createHash('sha256').update(style).digest('base64');
-  const formTargets = new Set(["'self'", new URL(gateway.apiPublicUrl).origin, new URL(siteOrigin).origin]);
+  const formTargets = new Set([
+    "'self'",
+    new URL(gateway.apiPublicUrl).origin,
+    ...siteOrigins.map((origin) => new URL(origin).origin),
+  ]);
   return [
     "default-src 'none'",
     `style-src 'sha256-${hash}'`,
@@ -94,6 +118,14 @@ const UNAVAILABLE_CODES = new Set([
   '08006',
 ]);
 
+/** True when PostgreSQL cancelled a statement that ran past its statement_timeout (or was cancelled). */
+function isStatementCancelled(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '57014') return true;
+  }
+  return false;
+}
+
 /** True when an error (or one it wraps) says the database cannot be reached. */
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
@@ -106,14 +138,15 @@ function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 export function createApp(deps: AppDeps) {
-  const { db, logger, siteOrigin, identity, tokens, gateway, paymentTimeoutMs } = deps;
+  const { db, logger, siteOrigins, identity, tokens, gateway, paymentTimeoutMs } = deps;
+  const holds = resolveHolds(deps.holds);
   const limits = createRateLimiter({
     pool: db.$client,
     limits: deps.rateLimits ?? DEFAULT_RATE_LIMITS,
-    addressOf: (c) => clientAddress(c, deps.trustProxy ?? false),
+    addressOf: (c) => clientAddress(c, deps.trustProxy ?? 0),
   });
   const app = new Hono();
-  const headersFor = apiHeaderSets(siteOrigin);
+  const headersFor = apiHeaderSets(siteOrigins);
   // Before every middleware: the public menu answers whole (server/routes/menu.ts).
   app.route('/', menuRoutes(createMenuCache(db, deps.menuVersion), headersFor));
   app.use(requestLog(logger));
@@ -141,15 +174,19 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/', healthRoutes(db));
-  app.route('/', reservationRoutes(db));
-  app.route('/', sessionRoutes(db, identity, tokens, limits));
+  app.route('/', reservationRoutes(db, limits));
+  const now = deps.now ?? (() => Date.now());
+  app.use(
+    provideProviderCheck(createProviderCheck({ db, accountStatus: identity.accountStatus, now, logger })),
+  );
+  app.route('/', sessionRoutes(db, identity, tokens, limits, now));
   app.route('/', profileRoutes(db, tokens));
-  app.route('/', cartRoutes(db, tokens));
-  app.route('/', orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, limits }));
-  app.route('/', paymentRoutes({ db, gateway, logger, siteOrigin }));
+  app.route('/', cartRoutes(db, tokens, holds));
+  app.route('/', orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds }));
+  app.route('/', paymentRoutes({ db, gateway, logger, siteOrigins, limits }));
   app.route('/', adminRoutes({ db, tokens, identity, logger }));
   if (gateway instanceof SandboxGateway) {
-    const pageCsp = sandboxPageCsp(gateway, siteOrigin);
+    const pageCsp = sandboxPageCsp(gateway, siteOrigins);
     app.use('/sandbox-pay/*', async (c, next) => {
       await next();
       c.header('Content-Security-Policy', pageCsp);
@@ -161,6 +198,12 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     if (error instanceof HTTPException) {
       return c.json({ message: error.message }, error.status as ContentfulStatusCode);
+    }
+    // A query past DATABASE_STATEMENT_TIMEOUT_MS (a lock held too long, an overloaded database): the
+    // caller may try again, as when the database is away.
+    if (isStatementCancelled(error)) {
+      logger.warn({ err: error }, 'database statement cancelled (DATABASE_STATEMENT_TIMEOUT_MS)');
+      return c.json({ message: 'The kitchen is too busy right now. Please try again in a moment.' }, 503);
     }
     if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error }, 'database unavailable');

@@ -4,9 +4,14 @@ import { type Auth, getAuth } from 'firebase-admin/auth';
 export interface VerifiedIdentity {
   uid: string;
   email: string | undefined;
+  /** The provider vouches that the account's owner controls `email` (the token's email_verified). */
+  emailVerified: boolean;
   name: string | undefined;
   picture: string | undefined;
 }
+
+/** The provider's word on an account: 'gone' when it has no account with that uid. */
+export type AccountStatus = 'active' | 'disabled' | 'gone';
 
 export interface Identity {
   /** Verifies a Firebase ID token (signature, audience, expiry); rejects otherwise. */
@@ -16,6 +21,8 @@ export interface Identity {
    * such account. Rejects when the provider could not do it (unreachable, refused).
    */
   deleteAccount: (uid: string) => Promise<'deleted' | 'already_gone'>;
+  /** Asks the provider whether the account is usable; rejects when the provider could not answer. */
+  accountStatus: (uid: string) => Promise<AccountStatus>;
   auth: Auth;
   close: () => Promise<void>;
 }
@@ -34,6 +41,8 @@ export function createIdentity(projectId: string): Identity {
       return {
         uid: decoded.uid,
         email: decoded.email,
+        // Only a literal true counts: an absent claim (anonymous, phone, custom tokens) proves nothing.
+        emailVerified: decoded.email !== undefined && decoded.email_verified === true,
         name: typeof decoded.name === 'string' ? decoded.name : undefined,
         picture: decoded.picture,
       };
@@ -44,6 +53,14 @@ export function createIdentity(projectId: string): Identity {
         return 'deleted';
       } catch (error) {
         if ((error as { code?: unknown }).code === 'auth/user-not-found') return 'already_gone';
+        throw error;
+      }
+    },
+    async accountStatus(uid) {
+      try {
+        return (await auth.getUser(uid)).disabled ? 'disabled' : 'active';
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'auth/user-not-found') return 'gone';
         throw error;
       }
     },

@@ -1,125 +1,123 @@
-import { randomBytes } from 'node:crypto';
 import type { Server, ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { createApp } from './app.ts';
 import { listenMenuVersion } from './cache/menu-version.ts';
+import { readConfig } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createIdentity } from './identity.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { SandboxGateway } from './payments/sandbox.ts';
-import { SSLCOMMERZ_LIVE_URL, SSLCOMMERZ_SANDBOX_URL, SslcommerzGateway } from './payments/sslcommerz.ts';
+import { SslcommerzGateway } from './payments/sslcommerz.ts';
 import { seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedMenu } from './seed/menu.ts';
 import { releaseExpiredReservations } from './services/orders.ts';
-import { createApiTokens, MIN_SECRET_LENGTH } from './tokens.ts';
+import { createApiTokens } from './tokens.ts';
 
-// The only file that reads the environment; every variable is documented in .env.example.
-const env = process.env;
-const logger = pino({ level: env.LOG_LEVEL ?? 'info' });
-const databaseUrl = env.DATABASE_URL;
-if (!databaseUrl) {
-  logger.fatal('DATABASE_URL is not set. Start everything with `npm start`, or point it at a PostgreSQL.');
+// Wires the API together. Its settings come from server/config.ts, the one reader of the environment
+// (every variable is documented in .env.example).
+const read = readConfig(process.env);
+if (!read.ok) {
+  // Every problem in one go, whatever LOG_LEVEL says (it may be one of them).
+  const logger = pino();
+  for (const { variable, message } of read.problems) logger.fatal({ variable }, message);
+  logger.fatal(`The API did not start: ${read.problems.length} problem(s) with its environment, above`);
   process.exit(1);
 }
-const port = Number(env.API_PORT ?? 5000);
-const siteOrigin = env.SITE_ORIGIN ?? 'http://localhost:5173';
-const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-pizzon';
-const apiTokenSecret = env.API_TOKEN_SECRET || randomBytes(32).toString('base64url');
-if (!env.API_TOKEN_SECRET) {
-  logger.warn('API_TOKEN_SECRET is not set: using a random one, so API tokens will not survive a restart');
-}
-if (apiTokenSecret.length < MIN_SECRET_LENGTH) {
-  logger.fatal(`API_TOKEN_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
-  process.exit(1);
-}
-
-// Where browsers and payment gateways reach this API (payment pages, return and IPN URLs).
-const apiPublicUrl = (env.API_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+const { config } = read;
+const logger = pino({ level: config.logLevel });
+for (const warning of read.warnings) logger.warn(warning);
 
 function createGateway(): PaymentGateway {
-  const choice = env.PAYMENT_GATEWAY || 'sandbox';
-  if (choice === 'sslcommerz') {
-    const storeId = env.SSLCOMMERZ_STORE_ID;
-    const storePassword = env.SSLCOMMERZ_STORE_PASSWORD;
-    if (!storeId || !storePassword) {
-      logger.fatal('PAYMENT_GATEWAY=sslcommerz needs SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD');
-      process.exit(1);
-    }
-    const baseUrl =
-      env.SSLCOMMERZ_BASE_URL ||
-      (env.SSLCOMMERZ_LIVE === 'true' ? SSLCOMMERZ_LIVE_URL : SSLCOMMERZ_SANDBOX_URL);
+  const { gateway, apiPublicUrl } = config;
+  if (gateway.kind === 'sslcommerz') {
+    const { storeId, storePassword, baseUrl } = gateway;
     logger.info(`payments: SSLCommerz at ${baseUrl}`);
     return new SslcommerzGateway({ storeId, storePassword, baseUrl, apiPublicUrl });
   }
-  if (choice !== 'sandbox') {
-    logger.fatal(`PAYMENT_GATEWAY must be sandbox or sslcommerz, not '${choice}'`);
-    process.exit(1);
-  }
-  const secret = env.SANDBOX_PAYMENT_SECRET || randomBytes(32).toString('base64url');
-  if (!env.SANDBOX_PAYMENT_SECRET) {
-    logger.warn(
-      'SANDBOX_PAYMENT_SECRET is not set: using a random one, so open payment pages die with a restart',
-    );
-  }
-  if (secret.length < MIN_SECRET_LENGTH) {
-    logger.fatal(`SANDBOX_PAYMENT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
-    process.exit(1);
-  }
   logger.info(`payments: built-in sandbox at ${apiPublicUrl}/sandbox-pay`);
-  return new SandboxGateway({ secret, apiPublicUrl });
+  return new SandboxGateway({ secret: gateway.secret, apiPublicUrl });
 }
 const gateway = createGateway();
 
-const database = connectDatabase(databaseUrl, (error) =>
-  logger.warn({ err: error }, 'idle database client lost'),
-);
-await migrateDatabase(database.db);
-const seeded = await seedMenu(database.db);
-if (seeded) logger.info(`seeded ${seeded} menu items`);
+const identity = createIdentity(config.firebaseProjectId);
+const onLost = (error: Error) => logger.warn({ err: error }, 'idle database client lost');
 
+// Before any request, on a connection of their own without the requests' statement timeout: a migration
+// may rightly take longer than any request should (an index built over a year of orders).
+const setup = connectDatabase(config.databaseUrl, onLost, {
+  maxConnections: 1,
+  connectTimeoutMs: config.pool.connectTimeoutMs,
+});
+try {
+  await migrateDatabase(setup.db);
+  const seeded = await seedMenu(setup.db);
+  if (seeded) logger.info(`seeded ${seeded} menu items`);
+  // Only when asked (`npm start` asks for its own embedded database): never into a database that merely
+  // happens to be reachable while the emulator runs.
+  if (config.seedDemoAccounts) {
+    await seedDemoAccounts(setup.db, identity.auth);
+    logger.info('seeded the demo accounts (SEED_DEMO_ACCOUNTS)');
+  }
+} finally {
+  await setup.close();
+}
+
+const database = connectDatabase(config.databaseUrl, onLost, config.pool);
 const menuVersion = await listenMenuVersion({
-  url: databaseUrl,
+  url: config.databaseUrl,
   db: database.db,
   onError: (error) => logger.warn({ err: error }, 'menu version listener lost its connection; reconnecting'),
 });
 
-const identity = createIdentity(projectId);
-if (env.FIREBASE_AUTH_EMULATOR_HOST) await seedDemoAccounts(database.db, identity.auth);
-
-const tokens = createApiTokens(apiTokenSecret);
+const tokens = createApiTokens(config.apiTokenSecret);
 const app = createApp({
   db: database.db,
   menuVersion,
   logger,
-  siteOrigin,
+  siteOrigins: config.siteOrigins,
   identity,
   tokens,
   gateway,
-  trustProxy: env.TRUST_PROXY === 'true',
+  trustProxy: config.trustProxy,
+  holds: config.holds,
 });
 // A plain HTTP server (serve's default); API_PORT=0 takes any free port, so the log names the real one.
-const server = serve({ fetch: app.fetch, port, hostname: env.API_HOST ?? '127.0.0.1' }, (info) =>
-  logger.info(`API listening on http://localhost:${info.port}`),
+// Its timeouts close a connection whose request trickles in (headers, then the whole request) and one
+// left idle between requests: slow clients cannot hold the server's sockets.
+const server = serve(
+  {
+    fetch: app.fetch,
+    port: config.port,
+    hostname: config.host,
+    serverOptions: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      keepAliveTimeout: config.http.keepAliveTimeoutMs,
+      connectionsCheckingInterval: config.http.checkIntervalMs,
+    },
+  },
+  (info) => logger.info(`API listening on http://localhost:${info.port}`),
 ) as Server;
 server.on('error', (error: NodeJS.ErrnoException) => {
-  logger.fatal(error.code === 'EADDRINUSE' ? `Port ${port} is taken: set API_PORT to a free port` : error);
+  logger.fatal(
+    error.code === 'EADDRINUSE' ? `Port ${config.port} is taken: set API_PORT to a free port` : error,
+  );
   process.exit(1);
 });
 
-// Unpaid orders give their stock back after RESERVATION_MINUTES (and at a checkout that needs it). Every
+// Unpaid orders give their stock back after HOLD_MINUTES (and at a checkout that needs it). Every
 // instance runs the sweep; the database lets one at a time do the work (releaseExpiredReservations).
-const sweepEveryMs = Number(env.EXPIRY_SWEEP_MS ?? 60_000);
 async function sweepReservations() {
   try {
-    const released = await releaseExpiredReservations(database.db);
+    const released = await releaseExpiredReservations(database.db, config.holds.holdMinutes);
     if (released) logger.info(`released the stock of ${released} unpaid order(s) whose reservation expired`);
   } catch (error) {
     logger.warn({ err: error }, 'reservation sweep failed');
   }
 }
-const sweeper = setInterval(() => void sweepReservations(), sweepEveryMs);
+const sweeper = setInterval(() => void sweepReservations(), config.expirySweepMs);
 void sweepReservations();
 
 /** How long a shutdown waits for in-flight requests before cutting them off (under `docker stop`'s 10 s). */

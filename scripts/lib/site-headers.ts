@@ -3,8 +3,8 @@
 
 /** The origins the built SPA talks to; read from the same variables the build reads. */
 export interface SiteOrigins {
-  /** Where the SPA calls the API (VITE_API_URL). */
-  apiUrl: string;
+  /** Where the SPA calls the API: another host (VITE_API_URL), or undefined for the site's own /api. */
+  apiUrl?: string | undefined;
   /** The Firebase Auth emulator (VITE_FIREBASE_AUTH_EMULATOR_URL), when the SPA uses it. */
   authEmulatorUrl?: string | undefined;
   /** Firebase's auth domain (VITE_FIREBASE_AUTH_DOMAIN): it serves the sign-in helper iframe. */
@@ -15,7 +15,7 @@ export interface SiteOrigins {
 export function siteOriginsFromEnv(env: NodeJS.ProcessEnv): SiteOrigins {
   const projectId = env.VITE_FIREBASE_PROJECT_ID || 'demo-pizzon';
   return {
-    apiUrl: env.VITE_API_URL || 'http://localhost:5000',
+    apiUrl: env.VITE_API_URL || undefined,
     authEmulatorUrl: env.VITE_FIREBASE_AUTH_EMULATOR_URL || undefined,
     authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
   };
@@ -36,7 +36,11 @@ export function contentSecurityPolicy({ apiUrl, authEmulatorUrl, authDomain }: S
     // Menu item images and profile photos may be any https address (docs/decisions/005 and 003).
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", new URL(apiUrl).origin, ...(emulator ? [emulator] : FIREBASE_AUTH_APIS)],
+    'connect-src': [
+      "'self'",
+      ...(apiUrl ? [new URL(apiUrl).origin] : []),
+      ...(emulator ? [emulator] : FIREBASE_AUTH_APIS),
+    ],
     'frame-src': [emulator ?? `https://${authDomain}`],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -4,6 +4,22 @@ import { ITEM_CATEGORIES } from './menu.ts';
 /** Shipping is 5% of each line's subtotal (spec section 9). */
 export const SHIPPING_PERCENT = 5;
 
+/**
+ * The default caps on what one customer can hold (the server's `holds` option may set others): units of
+ * an item in one cart line, and units in one order (so in one cart). Checkout reserves stock, so without
+ * them one account could hold a whole item. The item page's stepper stops at the line default; when the
+ * server runs with another cap, its 400 names the cap in force.
+ */
+export const CART_LINE_MAX_UNITS = 10;
+export const ORDER_MAX_UNITS = 20;
+
+/** A line above the line cap (the item page's stepper and the server's 400). */
+export const lineCapMessage = (max: number, name: string): string =>
+  `You can order at most ${max} ${name} at a time.`;
+/** A cart or order above the order cap (the server's 400). */
+export const orderCapMessage = (max: number): string =>
+  `An order can hold at most ${max} items: please remove some from your cart.`;
+
 export const CartLineSchema = v.object({
   _id: v.string(),
   uid: v.string(),

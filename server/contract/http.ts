@@ -5,3 +5,9 @@ export const ErrorBodySchema = v.object({ message: v.string() });
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
 
 export const InsertedSchema = v.object({ insertedId: v.string() });
+
+/**
+ * Where the storefront's own origin serves the API (the site server and Vite's dev server pass it on),
+ * unless VITE_API_URL names another host.
+ */
+export const API_PATH_PREFIX = '/api';

@@ -16,7 +16,9 @@ function isCalendarDate(date: string): boolean {
 
 /**
  * The booking rule, shared by both booking forms and POST /reservations. `today` is injected so the
- * server can be lenient towards guests in time zones ahead of it (see docs/decisions).
+ * server can be lenient towards guests in time zones ahead of it (see docs/decisions). Every text has a
+ * length cap, checked before its format: anyone may post a booking, and a cap keeps a huge value from
+ * reaching a format's regex or the table.
  */
 export function reservationSchema(today: () => string) {
   return v.object({
@@ -30,11 +32,18 @@ export function reservationSchema(today: () => string) {
       v.optional(v.string('Email is required'), ''),
       v.trim(),
       v.nonEmpty('Email is required'),
-      v.email('Invalid email address'),
       v.maxLength(254, 'Email is too long'),
+      v.email('Invalid email address'),
     ),
     persons: v.pipe(
-      v.optional(v.union([v.number(), v.string()], 'Choose 1 to 3 persons'), ''),
+      // As text (the form's select) a few characters write any of 1 to 3.
+      v.optional(
+        v.union(
+          [v.number(), v.pipe(v.string(), v.maxLength(3, 'Choose 1 to 3 persons'))],
+          'Choose 1 to 3 persons',
+        ),
+        '',
+      ),
       v.transform(Number),
       v.integer('Choose 1 to 3 persons'),
       v.minValue(1, 'Choose 1 to 3 persons'),
@@ -43,13 +52,22 @@ export function reservationSchema(today: () => string) {
     date: v.pipe(
       v.optional(v.string('Date is required'), ''),
       v.nonEmpty('Date is required'),
+      v.maxLength(10, 'Date must be a valid date'),
       v.isoDate('Date must be a valid date'),
       v.check(isCalendarDate, 'Date must be a valid date'),
       v.check((date) => date >= today(), 'Date can not be in the past'),
     ),
-    time: v.optional(v.pipe(v.string(), v.isoTime('Time must be HH:MM'))),
+    time: v.optional(
+      v.pipe(v.string(), v.maxLength(5, 'Time must be HH:MM'), v.isoTime('Time must be HH:MM')),
+    ),
     phone: v.optional(
-      v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9 ()-]{6,20}$/, 'Phone must be 6 to 20 digits')),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        // The format's longest: a '+' and 20 digits or separators.
+        v.maxLength(21, 'Phone must be 6 to 20 digits'),
+        v.regex(/^\+?[0-9 ()-]{6,20}$/, 'Phone must be 6 to 20 digits'),
+      ),
     ),
   });
 }

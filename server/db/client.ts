@@ -39,8 +39,46 @@ function releaseOnFailedBegin(client: pg.PoolClient): void {
   });
 }
 
-export function connectDatabase(url: string, onError: (error: Error) => void): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+/** How a process holds its connections, and how long one statement may run. */
+export interface PoolSettings {
+  /** Connections this process may hold at once; every process on the database adds its own. */
+  maxConnections: number;
+  /** How long a query waits for a free (or new) connection before it fails, in ms. */
+  connectTimeoutMs: number;
+  /** How long an unused connection stays open, in ms. */
+  idleTimeoutMs: number;
+  /**
+   * PostgreSQL's statement_timeout for every statement of the pool, in ms (waiting on a lock included);
+   * undefined: none. The API sets one so that a slow query fails its request instead of holding a
+   * connection while the caller has long given up; migrations and seeds run without.
+   */
+  statementTimeoutMs?: number;
+}
+
+/** pg's own pool size, the connect timeout the API always had, and pg's idle timeout. */
+export const DEFAULT_POOL_SETTINGS: PoolSettings = {
+  maxConnections: 10,
+  connectTimeoutMs: 5_000,
+  idleTimeoutMs: 10_000,
+};
+
+export function connectDatabase(
+  url: string,
+  onError: (error: Error) => void,
+  settings: Partial<PoolSettings> = {},
+): DatabaseHandle {
+  const { maxConnections, connectTimeoutMs, idleTimeoutMs, statementTimeoutMs } = {
+    ...DEFAULT_POOL_SETTINGS,
+    ...settings,
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    connectionTimeoutMillis: connectTimeoutMs,
+    idleTimeoutMillis: idleTimeoutMs,
+    // Sent when each connection opens, so it holds for every query without a round trip of its own.
+    ...(statementTimeoutMs === undefined ? {} : { statement_timeout: statementTimeoutMs }),
+  });
   // Without a listener, an idle client's lost connection (e.g. a database restart) kills the process.
   pool.on('error', onError);
   // The pool listens only to idle clients. A client checked out for a transaction also emits 'error'

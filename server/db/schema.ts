@@ -37,11 +37,21 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     uid: text('uid').notNull().unique(),
     displayName: text('display_name').notNull().default(''),
+    /** As the identity provider's ID token gave it; '' when the account has none (anonymous, phone). */
     email: text('email').notNull().default(''),
+    /** The provider vouched for `email` (the token's email_verified): only then does it prove anything. */
+    emailVerified: boolean('email_verified').notNull().default(false),
     photoURL: text('photo_url').notNull().default(''),
     role: text('role').notNull().default('user'),
     address: text('address').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The identity provider's word on the account, shared by every API process (services/provider-check.ts).
+    /** When a process last took its turn to ask the provider; moved by a conditional UPDATE. */
+    providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the provider last said the account is active (registration and sign-in say so too). */
+    providerConfirmedAt: timestamp('provider_confirmed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The provider's last answer was that the account is disabled or gone: its API tokens are refused. */
+    providerBlocked: boolean('provider_blocked').notNull().default(false),
   },
   (t) => [
     index('users_created_idx').on(t.createdAt, t.id),
@@ -127,7 +137,8 @@ export const orders = pgTable(
     status: boolean('status').notNull().default(false),
     /**
      * The stock this order reserved at creation has been given back (payment failed or cancelled, the
-     * reservation expired, or the order is being deleted). Set exactly once, by a conditional UPDATE.
+     * reservation expired, a newer checkout of the same customer replaced it, or the order is being
+     * deleted). Set exactly once, by a conditional UPDATE.
      */
     stockReleased: boolean('stock_released').notNull().default(false),
     /**

@@ -34,12 +34,23 @@ const PREFLIGHT_HEADERS: Record<string, string> = {
   Vary: 'Origin, Access-Control-Request-Headers',
 };
 
-/** Every answer's headers, for the storefront's origin or for any other caller. */
-export function apiHeaderSets(siteOrigin: string) {
+/**
+ * Every answer's headers, for one of the storefront's origins or for any other caller. The storefront
+ * calls its own /api by default (no CORS at all); these matter when VITE_API_URL puts the API on
+ * another host.
+ */
+export function apiHeaderSets(siteOrigins: readonly string[]) {
   const other = Object.freeze({ ...SECURITY_HEADERS });
-  const site = Object.freeze({ ...SECURITY_HEADERS, 'Access-Control-Allow-Origin': siteOrigin });
-  return (c: Context): Readonly<Record<string, string>> =>
-    requestHeader(c, 'origin') === siteOrigin ? site : other;
+  const sites = new Map(
+    siteOrigins.map((origin) => [
+      origin,
+      Object.freeze({ ...SECURITY_HEADERS, 'Access-Control-Allow-Origin': origin }),
+    ]),
+  );
+  return (c: Context): Readonly<Record<string, string>> => {
+    const origin = requestHeader(c, 'origin');
+    return (origin !== undefined && sites.get(origin)) || other;
+  };
 }
 
 /** Puts the API's headers on every answer; answers CORS preflights. */

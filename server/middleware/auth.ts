@@ -4,14 +4,18 @@ import { isCustomerRole } from '../contract/user.ts';
 import type { Database } from '../db/client.ts';
 import type { UserRow } from '../db/rows.ts';
 import type { Identity, VerifiedIdentity } from '../identity.ts';
+import type { ProviderCheck } from '../services/provider-check.ts';
 import { findUserByUid } from '../services/users.ts';
 import type { ApiTokens } from '../tokens.ts';
 
 export type IdentityEnv = { Variables: { identity: VerifiedIdentity } };
-export type UserEnv = { Variables: { user: UserRow } };
+export type ProviderCheckEnv = { Variables: { providerCheck: ProviderCheck } };
+export type UserEnv = { Variables: { user: UserRow; providerCheck: ProviderCheck } };
 
 const SIGN_IN = 'Sign in to continue';
 const SIGN_IN_AGAIN = 'Your sign-in is not valid or has expired. Please sign in again';
+export const ACCOUNT_CUT = 'This account has been disabled or deleted';
+export const PROVIDER_UNAVAILABLE = 'The sign-in service can not be reached. Please try again in a moment.';
 
 function bearerToken(authorization: string | undefined): string {
   const token = /^Bearer +(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
@@ -34,8 +38,19 @@ export function requireIdToken(identity: Pick<Identity, 'verifyIdToken'>) {
 }
 
 /**
- * For calls that carry our API token. The record is read on every request, so a deleted account's
- * token stops working at once and a role change applies to the next call.
+ * Hands every requireUser of the app its provider check (createApp): one app-wide dependency rather than
+ * a parameter threaded through each route module.
+ */
+export const provideProviderCheck = (check: ProviderCheck) =>
+  createMiddleware<ProviderCheckEnv>(async (c, next) => {
+    c.set('providerCheck', check);
+    await next();
+  });
+
+/**
+ * For calls that carry our API token. The record is read on every request, so a deleted record's
+ * token stops working at once and a role change applies to the next call; the identity provider's word
+ * on the account, kept in the same record, cuts a disabled or deleted provider account within 60 s.
  */
 export function requireUser(db: Database, tokens: ApiTokens) {
   return createMiddleware<UserEnv>(async (c, next) => {
@@ -50,6 +65,12 @@ export function requireUser(db: Database, tokens: ApiTokens) {
     }
     const user = await findUserByUid(db, uid);
     if (!user) throw new HTTPException(401, { message: 'No account is registered for this user' });
+    // Missing only if the app was wired without it: fail closed rather than skip the check.
+    const check = c.get('providerCheck') as ProviderCheck | undefined;
+    if (!check) throw new Error('requireUser runs without a provider check (see provideProviderCheck)');
+    const standing = await check(user);
+    if (standing === 'cut') throw new HTTPException(401, { message: ACCOUNT_CUT });
+    if (standing === 'unconfirmed') throw new HTTPException(503, { message: PROVIDER_UNAVAILABLE });
     c.set('user', user);
     await next();
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Env, MiddlewareHandler } from 'hono';
@@ -18,9 +19,19 @@ export interface EndpointQuotas {
 }
 
 export type RateLimitedEndpoint = 'jwt' | 'users' | 'createPaymentIntent';
-export type RateLimits = Record<RateLimitedEndpoint, EndpointQuotas>;
+
+/** What each limited call may do; the calls nobody signs in to count what they have instead of an account. */
+export interface RateLimits extends Record<RateLimitedEndpoint, EndpointQuotas> {
+  /** POST /reservations: every attempt from one address, and the bookings made in one e-mail's name. */
+  reservations: { perAddress: Quota; perEmail: Quota };
+  /** GET and POST /payment/success|fail|cancel: the browser's way back from the gateway. */
+  paymentReturn: { perAddress: Quota };
+  /** POST /payment/ipn: the gateway's server-to-server notification. */
+  paymentNotification: { perAddress: Quota };
+}
 
 const perMinute = (limit: number): Quota => ({ limit, windowMs: 60_000 });
+const perDay = (limit: number): Quota => ({ limit, windowMs: 86_400_000 });
 
 /**
  * Far above what a person does, low enough to stop a script (docs/decisions/006-security.md). An
@@ -33,8 +44,19 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   jwt: { perAddress: perMinute(300), perAccount: perMinute(60) },
   // Called once per sign-up (or when a sign-up was interrupted).
   users: { perAddress: perMinute(30), perAccount: perMinute(10) },
-  // Each call reserves stock for 30 minutes: the one that can hurt other customers.
+  // Each call reserves stock for HOLD_MINUTES (10 by default): the one that can hurt other customers.
   createPaymentIntent: { perAddress: perMinute(60), perAccount: perMinute(10) },
+  // Without a sign-in, rows could only pile up. A guest books once or twice a day; the form takes at
+  // most 3 persons, so a party of 9 is 3 bookings, and a correction or two is 5. An office, campus or
+  // hotel shares one address, and every colleague may book lunch the same day.
+  reservations: { perAddress: perDay(20), perEmail: perDay(5) },
+  // One per payment from the customer's own address (a reload or the back button doubles it): twice
+  // what checkout allows an address.
+  paymentReturn: { perAddress: perMinute(120) },
+  // The gateway notifies from a few addresses of its own (the built-in sandbox from this API's), so one
+  // address carries every customer's notification: the quota is the shop's whole payment rate, sized
+  // from the dinner rush's 35 paid orders a second with room for each to be retried twice.
+  paymentNotification: { perAddress: perMinute(6_000) },
 };
 
 /** Errors of the store that mean "over the quota" carry the wait; any other is the database failing. */
@@ -68,11 +90,49 @@ function windowsIn(pool: pg.Pool, name: string, quota: Quota): (key: string) => 
     );
 }
 
+/** A wait as a person reads it: a day-long window is '23 hours', not 82 800 seconds. */
+export function describeWait(seconds: number): string {
+  const [count, unit] =
+    seconds <= 90
+      ? [seconds, 'second']
+      : seconds <= 90 * 60
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
+  if (count === 1) return unit === 'hour' ? 'an hour' : `a ${unit}`;
+  return `${count} ${unit}s`;
+}
+
 function tooMany(c: Context, retryAfter: number): Response {
-  const wait = retryAfter === 1 ? 'a second' : `${retryAfter} seconds`;
-  return c.json({ message: `Too many attempts. Please wait ${wait} and try again.` }, 429, {
-    'Retry-After': String(retryAfter),
-  });
+  return c.json(
+    { message: `Too many attempts. Please wait ${describeWait(retryAfter)} and try again.` },
+    429,
+    { 'Retry-After': String(retryAfter) },
+  );
+}
+
+/** Refuses the call with 429 once the key its caller gets has used the quota. */
+type Keyed = <E extends Env>(keyOf: (c: Context<E>) => string) => MiddlewareHandler<E>;
+
+function keyedBy(spend: (key: string) => Promise<number>): Keyed {
+  return <E extends Env>(keyOf: (c: Context<E>) => string) =>
+    createMiddleware<E>(async (c, next) => {
+      const retryAfter = await spend(keyOf(c));
+      if (retryAfter) return tooMany(c, retryAfter);
+      await next();
+    });
+}
+
+/**
+ * One key per mailbox: case and a '+tag' (nadia+1@…, nadia+2@… reach the same person) do not make a
+ * new one. Hashed, so the counts' table holds no addresses.
+ */
+export function emailKey(email: string): string {
+  const [local = '', domain = ''] = email
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
+  const mailbox = `${local.split('+')[0]}@${domain}`;
+  return createHash('sha256').update(mailbox).digest('base64url');
 }
 
 export interface EndpointLimiter {
@@ -93,34 +153,43 @@ export interface RateLimiterOptions {
   addressOf: (c: Context) => string;
 }
 
+/** Limits a call nobody signs in to by its caller's address only. */
+export interface AddressLimiter {
+  byAddress: MiddlewareHandler;
+}
+
+/** POST /reservations' limiters. */
+export interface BookingLimiter extends AddressLimiter {
+  /** Goes after validation: counts the bookings made in the e-mail's name, from any address. */
+  byEmail: <E extends Env>(emailOf: (c: Context<E>) => string) => MiddlewareHandler<E>;
+}
+
+export type RateLimiter = Record<RateLimitedEndpoint, EndpointLimiter> & {
+  reservations: BookingLimiter;
+  paymentReturn: AddressLimiter;
+  paymentNotification: AddressLimiter;
+};
+
 /** The limited endpoints' limiters, their counts shared by every API process on the database. */
-export function createRateLimiter({
-  pool,
-  limits,
-  addressOf,
-}: RateLimiterOptions): Record<RateLimitedEndpoint, EndpointLimiter> {
-  const limiter = (endpoint: RateLimitedEndpoint): EndpointLimiter => {
-    const { perAddress, perAccount } = limits[endpoint];
-    const addresses = windowsIn(pool, `${endpoint}:address`, perAddress);
-    const accounts = windowsIn(pool, `${endpoint}:account`, perAccount);
-    return {
-      byAddress: createMiddleware(async (c, next) => {
-        const retryAfter = await addresses(addressOf(c));
-        if (retryAfter) return tooMany(c, retryAfter);
-        await next();
-      }),
-      byAccount: <E extends Env>(uidOf: (c: Context<E>) => string) =>
-        createMiddleware<E>(async (c, next) => {
-          const retryAfter = await accounts(uidOf(c));
-          if (retryAfter) return tooMany(c, retryAfter);
-          await next();
-        }),
-    };
-  };
+export function createRateLimiter({ pool, limits, addressOf }: RateLimiterOptions): RateLimiter {
+  const counted = (name: string, quota: Quota): Keyed => keyedBy(windowsIn(pool, name, quota));
+  const byAddress = (endpoint: keyof RateLimits): MiddlewareHandler =>
+    counted(`${endpoint}:address`, limits[endpoint].perAddress)(addressOf);
+  const limiter = (endpoint: RateLimitedEndpoint): EndpointLimiter => ({
+    byAddress: byAddress(endpoint),
+    byAccount: counted(`${endpoint}:account`, limits[endpoint].perAccount),
+  });
+  const byEmail = counted('reservations:email', limits.reservations.perEmail);
   return {
     jwt: limiter('jwt'),
     users: limiter('users'),
     createPaymentIntent: limiter('createPaymentIntent'),
+    reservations: {
+      byAddress: byAddress('reservations'),
+      byEmail: <E extends Env>(emailOf: (c: Context<E>) => string) => byEmail<E>((c) => emailKey(emailOf(c))),
+    },
+    paymentReturn: { byAddress: byAddress('paymentReturn') },
+    paymentNotification: { byAddress: byAddress('paymentNotification') },
   };
 }
 
@@ -145,13 +214,14 @@ export function addressKey(address: string): string {
 }
 
 /**
- * The caller's address: the socket's peer, or, behind a reverse proxy we trust (TRUST_PROXY), the
- * address that proxy appended to X-Forwarded-For (the last one: earlier entries are whatever the
- * client sent). 'unknown' when the request did not come through a socket (in-process calls).
+ * The caller's address: the socket's peer, or, behind `proxies` reverse proxies we trust
+ * (TRUST_PROXY), the address the outermost of them appended to X-Forwarded-For: counted from the end,
+ * as each proxy appends its own peer; earlier entries are whatever the client sent. 'unknown' when the
+ * request did not come through a socket (in-process calls).
  */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',').at(-1)?.trim();
+export function clientAddress(c: Context, proxies: number): string {
+  if (proxies > 0) {
+    const forwarded = c.req.header('X-Forwarded-For')?.split(',').at(-proxies)?.trim();
     if (forwarded) return addressKey(forwarded);
   }
   let address: string | undefined;

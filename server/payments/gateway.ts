@@ -20,6 +20,11 @@ export interface PaymentPageRequest {
     postcode: string;
   };
   lines: PaymentLine[];
+  /**
+   * The storefront origin the checkout came from (one of the API's SITE_ORIGIN): the gateway's return
+   * brings the customer back there (return-site.ts). None: the first storefront origin.
+   */
+  returnSite?: string | undefined;
 }
 
 export type PaymentOutcome = 'paid' | 'failed' | 'cancelled';

@@ -7,6 +7,7 @@ import {
   parseTaka,
   type VerifiedNotification,
 } from './gateway.ts';
+import { RETURN_SITE_FIELD, withReturnSite } from './return-site.ts';
 
 /** Sends the sandbox's server-to-server notification to our IPN endpoint. */
 export type SandboxNotifier = (fields: Record<string, string>) => Promise<void>;
@@ -99,7 +100,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async createPaymentPage(order: PaymentPageRequest): Promise<{ url: string }> {
-    return { url: this.pageUrl(order.transactionId, order.amountPaisa) };
+    return { url: withReturnSite(this.pageUrl(order.transactionId, order.amountPaisa), order.returnSite) };
   }
 
   async verifyNotification(fields: Record<string, string>): Promise<VerifiedNotification | null> {
@@ -124,7 +125,7 @@ const escapeHtml = (text: string): string =>
 const NOTICES: Record<Exclude<SandboxPageState, 'open'>, string> = {
   paid: 'This order has already been paid. Nothing more to do here.',
   closed:
-    'This payment is closed: it failed, was cancelled or its reservation expired. Start again from your cart.',
+    'This payment is closed: it failed, was cancelled, its reservation expired or a newer checkout replaced it. Start again from your cart.',
   refund_due: 'This order was paid after its items sold out: the restaurant will refund you.',
   missing: 'This payment page does not exist (the link is wrong or the order was deleted).',
   unreachable: 'The shop could not be told about your choice. Nothing was charged; please try again.',
@@ -138,6 +139,8 @@ export function renderSandboxPage(page: {
   /** Where the buttons post: `${action}/pay`, `${action}/fail`, `${action}/cancel`. */
   action?: string;
   signature?: string;
+  /** The storefront origin to come back to, passed on to the return (return-site.ts). */
+  returnSite?: string | undefined;
 }): string {
   const details =
     page.transactionId !== undefined && page.amountPaisa !== undefined
@@ -150,7 +153,12 @@ export function renderSandboxPage(page: {
   const body =
     page.state === 'open' && page.action && page.signature
       ? `<form method="post" action="${escapeHtml(page.action)}/pay">
-      <input type="hidden" name="sig" value="${escapeHtml(page.signature)}">
+      <input type="hidden" name="sig" value="${escapeHtml(page.signature)}">${
+        page.returnSite === undefined
+          ? ''
+          : `
+      <input type="hidden" name="${RETURN_SITE_FIELD}" value="${escapeHtml(page.returnSite)}">`
+      }
       <button type="submit" class="pay">Pay</button>
       <button type="submit" class="fail" formaction="${escapeHtml(page.action)}/fail">Fail</button>
       <button type="submit" class="cancel" formaction="${escapeHtml(page.action)}/cancel">Cancel</button>

@@ -5,6 +5,7 @@ import {
   parseTaka,
   type VerifiedNotification,
 } from './gateway.ts';
+import { withReturnSite } from './return-site.ts';
 
 export interface SslcommerzOptions {
   storeId: string;
@@ -22,6 +23,8 @@ export const SSLCOMMERZ_SANDBOX_URL = 'https://sandbox.sslcommerz.com';
 export const SSLCOMMERZ_LIVE_URL = 'https://securepay.sslcommerz.com';
 
 const TRUSTED_STATUSES = new Set(['VALID', 'VALIDATED']);
+/** An attempt in one of these states moved no money and never will (a PENDING one still may). */
+const ENDED_UNPAID = new Set(['FAILED', 'CANCELLED', 'EXPIRED']);
 const CURRENCY = 'BDT';
 
 interface SessionAnswer {
@@ -40,13 +43,30 @@ interface ValidationAnswer {
   currency_amount?: string | number;
 }
 
+/** The transaction query's answer: every payment attempt SSLCommerz knows under one tran_id. */
+interface TransactionQueryAnswer {
+  /** DONE, or INVALID_REQUEST, FAILED, INACTIVE when the query itself was not answered. */
+  APIConnect?: unknown;
+  no_of_trans_found?: unknown;
+  element?: unknown;
+}
+
+interface Attempt {
+  status?: unknown;
+  tran_id?: unknown;
+  val_id?: unknown;
+}
+
 const asText = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+
+const statusOf = (attempt: Attempt): string => (asText(attempt.status) ?? '').toUpperCase();
 
 /**
  * SSLCommerz (https://developer.sslcommerz.com): the session API opens the hosted payment page; a
  * payment is believed only when the order validation API, asked by us with our store credentials,
- * says VALID or VALIDATED for this transaction, in BDT, for this amount.
+ * says VALID or VALIDATED for this transaction, in BDT, for this amount; a failure or cancellation only
+ * when the transaction query API, asked the same way, shows no attempt that paid or still may.
  */
 export class SslcommerzGateway implements PaymentGateway {
   readonly name = 'sslcommerz';
@@ -76,9 +96,9 @@ export class SslcommerzGateway implements PaymentGateway {
       total_amount: formatTaka(order.amountPaisa),
       currency: CURRENCY,
       tran_id: order.transactionId,
-      success_url: `${apiPublicUrl}/payment/success`,
-      fail_url: `${apiPublicUrl}/payment/fail`,
-      cancel_url: `${apiPublicUrl}/payment/cancel`,
+      success_url: withReturnSite(`${apiPublicUrl}/payment/success`, order.returnSite),
+      fail_url: withReturnSite(`${apiPublicUrl}/payment/fail`, order.returnSite),
+      cancel_url: withReturnSite(`${apiPublicUrl}/payment/cancel`, order.returnSite),
       ipn_url: `${apiPublicUrl}/payment/ipn`,
       cus_name: customer.fullName,
       cus_email: customer.email,
@@ -112,16 +132,14 @@ export class SslcommerzGateway implements PaymentGateway {
     const transactionId = fields.tran_id;
     if (!transactionId) return null;
     const status = (fields.status ?? '').toUpperCase();
-    // A failure or cancellation moves no money: the caller applies it only to a known transaction.
-    if (status === 'FAILED' || status === 'CANCELLED') {
-      return {
-        transactionId,
-        outcome: status === 'FAILED' ? 'failed' : 'cancelled',
-        amountPaisa: parseTaka(fields.amount) ?? 0,
-      };
-    }
+    if (status === 'FAILED' || status === 'CANCELLED') return this.#confirmUnpaid(transactionId);
     const valId = fields.val_id;
     if (!valId) return null;
+    return this.#confirmPaid(transactionId, valId);
+  }
+
+  /** A payment, when the order validation API vouches for this val_id, transaction, currency and amount. */
+  async #confirmPaid(transactionId: string, valId: string): Promise<VerifiedNotification | null> {
     const validation = await this.#validate(valId);
     if (!validation || !TRUSTED_STATUSES.has(validation.status ?? '')) return null;
     if (asText(validation.tran_id) !== transactionId) return null;
@@ -135,6 +153,54 @@ export class SslcommerzGateway implements PaymentGateway {
     if (amountPaisa === null || amountPaisa === undefined || amounts.some((a) => a !== amountPaisa))
       return null;
     return { transactionId, outcome: 'paid', amountPaisa, reference: valId };
+  }
+
+  /**
+   * A failure or cancellation gives the order's stock back, and anyone who learns a transaction id can
+   * claim one: it is believed only when the transaction query shows every attempt under this tran_id
+   * ended unpaid. An attempt it shows paid is validated like any payment (the claim was false: the
+   * order is settled instead). No attempt yet, or one still open, proves nothing: the customer may
+   * still pay, and the hold's expiry gives the stock back if nobody does.
+   */
+  async #confirmUnpaid(transactionId: string): Promise<VerifiedNotification | null> {
+    const attempts = (await this.#attempts(transactionId)).filter(
+      (attempt) => asText(attempt.tran_id) === transactionId,
+    );
+    const paidWith = attempts
+      .filter((attempt) => TRUSTED_STATUSES.has(statusOf(attempt)))
+      .map((attempt) => asText(attempt.val_id))
+      .find((valId) => valId !== undefined && valId !== '');
+    if (paidWith) return this.#confirmPaid(transactionId, paidWith);
+    if (attempts.length === 0 || !attempts.every((attempt) => ENDED_UNPAID.has(statusOf(attempt))))
+      return null;
+    const cancelled = attempts.every((attempt) => statusOf(attempt) === 'CANCELLED');
+    return { transactionId, outcome: cancelled ? 'cancelled' : 'failed', amountPaisa: 0 };
+  }
+
+  /**
+   * Asks SSLCommerz's transaction query API for the attempts under a tran_id; throws when it cannot
+   * be asked or does not answer the query (APIConnect other than DONE), so the caller answers 5xx and
+   * the gateway notifies again later.
+   */
+  async #attempts(transactionId: string): Promise<Attempt[]> {
+    const { storeId, storePassword, baseUrl, timeoutMs } = this.#options;
+    const query = new URLSearchParams({
+      tran_id: transactionId,
+      store_id: storeId,
+      store_passwd: storePassword,
+      format: 'json',
+    });
+    const response = await this.#fetch(`${baseUrl}/validator/api/merchantTransIDvalidationAPI.php?${query}`, {
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) throw new Error(`The SSLCommerz transaction query answered HTTP ${response.status}`);
+    const answer = (await response.json().catch(() => null)) as TransactionQueryAnswer | null;
+    if (answer?.APIConnect !== 'DONE') {
+      throw new Error(`The SSLCommerz transaction query was not answered: ${String(answer?.APIConnect)}`);
+    }
+    return Array.isArray(answer.element)
+      ? answer.element.filter((attempt): attempt is Attempt => !!attempt && typeof attempt === 'object')
+      : [];
   }
 
   /** Asks SSLCommerz about a val_id; throws when SSLCommerz cannot be reached. */

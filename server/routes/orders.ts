@@ -7,6 +7,7 @@ import { requireUser, type UserEnv } from '../middleware/auth.ts';
 import type { EndpointLimiter } from '../middleware/rate-limit.ts';
 import { jsonBody, parseOr400 } from '../middleware/validate.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
+import type { Holds } from '../services/holds.ts';
 import { checkout, deleteOrder, listOrders, paymentStatusOf } from '../services/orders.ts';
 import type { ApiTokens } from '../tokens.ts';
 import { pageQuery, sendPage } from './paged.ts';
@@ -18,10 +19,15 @@ export interface OrderRouteDeps {
   logger: Logger;
   paymentTimeoutMs?: number | undefined;
   limits: { createPaymentIntent: EndpointLimiter };
+  /** The caps on what one customer may hold through checkout, and for how long. */
+  holds: Holds;
+  /** The storefront's origins: a checkout from one of them pays and comes back there. */
+  siteOrigins: readonly string[];
 }
 
 /** The signed-in customer's checkout and own orders. */
-export function orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, limits }: OrderRouteDeps) {
+export function orderRoutes(deps: OrderRouteDeps) {
+  const { db, tokens, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds } = deps;
   const signedIn = requireUser(db, tokens);
   const { byAddress, byAccount } = limits.createPaymentIntent;
   return new Hono()
@@ -32,8 +38,14 @@ export function orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, lim
       byAccount((c: Context<UserEnv>) => c.var.user.uid),
       async (c) => {
         const input = parseOr400(CreatePaymentSchema, await jsonBody(c.req.raw));
+        const origin = c.req.header('Origin');
+        const returnSite = origin !== undefined && siteOrigins.includes(origin) ? origin : undefined;
         return c.json(
-          await checkout({ db, gateway, logger, gatewayTimeoutMs: paymentTimeoutMs }, c.var.user.uid, input),
+          await checkout(
+            { db, gateway, logger, gatewayTimeoutMs: paymentTimeoutMs, returnSite, holds },
+            c.var.user.uid,
+            input,
+          ),
         );
       },
     )

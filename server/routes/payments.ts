@@ -2,14 +2,22 @@ import { type Context, Hono, type HonoRequest } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import type { AddressLimiter } from '../middleware/rate-limit.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
+import { RETURN_SITE_FIELD, returnSiteOf } from '../payments/return-site.ts';
 import { applyNotification, type NotificationResult } from '../services/orders.ts';
 
 export interface PaymentRouteDeps {
   db: Database;
   gateway: PaymentGateway;
   logger: Logger;
-  siteOrigin: string;
+  /** The storefront's origins; a return goes to the one its checkout came from. */
+  siteOrigins: readonly string[];
+  /**
+   * Counted per address before anything else: each call may cost a request to the gateway (SSLCommerz
+   * validates every notification and return with it).
+   */
+  limits: { paymentReturn: AddressLimiter; paymentNotification: AddressLimiter };
 }
 
 const NOT_VERIFIED = 'Notification could not be verified';
@@ -75,7 +83,8 @@ const RETURNS = {
  * the pages it sends the browser back to.
  */
 export function paymentRoutes(deps: PaymentRouteDeps) {
-  const app = new Hono().post('/payment/ipn', async (c) => {
+  const { paymentReturn, paymentNotification } = deps.limits;
+  const app = new Hono().post('/payment/ipn', paymentNotification.byAddress, async (c) => {
     const result = await handleNotification(deps, await readFields(c.req));
     return c.json({ message: 'Notification received', result });
   });
@@ -91,12 +100,14 @@ export function paymentRoutes(deps: PaymentRouteDeps) {
           deps.logger.warn({ err: error, transactionId: tranId }, `browser ${kind} return not applied`);
         });
       }
-      const site = deps.siteOrigin.replace(/\/+$/, '');
+      const site = returnSiteOf(deps.siteOrigins, fields[RETURN_SITE_FIELD]);
       const target =
         kind === 'success' && !tranId ? `${site}/user-dashboard/my-cart` : RETURNS[kind](site, tranId);
       return c.redirect(target, 303);
     };
-    app.get(`/payment/${kind}`, browserReturn).post(`/payment/${kind}`, browserReturn);
+    app
+      .get(`/payment/${kind}`, paymentReturn.byAddress, browserReturn)
+      .post(`/payment/${kind}`, paymentReturn.byAddress, browserReturn);
   }
   return app;
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import { RETURN_SITE_FIELD, withReturnSite } from '../payments/return-site.ts';
 import { renderSandboxPage, SANDBOX_OUTCOMES, type SandboxGateway } from '../payments/sandbox.ts';
 import { findPaymentPageOrder, paymentPageState } from '../services/orders.ts';
 import { readFields } from './payments.ts';
@@ -33,6 +34,7 @@ export function sandboxPayRoutes(db: Database, sandbox: SandboxGateway, logger: 
           amountPaisa: order.totalCents,
           action: action(order.transactionId),
           signature: sig,
+          returnSite: c.req.query(RETURN_SITE_FIELD),
         }),
       );
     })
@@ -55,9 +57,7 @@ export function sandboxPayRoutes(db: Database, sandbox: SandboxGateway, logger: 
         return c.html(renderSandboxPage({ state: 'unreachable', ...shown }), 502);
       }
       const path = RETURN_PATH[outcome];
-      return c.redirect(
-        `${sandbox.apiPublicUrl}/payment/${path}?tran_id=${encodeURIComponent(order.transactionId)}`,
-        303,
-      );
+      const returnUrl = `${sandbox.apiPublicUrl}/payment/${path}?tran_id=${encodeURIComponent(order.transactionId)}`;
+      return c.redirect(withReturnSite(returnUrl, fields[RETURN_SITE_FIELD]), 303);
     });
 }

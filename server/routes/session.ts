@@ -1,15 +1,37 @@
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { ApiTokenRequestSchema, isCustomerRole, NewUserSchema, UidSchema } from '../contract/user.ts';
+import {
+  ApiTokenRequestSchema,
+  isCustomerRole,
+  NewUserSchema,
+  PHOTO_URL_MAX_LENGTH,
+  safePhoto,
+  UidSchema,
+} from '../contract/user.ts';
 import type { Database } from '../db/client.ts';
-import type { Identity } from '../identity.ts';
+import type { Identity, VerifiedIdentity } from '../identity.ts';
 import { type IdentityEnv, requireIdToken } from '../middleware/auth.ts';
 import type { EndpointLimiter } from '../middleware/rate-limit.ts';
 import { jsonBody, parseOr400 } from '../middleware/validate.ts';
+import { recordSignIn } from '../services/provider-check.ts';
 import { findUserByUid, registerUser } from '../services/users.ts';
 import type { ApiTokens } from '../tokens.ts';
 
 const NOT_REGISTERED = 'No account is registered for this user';
+
+/**
+ * A record's e-mail as the ID token gives it. An account without one (anonymous, phone) gets '' rather
+ * than NULL: the API's user has a string e-mail, the staff search concatenates it, and admin:grant never
+ * looks up an address without an '@'.
+ */
+const emailOf = (verified: VerifiedIdentity) => ({
+  email: verified.email ?? '',
+  emailVerified: verified.email !== undefined && verified.emailVerified,
+});
+
+/** The provider's picture when it passes the rule a customer's own would (else none). */
+const providerPhoto = (picture: string | undefined): string =>
+  picture !== undefined && picture.length <= PHOTO_URL_MAX_LENGTH ? safePhoto(picture) : '';
 
 function assertSameUid(claimed: string, verified: string): void {
   if (claimed !== verified) throw new HTTPException(403, { message: 'This request is for another account' });
@@ -21,14 +43,17 @@ export function sessionRoutes(
   identity: Pick<Identity, 'verifyIdToken'>,
   tokens: ApiTokens,
   limits: { jwt: EndpointLimiter; users: EndpointLimiter },
+  now: () => number = () => Date.now(),
 ) {
   const signedIn = requireIdToken(identity);
   const verifiedUid = (c: Context<IdentityEnv>) => c.var.identity.uid;
   return new Hono()
     .post('/jwt', limits.jwt.byAddress, signedIn, limits.jwt.byAccount(verifiedUid), async (c) => {
       const { uid } = parseOr400(ApiTokenRequestSchema, await jsonBody(c.req.raw));
-      assertSameUid(uid, c.var.identity.uid);
-      return c.json(await tokens.issue(c.var.identity.uid));
+      const verified = c.var.identity;
+      assertSameUid(uid, verified.uid);
+      await recordSignIn(db, verified.uid, emailOf(verified), now());
+      return c.json(await tokens.issue(verified.uid));
     })
     .get('/role/:uid', signedIn, async (c) => {
       const uid = parseOr400(UidSchema, c.req.param('uid'));
@@ -47,12 +72,13 @@ export function sessionRoutes(
       const body = parseOr400(NewUserSchema, await jsonBody(c.req.raw));
       const verified = c.var.identity;
       assertSameUid(body.uid, verified.uid);
-      // The provider vouches for the email, name and picture; the body only fills what it left out.
+      // The e-mail is the provider's alone (the body's is ignored); name and photo are the customer's to
+      // choose, so the body's come first and the provider's fill in.
       const insertedId = await registerUser(db, {
         uid: verified.uid,
-        email: verified.email ?? body.email,
+        ...emailOf(verified),
         displayName: body.displayName || verified.name || '',
-        photoURL: body.photoURL || verified.picture || '',
+        photoURL: body.photoURL || providerPhoto(verified.picture),
       });
       return insertedId
         ? c.json({ insertedId, message: 'Account registered' }, 201)

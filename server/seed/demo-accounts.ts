@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -20,18 +21,20 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-/** Creates the demo accounts in the identity provider and our database; safe to run on every start. */
+/**
+ * Creates the demo accounts in the identity provider and our database; safe to run on every start. Their
+ * e-mails are verified on both sides (accounts seeded before that was recorded are brought up to date),
+ * so `npm run admin:grant` treats them as it would real, verified accounts.
+ */
 export async function seedDemoAccounts(db: Database, auth: Auth): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     const { uid, email, password, displayName, role } = account;
-    try {
-      await auth.getUser(uid);
-    } catch {
-      await auth.createUser({ uid, email, password, displayName, emailVerified: true });
-    }
+    const existing = await auth.getUser(uid).catch(() => undefined);
+    if (!existing) await auth.createUser({ uid, email, password, displayName, emailVerified: true });
+    else if (!existing.emailVerified) await auth.updateUser(uid, { emailVerified: true });
     await db
       .insert(users)
-      .values({ uid, email, displayName, role })
-      .onConflictDoNothing({ target: users.uid });
+      .values({ uid, email, emailVerified: true, displayName, role })
+      .onConflictDoUpdate({ target: users.uid, set: { emailVerified: true }, where: eq(users.email, email) });
   }
 }

@@ -4,6 +4,7 @@ import type { AddToCart, CartLine } from '../contract/cart.ts';
 import type { Database } from '../db/client.ts';
 import { toMoney } from '../db/rows.ts';
 import { cartLines, menuItems } from '../db/schema.ts';
+import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
 import { isUuid } from './ids.ts';
 
 /** 'Only 2 Margherita left in stock', or 'Margherita is no longer in stock'. */
@@ -46,18 +47,31 @@ export interface AddResult {
 }
 
 /**
- * Puts an item in the caller's cart, once per item. The stock is checked now for the customer's sake;
- * it is reserved only when an order is created.
+ * Puts an item in the caller's cart, once per item. The stock and the caps on what one customer may hold
+ * (services/holds.ts) are checked now for the customer's sake; checkout checks the caps again (two adds
+ * at once could pass this check together) and only then reserves the stock.
  */
-export async function addToCart(db: Database, uid: string, input: AddToCart): Promise<AddResult> {
+export async function addToCart(
+  db: Database,
+  uid: string,
+  input: AddToCart,
+  holds: Holds = DEFAULT_HOLDS,
+): Promise<AddResult> {
   const [item] = await db
     .select({ id: menuItems.id, name: menuItems.name, stock: menuItems.quantity })
     .from(menuItems)
     .where(eq(menuItems.id, input.itemId));
   if (!item) throw new HTTPException(404, { message: 'This menu item does not exist' });
+  assertLineWithinCap(holds, { name: item.name, quantity: input.quantity });
   if (input.quantity > item.stock) {
     throw new HTTPException(409, { message: stockMessage(item.name, item.stock) });
   }
+  const cart = await db
+    .select({ itemId: cartLines.itemId, quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(eq(cartLines.userUid, uid));
+  // An item already in the cart leaves the cart as it is ('already added' below): nothing to cap.
+  if (!cart.some((line) => line.itemId === item.id)) assertOrderWithinCap(holds, [...cart, input]);
   const [row] = await db
     .insert(cartLines)
     .values({ userUid: uid, itemId: item.id, quantity: input.quantity })

@@ -7,14 +7,13 @@ import type { CreatePayment, Order, OrderFilters, PaymentStatus } from '../contr
 import type { Page } from '../contract/paging.ts';
 import type { Database } from '../db/client.ts';
 import { type OrderRow, toOrder } from '../db/rows.ts';
-import { cartLines, menuItems, orderLines, orderSearchText, orders } from '../db/schema.ts';
+import { cartLines, menuItems, orderLines, orderSearchText, orders, users } from '../db/schema.ts';
 import type { PaymentGateway, VerifiedNotification } from '../payments/gateway.ts';
 import { stockMessage } from './cart.ts';
+import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
 import { isUuid } from './ids.ts';
 import { afterCursor, containing, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
 
-/** An unpaid order keeps its stock reserved this long; then the sweep gives it back. */
-export const RESERVATION_MINUTES = 30;
 /** How long checkout waits for the gateway's payment page before giving up (and undoing the order). */
 export const GATEWAY_TIMEOUT_MS = 10_000;
 
@@ -31,20 +30,25 @@ type Executor = Database | Transaction;
 /** 'PZ' + 24 hex characters (96 random bits): unguessable, so it can stand in URLs and notifications. */
 export const newTransactionId = (): string => `PZ${randomBytes(12).toString('hex').toUpperCase()}`;
 
-/** Gives back the stock of these orders' lines, item by item in id order (the lock order used everywhere). */
-async function restoreStock(tx: Executor, orderIds: string[]): Promise<void> {
-  if (orderIds.length === 0) return;
+/** The units these orders' lines hold, by menu item, in item id order (lines of deleted items left out). */
+async function heldUnits(tx: Executor, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
   const reserved = await tx
     .select({ itemId: orderLines.itemId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
     .from(orderLines)
     .where(and(inArray(orderLines.orderId, orderIds), isNotNull(orderLines.itemId)))
     .groupBy(orderLines.itemId)
     .orderBy(asc(orderLines.itemId));
-  for (const { itemId, quantity } of reserved) {
+  return new Map(reserved.map(({ itemId, quantity }) => [itemId!, quantity]));
+}
+
+/** Gives back the stock of these orders' lines, item by item in id order (the lock order used everywhere). */
+async function restoreStock(tx: Executor, orderIds: string[]): Promise<void> {
+  for (const [itemId, quantity] of await heldUnits(tx, orderIds)) {
     await tx
       .update(menuItems)
       .set({ quantity: sql`${menuItems.quantity} + ${quantity}` })
-      .where(eq(menuItems.id, itemId!));
+      .where(eq(menuItems.id, itemId));
   }
 }
 
@@ -74,7 +78,10 @@ const SWEEP_LOCK = sql`hashtext('pizzon:release-expired-reservations')`;
  * lock; the others find it taken and leave it to that one), and each order is flipped by a conditional
  * UPDATE before its stock moves. The number of orders this call released.
  */
-export function releaseExpiredReservations(db: Database, minutes = RESERVATION_MINUTES): Promise<number> {
+export function releaseExpiredReservations(
+  db: Database,
+  minutes = DEFAULT_HOLDS.holdMinutes,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const lock = await tx.execute<{ locked: boolean }>(
       sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,
@@ -115,11 +122,25 @@ export interface CreatedOrder {
 
 /**
  * Turns the caller's cart into an unpaid order, in one transaction: lines and total from the cart and
- * the current menu (the client's own lines are ignored), the client's total must match, and every line's
- * stock is reserved with a conditional UPDATE, so concurrent checkouts can never oversell.
+ * the current menu (the client's own lines are ignored), the caps on what one customer may hold must be
+ * kept (400), the client's total must match, and every line's stock is reserved with a conditional
+ * UPDATE, so concurrent checkouts can never oversell. A customer has at most one order holding stock:
+ * the stock of their earlier unpaid orders goes back in the same transaction, so checking out the same
+ * cart again moves the hold instead of doubling it.
  */
-export function createOrder(db: Database, uid: string, input: CreatePayment): Promise<CreatedOrder> {
+export function createOrder(
+  db: Database,
+  uid: string,
+  input: CreatePayment,
+  holds: Holds = DEFAULT_HOLDS,
+): Promise<CreatedOrder> {
   return db.transaction(async (tx) => {
+    // One checkout per customer at a time: a second one waits here until the first has committed, then
+    // finds that order and releases it, instead of both holding stock. NO KEY UPDATE is enough to queue
+    // checkouts and, unlike FOR UPDATE, leaves adding to the cart free (its foreign key check takes only
+    // a KEY SHARE lock on this row). Taken first: customer, then orders, then items in id order.
+    await tx.select({ id: users.id }).from(users).where(eq(users.uid, uid)).for('no key update');
+
     const lines = await tx
       .select({
         cartLineId: cartLines.id,
@@ -134,6 +155,9 @@ export function createOrder(db: Database, uid: string, input: CreatePayment): Pr
       .where(eq(cartLines.userUid, uid))
       .orderBy(asc(menuItems.id));
     if (lines.length === 0) throw new HTTPException(400, { message: EMPTY_CART });
+    // Lines added before the caps, or under larger ones, are refused here as well.
+    for (const line of lines) assertLineWithinCap(holds, line);
+    assertOrderWithinCap(holds, lines);
 
     // The shared totals rule (contract/cart.ts), in paisa: each line's shipping rounded before summing.
     const totalCents = lines.reduce(
@@ -143,19 +167,39 @@ export function createOrder(db: Database, uid: string, input: CreatePayment): Pr
     );
     if (totalCents !== toPaisa(input.total_price)) throw new HTTPException(409, { message: PRICES_CHANGED });
 
-    for (const line of lines) {
-      const [reserved] = await tx
+    // The customer's earlier unpaid orders that still hold stock are flipped as every release is (a
+    // conditional UPDATE) and stay in My order, unpaid; a payment for one of them later takes its stock
+    // again if there is any (applyNotification). Rolled back with the rest if this checkout fails.
+    const superseded = await tx
+      .update(orders)
+      .set({ stockReleased: true })
+      .where(and(eq(orders.userUid, uid), eq(orders.paymentStatus, false), eq(orders.stockReleased, false)))
+      .returning({ id: orders.id });
+    const released = await heldUnits(
+      tx,
+      superseded.map((row) => row.id),
+    );
+    const wanted = new Map(lines.map((line) => [line.itemId, line]));
+
+    // One UPDATE per item touched, in id order (the lock order used everywhere): what the earlier orders
+    // held goes back and what this order needs is taken at once, never below zero.
+    for (const itemId of [...new Set([...released.keys(), ...wanted.keys()])].sort()) {
+      const back = released.get(itemId) ?? 0;
+      const line = wanted.get(itemId);
+      const change = back - (line?.quantity ?? 0);
+      if (change === 0) continue;
+      const [moved] = await tx
         .update(menuItems)
-        .set({ quantity: sql`${menuItems.quantity} - ${line.quantity}` })
-        .where(and(eq(menuItems.id, line.itemId), gte(menuItems.quantity, line.quantity)))
+        .set({ quantity: sql`${menuItems.quantity} + ${change}` })
+        .where(and(eq(menuItems.id, itemId), gte(menuItems.quantity, -change)))
         .returning({ id: menuItems.id });
-      if (!reserved) {
+      if (!moved && line) {
         const [item] = await tx
           .select({ stock: menuItems.quantity })
           .from(menuItems)
-          .where(eq(menuItems.id, line.itemId));
-        // Thrown inside the transaction: every reservation made so far is rolled back.
-        throw new OutOfStock(stockMessage(line.name, item?.stock ?? 0));
+          .where(eq(menuItems.id, itemId));
+        // Thrown inside the transaction: every reservation and release made so far is rolled back.
+        throw new OutOfStock(stockMessage(line.name, (item?.stock ?? 0) + back));
       }
     }
 
@@ -223,18 +267,30 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * and the caller gets a 502: the customer never sees an order that looks placed but cannot be paid.
  */
 export async function checkout(
-  deps: { db: Database; gateway: PaymentGateway; logger: Logger; gatewayTimeoutMs?: number | undefined },
+  deps: {
+    db: Database;
+    gateway: PaymentGateway;
+    logger: Logger;
+    gatewayTimeoutMs?: number | undefined;
+    /** The storefront origin the customer pays from and comes back to (PaymentPageRequest). */
+    returnSite?: string | undefined;
+    /** The caps on what one customer may hold, and how long (default DEFAULT_HOLDS). */
+    holds?: Holds | undefined;
+  },
   uid: string,
   input: CreatePayment,
 ): Promise<{ url: string }> {
   const { db, gateway, logger } = deps;
-  const order = await createOrder(db, uid, input).catch(async (error: unknown) => {
-    if (!(error instanceof OutOfStock) || (await releaseExpiredReservations(db)) === 0) throw error;
-    return createOrder(db, uid, input);
+  const holds = deps.holds ?? DEFAULT_HOLDS;
+  const order = await createOrder(db, uid, input, holds).catch(async (error: unknown) => {
+    if (!(error instanceof OutOfStock)) throw error;
+    if ((await releaseExpiredReservations(db, holds.holdMinutes)) === 0) throw error;
+    return createOrder(db, uid, input, holds);
   });
   try {
     return await withTimeout(
       gateway.createPaymentPage({
+        returnSite: deps.returnSite,
         transactionId: order.transactionId,
         amountPaisa: order.totalCents,
         customer: {

@@ -3,13 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import type { UserFilters } from '../contract/admin.ts';
 import type { Page } from '../contract/paging.ts';
-import {
-  ADMIN_ROLE,
-  CUSTOMER_ROLE,
-  isCustomerRole,
-  type ProfileUpdate,
-  type User,
-} from '../contract/user.ts';
+import { CUSTOMER_ROLE, isCustomerRole, type ProfileUpdate, type User } from '../contract/user.ts';
 import type { Database } from '../db/client.ts';
 import { toUser, type UserRow } from '../db/rows.ts';
 import { cartLines, userSearchText, users } from '../db/schema.ts';
@@ -30,7 +24,9 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
 
 export interface Registration {
   uid: string;
+  /** From the verified ID token only; '' when it carries none. */
   email: string;
+  emailVerified: boolean;
   displayName: string;
   photoURL: string;
 }
@@ -62,16 +58,6 @@ export async function updateProfile(db: Database, id: string, update: ProfileUpd
     )
     .returning({ id: users.id });
   return changed.length > 0;
-}
-
-/** Makes every record with this email (case-insensitive) an admin; the uids changed. */
-export async function grantAdminRole(db: Database, email: string): Promise<string[]> {
-  const granted = await db
-    .update(users)
-    .set({ role: ADMIN_ROLE })
-    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
-    .returning({ uid: users.uid });
-  return granted.map((row) => row.uid);
 }
 
 /** A page of user records, newest first, as Manage users filters them. */

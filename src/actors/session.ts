@@ -1,6 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
 import { type SessionUser, sessionMachine } from '../../machines/session.machine.ts';
-import { CUSTOMER_ROLE } from '../../server/contract/user.ts';
+import { CUSTOMER_ROLE, safePhoto } from '../../server/contract/user.ts';
 import { clearApiToken, storeApiToken, storedApiToken } from '../api/http.ts';
 import { fetchRole, registerAccount, requestApiToken } from '../api/session.ts';
 import { loadProvider, whenProviderLoads } from '../identity/provider.ts';
@@ -38,7 +38,8 @@ export const liveSessionMachine = sessionMachine.provide({
           uid,
           displayName,
           email,
-          photoURL,
+          // A provider's picture that our rule refuses would refuse the whole sign-up.
+          photoURL: safePhoto(photoURL),
           role: CUSTOMER_ROLE,
         });
         return user;

@@ -1,9 +1,29 @@
 import ky, { type HTTPError } from 'ky';
+import { API_PATH_PREFIX } from '../../server/contract/http.ts';
 import { API_TOKEN_STORAGE_KEY } from '../../server/contract/user.ts';
 import { takePageAnswer } from './page-data.ts';
 
-/** The API's origin; set at build time by the start script. */
-export const API_URL: string = import.meta.env.VITE_API_URL ?? 'http://localhost:5000';
+/**
+ * Where the API is called: the page's own origin under /api (whatever address the storefront was
+ * opened at), or another host named at build time by VITE_API_URL. The site server's renderer has no
+ * page origin: it calls the API where the site server reaches it (API_INTERNAL_URL).
+ */
+const API_URL: string = import.meta.env.SSR
+  ? (process.env.API_INTERNAL_URL ?? 'http://127.0.0.1:5000')
+  : import.meta.env.VITE_API_URL || API_PATH_PREFIX;
+
+/** The absolute address API_URL names (the page's origin for /api); no trailing slash. */
+const API_BASE = new URL(
+  API_URL,
+  typeof location === 'undefined' ? 'http://localhost' : location.href,
+).href.replace(/\/+$/, '');
+
+/**
+ * A GET's key in the page data: its address after the API's, so the renderer (calling the API
+ * directly) and the browser (calling /api) name an answer alike.
+ */
+export const pageDataKey = (url: string): string =>
+  url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
 
 // The spec's data defaults: GET retried 3 times, 1 s doubling up to 30 s, never on a 4xx.
 const RETRY = {
@@ -36,14 +56,14 @@ export function recordAnswersWith(recorder: () => AnswerRecorder | undefined): v
 
 /** The direct client: public calls that carry no stored API token. */
 export const directClient = ky.create({
-  prefixUrl: API_URL,
+  prefixUrl: API_BASE,
   retry: RETRY,
   timeout: 30_000,
   hooks: {
     beforeRequest: [
       (request) => {
         if (import.meta.env.SSR || request.method !== 'GET') return;
-        const body = takePageAnswer(request.url);
+        const body = takePageAnswer(pageDataKey(request.url));
         if (body === undefined) return;
         return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
       },
@@ -52,7 +72,7 @@ export const directClient = ky.create({
       async (request, _options, response) => {
         const record = import.meta.env.SSR ? currentRecorder() : undefined;
         if (record && request.method === 'GET' && response.ok)
-          record(request.url, await response.clone().json(), response.headers.get('ETag'));
+          record(pageDataKey(request.url), await response.clone().json(), response.headers.get('ETag'));
       },
     ],
     beforeError: [adoptServerMessage],

@@ -1,5 +1,6 @@
 /**
- * The API answers a server-rendered page was rendered with, carried in its HTML (by absolute GET URL).
+ * The API answers a server-rendered page was rendered with, carried in its HTML (keyed by the GET's
+ * address after the API's: pageDataKey in http.ts).
  * The browser runs the page's loaders again before hydrating; their requests are answered from the
  * page, once each, instead of from the network: the page responds a round trip sooner, and its first
  * render matches the HTML by construction.

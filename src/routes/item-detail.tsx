@@ -3,6 +3,7 @@ import { useMachine, useSelector } from '@xstate/react';
 import { Minus, Plus, ShoppingCart } from 'lucide-react';
 import { quantityMachine } from '../../machines/quantity.machine.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
+import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../server/contract/cart.ts';
 import type { MenuItem } from '../../server/contract/menu.ts';
 import { cart } from '../actors/cart.ts';
 import { session } from '../actors/session.ts';
@@ -16,7 +17,11 @@ export const soldOutMessage = (name: string) =>
 export const lastUnitsMessage = (stock: number, name: string) => `There are only ${stock} ${name} in stock.`;
 
 function QuantityStepper({ item }: { item: MenuItem }) {
-  const [state, send] = useMachine(quantityMachine, { input: { stock: item.quantity } });
+  // The contract's default cap on a cart line: the server refuses more (400) and says its own cap if it
+  // runs with another one.
+  const [state, send] = useMachine(quantityMachine, {
+    input: { stock: item.quantity, limit: CART_LINE_MAX_UNITS },
+  });
   const navigate = useNavigate();
   const here = useRouterState({ select: (s) => s.location.href });
   const { quantity } = state.context;
@@ -39,7 +44,7 @@ function QuantityStepper({ item }: { item: MenuItem }) {
       return;
     }
     const answer = await showDialog({
-      title: 'Please login',
+      titleText: 'Please login',
       text: 'You are not logged in',
       icon: 'warning',
       showCancelButton: true,
@@ -91,6 +96,11 @@ function QuantityStepper({ item }: { item: MenuItem }) {
       {state.matches('atStock') && (
         <p className="mt-3 font-bold text-coral-ink" role="status">
           {lastUnitsMessage(item.quantity, item.name)}
+        </p>
+      )}
+      {state.matches('atLimit') && (
+        <p className="mt-3 font-bold text-coral-ink" role="status">
+          {lineCapMessage(CART_LINE_MAX_UNITS, item.name)}
         </p>
       )}
     </div>

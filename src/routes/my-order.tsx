@@ -37,7 +37,7 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: (id: string) 
 
   async function confirmDelete() {
     const answer = await showDialog({
-      title: 'Delete this order?',
+      titleText: 'Delete this order?',
       text: `Order ${order.transaction_id} has not been paid. Deleting it can not be undone.`,
       icon: 'warning',
       showCancelButton: true,

@@ -6,6 +6,7 @@ import {
   type ProfileUpdate,
   type ProfileUpdateInput,
   ProfileUpdateSchema,
+  safePhoto,
   type User,
 } from '../../server/contract/user.ts';
 import { liveProfileMachine } from '../actors/profile.ts';
@@ -14,9 +15,10 @@ import { FormField } from '../components/form-field.tsx';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 
 function Avatar({ user }: { user: User }) {
-  return user.photoURL ? (
+  const photo = safePhoto(user.photoURL);
+  return photo ? (
     <img
-      src={user.photoURL}
+      src={photo}
       alt=""
       width={112}
       height={112}

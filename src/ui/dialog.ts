@@ -1,4 +1,4 @@
-import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
+import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 
 /** The spec's dialog defaults, shared by every sweetalert2 dialog in the app. */
 export const DIALOG_DEFAULTS = {
@@ -11,8 +11,25 @@ export const DIALOG_DEFAULTS = {
   cancelButtonColor: '#c2252f',
 } as const satisfies SweetAlertOptions;
 
+/** The confirm buttons the app's dialogs offer. */
+export type DialogButton = 'Login' | 'Delete' | 'Confirm' | 'Remove';
+
+/**
+ * What a dialog may say: only what sweetalert2 writes as text. Its `title`, `html` and `footer` parse a
+ * string as HTML, so a menu item or a customer named `<img src=x onerror=…>` would run as markup there;
+ * they are not offered. The title goes through `titleText` and the body through `text`, both text
+ * nodes. Button captions are HTML too, so they are fixed words, never data.
+ */
+export interface DialogOptions {
+  titleText: string;
+  text?: string;
+  icon?: SweetAlertIcon;
+  showCancelButton?: boolean;
+  confirmButtonText?: DialogButton;
+}
+
 /** Opens a dialog; sweetalert2 is loaded on first use so pages without dialogs never download it. */
-export async function showDialog(options: SweetAlertOptions): Promise<SweetAlertResult> {
+export async function showDialog(options: DialogOptions): Promise<SweetAlertResult> {
   const { default: Swal } = await import('sweetalert2');
   return Swal.mixin(DIALOG_DEFAULTS).fire(options);
 }

@@ -13,9 +13,10 @@ import { type Instance, startSecondApi, startSecondSite } from './support/instan
 let apiB: Instance;
 let siteB: Instance;
 test.beforeAll(async () => {
+  const apiPortB = E2E.ports.api + 50;
   [apiB, siteB] = await Promise.all([
-    startSecondApi(E2E.ports.api + 50),
-    startSecondSite(E2E.ports.web + 50),
+    startSecondApi(apiPortB),
+    startSecondSite(E2E.ports.web + 50, `http://127.0.0.1:${apiPortB}`),
   ]);
 });
 test.afterAll(async () => {

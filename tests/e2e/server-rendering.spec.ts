@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
+import { API_PATH_PREFIX } from '../../server/contract/http.ts';
 import { findItem } from './api.ts';
 
 /** Errors the page reported: a hydration mismatch is one (React reports it and renders again). */
@@ -77,7 +78,9 @@ test('the browser takes each rendered page over without a mismatch, and it works
   const errors = collectErrors(page);
   const apiCalls: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(E2E.apiURL)) apiCalls.push(request.url().slice(E2E.apiURL.length));
+    // The browser calls the API under the storefront's own origin.
+    const api = `${E2E.baseURL}${API_PATH_PREFIX}`;
+    if (request.url().startsWith(api)) apiCalls.push(request.url().slice(api.length));
   });
   const item = await findItem(request, (i) => i.category === 'pizza' && i.quantity > 1);
   const salad = await findItem(request, (i) => i.category === 'salad');

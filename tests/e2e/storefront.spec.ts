@@ -1,8 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../server/contract/cart.ts';
 import { findItem } from './api.ts';
 
 test('a guest browses from Home to an item and is asked to log in', async ({ page, request }) => {
-  const item = await findItem(request, (i) => i.category === 'pizza' && i.quantity >= 3 && i.quantity <= 30);
+  // Within one cart line's cap, so the stepper stops at the stock.
+  const item = await findItem(
+    request,
+    (i) => i.category === 'pizza' && i.quantity >= 3 && i.quantity <= CART_LINE_MAX_UNITS,
+  );
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Healthy Food for healthy body' })).toBeVisible();
   await expect(page.getByText('Delicious recepie')).toBeVisible();
@@ -54,6 +59,20 @@ test('a sold-out item says so and offers no stepper', async ({ page, request }) 
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
   await expect(page.getByText('0 (items)')).toBeVisible();
+});
+
+test('an item with more stock than a cart line may hold stops at the cap and says so', async ({
+  page,
+  request,
+}) => {
+  const item = await findItem(request, (i) => i.quantity > CART_LINE_MAX_UNITS);
+  await page.goto(`/item-detail/${item._id}`);
+  const plus = page.getByRole('button', { name: 'Increase quantity' });
+  for (let n = 1; n < CART_LINE_MAX_UNITS; n++) await plus.click();
+  await expect(page.getByRole('status', { name: 'Quantity' })).toHaveText(String(CART_LINE_MAX_UNITS));
+  await expect(plus).toBeDisabled();
+  await expect(page.getByText(lineCapMessage(CART_LINE_MAX_UNITS, item.name))).toBeVisible();
+  await expect(page.getByText(`There are only ${item.quantity} ${item.name} in stock.`)).toHaveCount(0);
 });
 
 test('an item with one unit left is at its stock from the start', async ({ page, request }) => {

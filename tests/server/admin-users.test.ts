@@ -196,6 +196,7 @@ describe('DELETE /delete-user when the identity provider fails', () => {
     failing = await createTestContext({
       appIdentity: (identity) => ({
         verifyIdToken: identity.verifyIdToken,
+        accountStatus: identity.accountStatus,
         deleteAccount: async () => {
           throw Object.assign(new Error('quota exceeded'), { code: 'auth/internal-error' });
         },

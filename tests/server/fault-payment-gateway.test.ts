@@ -10,7 +10,9 @@ import {
   checkoutBody,
   createCustomer,
   insertMenuItem,
+  orderByTransaction,
   ordersOf,
+  postIpn,
   stockOf,
 } from './support/commerce.ts';
 import { API_PUBLIC_URL, createTestContext, type TestContext } from './support/test-app.ts';
@@ -19,14 +21,17 @@ const GATEWAY_PAGE = 'https://sandbox.sslcommerz.com/EasyCheckOut/testcde0123456
 /** How long checkout waits for the gateway here (the app's default is 10 s). */
 const PAYMENT_TIMEOUT_MS = 300;
 
-/** What the stand-in for SSLCommerz's session API does with the next call. */
+/** What the stand-in for SSLCommerz's session and transaction query APIs does with the next call. */
 type Behaviour = 'answer' | 'hang' | 'stall' | 'reset';
+
+const TRANSACTION_QUERY = '/validator/api/merchantTransIDvalidationAPI.php';
 
 /** A real HTTP server in SSLCommerz's place, whose behaviour the test chooses. */
 async function startFlakyGateway() {
   const gateway = { behaviour: 'answer' as Behaviour, calls: 0 };
   const server: Server = createServer((request, response) => {
     gateway.calls += 1;
+    const url = new URL(request.url ?? '/', 'http://flaky');
     switch (gateway.behaviour) {
       case 'hang':
         return; // accepts the call and never answers
@@ -37,9 +42,19 @@ async function startFlakyGateway() {
       case 'reset':
         request.socket.destroy();
         return;
-      case 'answer':
+      case 'answer': {
         response.writeHead(200, { 'Content-Type': 'application/json' });
-        response.end(JSON.stringify({ status: 'SUCCESS', GatewayPageURL: GATEWAY_PAGE }));
+        // The query says every transaction asked about failed.
+        const tranId = url.searchParams.get('tran_id');
+        const failed = {
+          APIConnect: 'DONE',
+          no_of_trans_found: 1,
+          element: [{ status: 'FAILED', tran_id: tranId }],
+        };
+        const answer =
+          url.pathname === TRANSACTION_QUERY ? failed : { status: 'SUCCESS', GatewayPageURL: GATEWAY_PAGE };
+        response.end(JSON.stringify(answer));
+      }
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -61,24 +76,31 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** The real SSLCommerz adapter, its own timeout left at its default: checkout's bound is what acts. */
-const sslcommerzAt = (baseUrl: string) =>
+/**
+ * The real SSLCommerz adapter, its own timeout left at its default unless given: checkout's bound is
+ * what acts there; a notification has no other bound.
+ */
+const sslcommerzAt = (baseUrl: string, timeoutMs?: number) =>
   new SslcommerzGateway({
     storeId: 'pizzo0123test',
     storePassword: 'pizzo0123test@ssl',
     baseUrl,
     apiPublicUrl: API_PUBLIC_URL,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
 
 let flaky: Awaited<ReturnType<typeof startFlakyGateway>>;
 let ctx: TestContext;
 let nobodyHome: TestContext;
+/** Its adapter gives up on SSLCommerz after PAYMENT_TIMEOUT_MS. */
+let impatient: TestContext;
 beforeAll(async () => {
   flaky = await startFlakyGateway();
   ctx = await createTestContext({
     gateway: () => sslcommerzAt(flaky.url),
     paymentTimeoutMs: PAYMENT_TIMEOUT_MS,
   });
+  impatient = await createTestContext({ gateway: () => sslcommerzAt(flaky.url, PAYMENT_TIMEOUT_MS) });
   const port = await closedPort();
   nobodyHome = await createTestContext({
     gateway: () => sslcommerzAt(`http://127.0.0.1:${port}`),
@@ -87,6 +109,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx.close();
+  await impatient.close();
   await nobodyHome.close();
   await flaky.close();
 });
@@ -136,5 +159,32 @@ describe('the payment gateway unreachable or slow', () => {
     expect(await ordersOf(nobodyHome, customer.uid)).toEqual([]);
     expect(await stockOf(nobodyHome, item.id)).toBe(5);
     expect(await cartLineIds(nobodyHome, customer.uid)).toEqual(cart);
+  });
+});
+
+describe('the transaction query unreachable or slow', () => {
+  it.each([
+    ['never answers', 'hang'],
+    ['sends its headers and then stalls', 'stall'],
+    ['drops the connection', 'reset'],
+  ] as const)('answers 502 to a FAILED notification when SSLCommerz %s, releases nothing, and the retry is applied', async (_, behaviour) => {
+    flaky.behaviour = 'answer';
+    const { item, customer, lines } = await readyToPay(impatient);
+    expect((await checkout(impatient, customer, checkoutBody(lines))).status).toBe(200);
+    const [order] = await ordersOf(impatient, customer.uid);
+    const failure = { status: 'FAILED', tran_id: order!.transactionId };
+
+    flaky.behaviour = behaviour;
+    const calls = flaky.calls;
+    const response = await postIpn(impatient, failure);
+    expect(response.status).toBe(502);
+    expect(flaky.calls).toBe(calls + 1);
+    expect(await orderByTransaction(impatient, order!.transactionId)).toMatchObject({ stockReleased: false });
+    expect(await stockOf(impatient, item.id)).toBe(3);
+
+    // SSLCommerz notifies again later; by then the query answers that the payment failed.
+    flaky.behaviour = 'answer';
+    expect((await postIpn(impatient, failure)).status).toBe(200);
+    expect(await stockOf(impatient, item.id)).toBe(5);
   });
 });

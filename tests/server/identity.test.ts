@@ -63,3 +63,46 @@ describe('identity provider tokens', () => {
     await expect(identity.verifyIdToken('')).rejects.toThrow();
   });
 });
+
+describe('what the provider vouches for', () => {
+  it('says whether the e-mail is verified, from the token’s email_verified', async () => {
+    const email = 'verified-later@pizzon.test';
+    const user = await identity.auth.createUser({ email, password: 'pizza1' });
+    await expect(identity.verifyIdToken(await signIn(email, 'pizza1'))).resolves.toMatchObject({
+      email,
+      emailVerified: false,
+    });
+    await identity.auth.updateUser(user.uid, { emailVerified: true });
+    await expect(identity.verifyIdToken(await signIn(email, 'pizza1'))).resolves.toMatchObject({
+      uid: user.uid,
+      email,
+      emailVerified: true,
+    });
+  });
+
+  it('gives an anonymous account neither an e-mail nor a verified one', async () => {
+    const response = await fetch(
+      `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ returnSecureToken: true }),
+      },
+    );
+    const { idToken, localId } = (await response.json()) as { idToken: string; localId: string };
+    await expect(identity.verifyIdToken(idToken)).resolves.toMatchObject({
+      uid: localId,
+      email: undefined,
+      emailVerified: false,
+    });
+  });
+
+  it('tells an active account from a disabled one and one it no longer has', async () => {
+    const user = await identity.auth.createUser({ email: 'status@pizzon.test', password: 'pizza1' });
+    await expect(identity.accountStatus(user.uid)).resolves.toBe('active');
+    await identity.auth.updateUser(user.uid, { disabled: true });
+    await expect(identity.accountStatus(user.uid)).resolves.toBe('disabled');
+    await identity.auth.deleteUser(user.uid);
+    await expect(identity.accountStatus(user.uid)).resolves.toBe('gone');
+  });
+});

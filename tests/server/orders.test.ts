@@ -330,18 +330,18 @@ describe('DELETE /order-delete/:id', () => {
 });
 
 describe('reservations that expire', () => {
-  it('gives back the stock of an unpaid order older than 30 minutes, exactly once', async () => {
+  it('gives back the stock of an unpaid order older than the 10-minute hold, exactly once', async () => {
     const item = await insertMenuItem(ctx, { quantity: 6 });
     const customer = await customerWithCart({ item, quantity: 2 });
     const transactionId = await placeOrder(customer, [{ item, quantity: 2 }]);
     const order = (await orderByTransaction(ctx, transactionId))!;
     expect(await stockOf(ctx, item.id)).toBe(4);
 
-    await ageOrder(ctx, order.id, 29);
+    await ageOrder(ctx, order.id, 9);
     await releaseExpiredReservations(ctx.db);
     expect(await stockOf(ctx, item.id)).toBe(4);
 
-    await ageOrder(ctx, order.id, 31);
+    await ageOrder(ctx, order.id, 11);
     // Sweeps running at the same time release it once between them.
     await Promise.all([
       releaseExpiredReservations(ctx.db),
@@ -382,7 +382,7 @@ describe('reservations that expire', () => {
     const first = await customerWithCart({ item, quantity: 1 });
     const abandoned = (await orderByTransaction(ctx, await placeOrder(first, [{ item, quantity: 1 }])))!;
     expect(await stockOf(ctx, item.id)).toBe(0);
-    await ageOrder(ctx, abandoned.id, 31);
+    await ageOrder(ctx, abandoned.id, 11);
 
     // The second customer added the item while it was in stock; the sweep frees the lapsed unit in time.
     const second = await createCustomer(ctx);

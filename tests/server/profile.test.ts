@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_URL_RULE } from '../../server/contract/user.ts';
 import type { UserRow } from '../../server/db/rows.ts';
 import {
   apiTokenFor,
@@ -43,6 +44,33 @@ const badApiTokens: Array<[string, (user: UserRow) => Promise<string | undefined
 ];
 
 const changes = { displayName: 'Nadia R', photoURL: 'https://example.com/n.png', address: '1 Mill Road' };
+
+/** Photo addresses that would make the admin's browser (Manage users) load what it should not. */
+const BAD_PHOTOS: Array<[string, string]> = [
+  ['plain http', 'http://example.com/n.png'],
+  ['protocol-relative', '//evil.example/n.png'],
+  ['protocol-relative through a backslash', '/\\evil.example/n.png'],
+  ['https without its slashes', 'https:evil.example/n.png'],
+  ['https with a backslash for a slash', 'https:\\\\evil.example/n.png'],
+  ['with a user name and password', 'https://admin:secret@example.com/n.png'],
+  ['with a user name', 'https://admin@example.com/n.png'],
+  ['with an empty user name', 'https://@example.com/n.png'],
+  ['with a tab inside', 'https://exa\tmple.com/n.png'],
+  ['a data: address', 'data:image/png;base64,iVBORw0KGgo='],
+];
+
+describe('photo addresses', () => {
+  it.each([
+    ['an https address', 'https://lh3.googleusercontent.com/a/photo=s96-c'],
+    ['a path on this site', '/images/avatar.png'],
+  ])('accepts %s', async (_, photoURL) => {
+    const user = await insertUserRow(ctx);
+    const token = await apiTokenFor(ctx, user.uid);
+    const response = await patchProfile(user.id, `?uid=${user.uid}`, token, { ...changes, photoURL });
+    expect(response.status).toBe(200);
+    expect((await findUserRow(ctx, user.uid))?.photoURL).toBe(photoURL);
+  });
+});
 
 describe('GET /profile', () => {
   it('answers the caller’s own record', async () => {
@@ -166,17 +194,23 @@ describe('PATCH /update-profile/:id', () => {
     if (after) expect(after).toEqual(user);
   });
 
-  it.each([
+  it.each<[string, unknown, string]>([
     ['not JSON', '{not json', 'The request body must be JSON'],
     ['a JSON array', '[1, 2]', 'Empty filed can not be submitted'],
     ['a name of the wrong type', { ...changes, displayName: 42 }, 'Empty filed can not be submitted'],
     ['an empty name', { ...changes, displayName: '' }, 'Empty filed can not be submitted'],
     ['a blank address', { ...changes, address: '   ' }, 'Empty filed can not be submitted'],
     ['a missing photo', { displayName: 'Nadia', address: 'Here' }, 'Empty filed can not be submitted'],
+    ['a photo that is not a web address', { ...changes, photoURL: 'file:///etc/passwd' }, PHOTO_URL_RULE],
+    ...BAD_PHOTOS.map(([what, photoURL]): [string, unknown, string] => [
+      `a photo that is ${what}`,
+      { ...changes, photoURL },
+      PHOTO_URL_RULE,
+    ]),
     [
-      'a photo that is not a web address',
-      { ...changes, photoURL: 'file:///etc/passwd' },
-      'Photo URL must be a web address',
+      'a photo URL over 1024 characters',
+      { ...changes, photoURL: `https://example.com/${'n'.repeat(1010)}` },
+      'Photo URL is too long',
     ],
     ['a huge name', { ...changes, displayName: 'n'.repeat(100_000) }, 'Name is too long'],
     ['a huge address', { ...changes, address: 'a'.repeat(100_000) }, 'Address is too long'],

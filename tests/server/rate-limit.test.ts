@@ -1,27 +1,42 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addressKey, type Quota, type RateLimits } from '../../server/middleware/rate-limit.ts';
+import {
+  addressKey,
+  describeWait,
+  emailKey,
+  type Quota,
+  type RateLimitedEndpoint,
+  type RateLimits,
+} from '../../server/middleware/rate-limit.ts';
 import { bearer, createProviderUser, forgedIdToken, type ProviderUser } from './support/accounts.ts';
-import { databaseFingerprint } from './support/admin.ts';
+import { databaseFingerprint, placeOrder } from './support/admin.ts';
 import {
   addToCart,
   type Customer,
   checkoutBody,
   createCustomer,
   insertMenuItem,
+  orderByTransaction,
   ordersOf,
+  stockOf,
 } from './support/commerce.ts';
 import { createTestContext, SITE_ORIGIN, type TestContext } from './support/test-app.ts';
 
 const WINDOW_MS = 60_000;
 const quota = (limit: number): Quota => ({ limit, windowMs: WINDOW_MS });
 const plenty = quota(1000);
-/** Small limits, one endpoint at a time, so each test sees exactly the quota it is about. */
-const limitsFor = (endpoint: keyof RateLimits, perAddress: Quota, perAccount: Quota): RateLimits => ({
+/** Plenty everywhere: a test sets small limits on one endpoint, so it sees exactly the quota it is about. */
+const PLENTY: RateLimits = {
   jwt: { perAddress: plenty, perAccount: plenty },
   users: { perAddress: plenty, perAccount: plenty },
   createPaymentIntent: { perAddress: plenty, perAccount: plenty },
+  reservations: { perAddress: plenty, perEmail: plenty },
+  paymentReturn: { perAddress: plenty },
+  paymentNotification: { perAddress: plenty },
+};
+const limitsFor = (endpoint: RateLimitedEndpoint, perAddress: Quota, perAccount: Quota): RateLimits => ({
+  ...PLENTY,
   [endpoint]: { perAddress, perAccount },
 });
 
@@ -38,7 +53,7 @@ afterAll(() => {
 const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 const contexts: TestContext[] = [];
-async function appWith(limits: RateLimits, trustProxy = false): Promise<TestContext> {
+async function appWith(limits: RateLimits, trustProxy = 0): Promise<TestContext> {
   const ctx = await createTestContext({ rateLimits: limits, trustProxy });
   contexts.push(ctx);
   return ctx;
@@ -72,7 +87,7 @@ const signedInToProvider = async (ctx: TestContext): Promise<Customer> => {
 
 /** The three limited endpoints, each called as the storefront calls it. */
 const ENDPOINTS: Array<{
-  name: keyof RateLimits;
+  name: RateLimitedEndpoint;
   path: string;
   caller: (ctx: TestContext) => Promise<Customer>;
   body: (uid: string) => unknown;
@@ -221,13 +236,22 @@ describe('the caller’s address', () => {
   });
 
   it('behind a trusted proxy, is the last X-Forwarded-For entry (the one the proxy added)', async () => {
-    const proxied = await appWith(limitsFor('jwt', quota(1), plenty), true);
+    const proxied = await appWith(limitsFor('jwt', quota(1), plenty), 1);
     const via = (chain: string) => json(user.idToken, { uid: user.uid }, { 'X-Forwarded-For': chain });
     // The proxy is one socket address for everyone; the clients differ.
     expect((await from(proxied, '10.1.1.1', '/jwt', via('1.1.1.1, 203.0.113.7'))).status).toBe(200);
     expect((await from(proxied, '10.1.1.1', '/jwt', via('198.51.100.4'))).status).toBe(200);
     // A client that writes its own first entry is still counted by the entry the proxy added.
     await expectTooMany(await from(proxied, '10.1.1.1', '/jwt', via('9.9.9.9, 203.0.113.7')), 60);
+  });
+
+  it('behind two proxies of ours (nginx, then the site server), is the entry the outer one added', async () => {
+    const proxied = await appWith(limitsFor('jwt', quota(1), plenty), 2);
+    const via = (chain: string) => json(user.idToken, { uid: user.uid }, { 'X-Forwarded-For': chain });
+    // nginx appends the visitor, the site server appends nginx (10.0.0.2).
+    expect((await from(proxied, '127.0.0.1', '/jwt', via('203.0.113.7, 10.0.0.2'))).status).toBe(200);
+    expect((await from(proxied, '127.0.0.1', '/jwt', via('198.51.100.4, 10.0.0.2'))).status).toBe(200);
+    await expectTooMany(await from(proxied, '127.0.0.1', '/jwt', via('9.9.9.9, 203.0.113.7, 10.0.0.2')), 60);
   });
 
   it('comes from the real socket when served by @hono/node-server', async () => {
@@ -269,4 +293,131 @@ it('registers nobody when a sign-up is refused for its rate', async () => {
   const before = await databaseFingerprint(ctx);
   await expectTooMany(await from(ctx, '203.0.113.7', '/users', json(user.idToken, { uid: user.uid })), 60);
   expect(await databaseFingerprint(ctx)).toEqual(before);
+});
+
+const DAY_MS = 86_400_000;
+const perDay = (limit: number): Quota => ({ limit, windowMs: DAY_MS });
+const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+const booking = (email: string) => ({ name: 'Nadia Rahman', email, persons: 2, date: inDays(3) });
+const book = (ctx: TestContext, address: string, body: unknown) =>
+  from(ctx, address, '/reservations', json(undefined, body));
+
+describe('POST /reservations', () => {
+  it('answers 429 once an address has used its day’s quota, refused attempts included, and stores nothing', async () => {
+    const ctx = await appWith({ ...PLENTY, reservations: { perAddress: perDay(3), perEmail: plenty } });
+    expect((await book(ctx, '203.0.113.7', booking('a@example.com'))).status).toBe(201);
+    expect((await book(ctx, '203.0.113.7', { ...booking('b@example.com'), persons: 9 })).status).toBe(400);
+    expect((await book(ctx, '203.0.113.7', booking('c@example.com'))).status).toBe(201);
+    advance(3 * 3_600_000);
+    const before = await databaseFingerprint(ctx);
+    const refused = await book(ctx, '203.0.113.7', booking('d@example.com'));
+    await expectTooMany(refused, 21 * 3600);
+    expect(await databaseFingerprint(ctx)).toEqual(before);
+    // An office next door has a day of its own; the address books again once its day is over.
+    expect((await book(ctx, '198.51.100.4', booking('d@example.com'))).status).toBe(201);
+    advance(21 * 3_600_000);
+    expect((await book(ctx, '203.0.113.7', booking('d@example.com'))).status).toBe(201);
+  });
+
+  it('answers 429 once an e-mail has made its day’s bookings, from any address', async () => {
+    const ctx = await appWith({ ...PLENTY, reservations: { perAddress: plenty, perEmail: perDay(2) } });
+    expect((await book(ctx, '203.0.113.7', booking('nadia@example.com'))).status).toBe(201);
+    // A refused booking names nobody: it spends no e-mail's quota.
+    expect((await book(ctx, '192.0.2.1', { ...booking('nadia@example.com'), date: 'soon' })).status).toBe(
+      400,
+    );
+    // The same mailbox in capitals, with spaces around it.
+    expect((await book(ctx, '198.51.100.4', booking(' Nadia@Example.COM '))).status).toBe(201);
+    const before = await databaseFingerprint(ctx);
+    // A '+tag' reaches the same person.
+    await expectTooMany(await book(ctx, '192.0.2.99', booking('nadia+again@example.com')), 24 * 3600);
+    expect(await databaseFingerprint(ctx)).toEqual(before);
+    // Another guest at that address is not held back.
+    expect((await book(ctx, '192.0.2.99', booking('rina@example.com'))).status).toBe(201);
+  });
+});
+
+describe('the payment gateway’s calls', () => {
+  /** An unpaid order (3 of 5 in stock left) and the sandbox's signed failure for it. */
+  async function unpaidOrder(ctx: TestContext) {
+    const item = await insertMenuItem(ctx, { quantity: 5 });
+    const { order } = await placeOrder(ctx, [{ item, quantity: 2 }]);
+    const failure = ctx.sandbox.notificationFields(order.transactionId, 'failed', order.totalCents);
+    return { item, order, failure };
+  }
+  const form = (fields: Record<string, string>): RequestInit => ({
+    method: 'POST',
+    body: new URLSearchParams(fields),
+  });
+
+  it('answers 429 once an address has used its quota of notifications, and applies nothing', async () => {
+    const ctx = await appWith({ ...PLENTY, paymentNotification: { perAddress: quota(2) } });
+    const { item, order, failure } = await unpaidOrder(ctx);
+    // Forged notifications are refused, and count.
+    for (const status of ['FAILED', 'CANCELLED']) {
+      const forged = await from(
+        ctx,
+        '203.0.113.7',
+        '/payment/ipn',
+        form({ status, tran_id: order.transactionId }),
+      );
+      expect(forged.status).toBe(400);
+    }
+    const before = await databaseFingerprint(ctx);
+    await expectTooMany(await from(ctx, '203.0.113.7', '/payment/ipn', form(failure)), 60);
+    expect(await databaseFingerprint(ctx)).toEqual(before);
+    expect(await stockOf(ctx, item.id)).toBe(3);
+    // The gateway's own address is not held back by someone else's.
+    expect((await from(ctx, '198.51.100.4', '/payment/ipn', form(failure))).status).toBe(200);
+    expect(await orderByTransaction(ctx, order.transactionId)).toMatchObject({ stockReleased: true });
+  });
+
+  it('counts the six return routes together per address, and a refused return applies nothing', async () => {
+    const ctx = await appWith({ ...PLENTY, paymentReturn: { perAddress: quota(6) } });
+    const { item, order, failure } = await unpaidOrder(ctx);
+    const tranId = encodeURIComponent(order.transactionId);
+    for (const kind of ['success', 'fail', 'cancel']) {
+      const viaGet = await from(ctx, '203.0.113.7', `/payment/${kind}?tran_id=${tranId}`);
+      expect(viaGet.status).toBe(303);
+      const viaPost = await from(
+        ctx,
+        '203.0.113.7',
+        `/payment/${kind}`,
+        form({ tran_id: order.transactionId }),
+      );
+      expect(viaPost.status).toBe(303);
+    }
+    advance(20_000);
+    const before = await databaseFingerprint(ctx);
+    await expectTooMany(await from(ctx, '203.0.113.7', '/payment/fail', form(failure)), 40);
+    expect(await databaseFingerprint(ctx)).toEqual(before);
+    expect(await stockOf(ctx, item.id)).toBe(3);
+    // The same return from the customer's own address is applied.
+    expect((await from(ctx, '198.51.100.4', '/payment/fail', form(failure))).status).toBe(303);
+    expect(await stockOf(ctx, item.id)).toBe(5);
+  });
+});
+
+describe('describeWait', () => {
+  it.each([
+    [1, 'a second'],
+    [45, '45 seconds'],
+    [90, '90 seconds'],
+    [91, '2 minutes'],
+    [3600, '60 minutes'],
+    [5401, '2 hours'],
+    [86_400, '24 hours'],
+  ])('says %i seconds as %s', (seconds, words) => {
+    expect(describeWait(seconds)).toBe(words);
+  });
+});
+
+describe('emailKey', () => {
+  it('keys one mailbox once, whatever its case or +tag, and never as the address itself', () => {
+    const key = emailKey('nadia@example.com');
+    expect(emailKey(' Nadia+Lunch@EXAMPLE.com ')).toBe(key);
+    expect(emailKey('nadia@example.org')).not.toBe(key);
+    expect(emailKey('nadia.r@example.com')).not.toBe(key);
+    expect(key).not.toContain('nadia');
+  });
 });

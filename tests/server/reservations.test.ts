@@ -38,6 +38,13 @@ describe('POST /reservations', () => {
     [{ ...valid, date: inDays(-3) }, 'Date can not be in the past'],
     [{ ...valid, date: '2026-02-30' }, 'Date must be a valid date'],
     [{ ...valid, time: '25:00' }, 'Time must be HH:MM'],
+    // Every field has a length cap, with the field's own message.
+    [{ ...valid, name: 'N'.repeat(81) }, 'Name is too long'],
+    [{ ...valid, email: `${'n'.repeat(243)}@example.com` }, 'Email is too long'],
+    [{ ...valid, persons: '0002' }, 'Choose 1 to 3 persons'],
+    [{ ...valid, date: `${inDays(3)}T19:30` }, 'Date must be a valid date'],
+    [{ ...valid, time: '19:30:00' }, 'Time must be HH:MM'],
+    [{ ...valid, phone: `+${'1'.repeat(21)}` }, 'Phone must be 6 to 20 digits'],
     [{ name: 'x' }, 'Email is required'],
     ['{not json', 'The request body must be JSON'],
   ])('refuses %j with 400 "%s" and stores nothing', async (body, message) => {

@@ -15,7 +15,7 @@ import {
   uidNamedBy,
 } from './support/callers.ts';
 import { addToCart, checkoutBody, insertMenuItem, type OrderRow } from './support/commerce.ts';
-import { createTestContext, SITE_ORIGIN, type TestContext } from './support/test-app.ts';
+import { createTestContext, SITE_ORIGIN, SITE_ORIGINS, type TestContext } from './support/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -392,7 +392,7 @@ describe('headers and CORS', () => {
       [
         "default-src 'none'",
         `style-src 'sha256-${hash}'`,
-        `form-action 'self' ${new URL(ctx.sandbox.apiPublicUrl).origin} ${SITE_ORIGIN}`,
+        `form-action 'self' ${new URL(ctx.sandbox.apiPublicUrl).origin} ${SITE_ORIGINS.join(' ')}`,
         "base-uri 'none'",
         "frame-ancestors 'none'",
       ].sort(),
@@ -410,9 +410,12 @@ describe('headers and CORS', () => {
           'Access-Control-Request-Headers': 'authorization,content-type',
         },
       });
-    const ours = await preflight(SITE_ORIGIN);
-    expect(ours.headers.get('Access-Control-Allow-Origin')).toBe(SITE_ORIGIN);
-    expect(ours.headers.get('Access-Control-Allow-Headers')).toBe('Authorization,Content-Type');
+    // Each address the storefront answers at is allowed as itself, never as another.
+    for (const site of SITE_ORIGINS) {
+      const ours = await preflight(site);
+      expect(ours.headers.get('Access-Control-Allow-Origin')).toBe(site);
+      expect(ours.headers.get('Access-Control-Allow-Headers')).toBe('Authorization,Content-Type');
+    }
     const theirs = await preflight('https://evil.example');
     expect(theirs.headers.get('Access-Control-Allow-Origin')).toBeNull();
     // Look-alikes of the site's origin are other origins.

@@ -1,15 +1,19 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_URL_RULE } from '../../server/contract/user.ts';
 import { users } from '../../server/db/schema.ts';
+import { grantAdminRole } from '../../server/services/admin-grant.ts';
 import {
   apiTokenFor,
   bearer,
+  createAnonymousUser,
   createProviderUser,
   expiredIdToken,
   findUserRow,
   forgedIdToken,
   insertUserRow,
   type ProviderUser,
+  signIn,
 } from './support/accounts.ts';
 import { createTestContext, type TestContext } from './support/test-app.ts';
 
@@ -45,6 +49,14 @@ describe('POST /jwt', () => {
     const body = (await response.json()) as { token: string; expiresIn: number };
     expect(body).toEqual({ token: expect.any(String), expiresIn: 3600 });
     await expect(ctx.tokens.verify(body.token)).resolves.toBe(user.uid);
+  });
+
+  it('brings the record’s e-mail up to the ID token’s: verified once the owner has verified it', async () => {
+    const user = await createProviderUser(ctx);
+    await insertUserRow(ctx, { uid: user.uid, email: 'typed-at-sign-up@example.com', emailVerified: false });
+    await ctx.identity.auth.updateUser(user.uid, { emailVerified: true });
+    expect((await post('/jwt', await signIn(user.email), { uid: user.uid })).status).toBe(200);
+    expect(await findUserRow(ctx, user.uid)).toMatchObject({ email: user.email, emailVerified: true });
   });
 
   it.each(badIdTokens)('refuses %s with 401', async (_, tokenFor) => {
@@ -181,6 +193,48 @@ describe('POST /users', () => {
     expect((await findUserRow(ctx, user.uid))?.email).toBe(user.email);
   });
 
+  it('gives an account without an e-mail none: an anonymous sign-up can not borrow an admin’s', async () => {
+    const admin = await insertUserRow(ctx, { role: 'admin', emailVerified: true });
+    const anonymous = await createAnonymousUser();
+    const response = await post('/users', anonymous.idToken, {
+      uid: anonymous.uid,
+      displayName: 'Not The Admin',
+      email: admin.email,
+      role: 'admin',
+    });
+    expect(response.status).toBe(201);
+    expect(await findUserRow(ctx, anonymous.uid)).toMatchObject({
+      email: '',
+      emailVerified: false,
+      role: 'user',
+    });
+    // admin:grant by that e-mail still finds the one account that owns it.
+    await expect(grantAdminRole(ctx.db, { email: admin.email })).resolves.toMatchObject({
+      outcome: 'already_admin',
+      account: { uid: admin.uid },
+    });
+  });
+
+  it('records whether the provider verified the e-mail', async () => {
+    const unverified = await createProviderUser(ctx);
+    await post('/users', unverified.idToken, registration(unverified));
+    expect((await findUserRow(ctx, unverified.uid))?.emailVerified).toBe(false);
+
+    const verified = await createProviderUser(ctx);
+    await ctx.identity.auth.updateUser(verified.uid, { emailVerified: true });
+    await post('/users', await signIn(verified.email), registration(verified));
+    expect(await findUserRow(ctx, verified.uid)).toMatchObject({
+      email: verified.email,
+      emailVerified: true,
+    });
+  });
+
+  it('leaves out a provider picture that a customer could not set themselves', async () => {
+    const user = await createProviderUser(ctx, { photoURL: 'http://example.com/plain-http.png' });
+    expect((await post('/users', user.idToken, { uid: user.uid })).status).toBe(201);
+    expect((await findUserRow(ctx, user.uid))?.photoURL).toBe('');
+  });
+
   it('falls back on the provider’s name and picture when the body leaves them out', async () => {
     const user = await createProviderUser(ctx, {
       displayName: 'Google Name',
@@ -232,10 +286,14 @@ describe('POST /users', () => {
     ['not JSON', '{not json', 'The request body must be JSON'],
     ['a uid of the wrong type', { uid: 7 }, 'uid is required'],
     ['a name of the wrong type', { displayName: 7 }, 'displayName must be text'],
+    ['a photo that is not a web address', { photoURL: 'javascript:alert(1)' }, PHOTO_URL_RULE],
+    ['a plain http photo', { photoURL: 'http://example.com/nadia.png' }, PHOTO_URL_RULE],
+    ['a protocol-relative photo', { photoURL: '//evil.example/nadia.png' }, PHOTO_URL_RULE],
+    ['a photo with credentials', { photoURL: 'https://admin:secret@example.com/n.png' }, PHOTO_URL_RULE],
     [
-      'a photo that is not a web address',
-      { photoURL: 'javascript:alert(1)' },
-      'Photo URL must be a web address',
+      'a photo URL over 1024 characters',
+      { photoURL: `https://example.com/${'n'.repeat(1010)}` },
+      'Photo URL is too long',
     ],
     ['a huge name', { displayName: 'n'.repeat(100_000) }, 'Name is too long'],
     ['a huge email', { email: `${'e'.repeat(100_000)}@example.com` }, 'Email is too long'],

@@ -52,6 +52,11 @@ describe('the storefront’s content security policy', () => {
     expect(csp['frame-src']).toEqual(['http://127.0.0.1:9099']);
   });
 
+  it('with the API under the site’s own /api: connects only to itself and the identity provider', () => {
+    const csp = parse(contentSecurityPolicy({ ...withEmulator, apiUrl: undefined }));
+    expect(csp['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9099']);
+  });
+
   it('with a Firebase project: talks to the API and Firebase Auth, and frames only the auth domain', () => {
     const csp = parse(contentSecurityPolicy(withFirebase));
     expect(csp['connect-src']).toEqual([
@@ -86,7 +91,7 @@ describe('the storefront’s other headers', () => {
 describe('siteOriginsFromEnv', () => {
   it('reads the variables the build reads, with the app’s defaults', () => {
     expect(siteOriginsFromEnv({})).toEqual({
-      apiUrl: 'http://localhost:5000',
+      apiUrl: undefined,
       authEmulatorUrl: undefined,
       authDomain: 'demo-pizzon.firebaseapp.com',
     });

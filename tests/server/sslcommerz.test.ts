@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SslcommerzGateway } from '../../server/payments/sslcommerz.ts';
+import { databaseFingerprint } from './support/admin.ts';
 import {
   addToCart,
   cartLineIds,
@@ -21,7 +22,7 @@ const STORE_ID = 'pizzo0123test';
 const STORE_PASSWORD = 'pizzo0123test@ssl';
 const GATEWAY_PAGE = 'https://sandbox.sslcommerz.com/EasyCheckOut/testcde0123456789';
 
-/** A local stand-in for SSLCommerz's session and validation APIs. */
+/** A local stand-in for SSLCommerz's session, validation and transaction query APIs. */
 interface FakeSslcommerz {
   url: string;
   sessions: URLSearchParams[];
@@ -30,6 +31,11 @@ interface FakeSslcommerz {
   validated: Map<string, Record<string, string>>;
   sessionAnswer: Record<string, string> | null;
   validatorDown: boolean;
+  queries: URLSearchParams[];
+  /** The payment attempts the transaction query knows under a tran_id (none by default). */
+  attempts: Map<string, Array<Record<string, string>>>;
+  /** The query answers HTTP 503 (true), or this APIConnect instead of DONE. */
+  queryDown: boolean | string;
   close: () => Promise<void>;
 }
 
@@ -46,6 +52,9 @@ async function startFakeSslcommerz(): Promise<FakeSslcommerz> {
     validated: new Map<string, Record<string, string>>(),
     sessionAnswer: null as Record<string, string> | null,
     validatorDown: false,
+    queries: [] as URLSearchParams[],
+    attempts: new Map<string, Array<Record<string, string>>>(),
+    queryDown: false as boolean | string,
   };
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake');
@@ -73,6 +82,17 @@ async function startFakeSslcommerz(): Promise<FakeSslcommerz> {
         url.searchParams.get('store_id') === STORE_ID &&
         url.searchParams.get('store_passwd') === STORE_PASSWORD;
       return json(200, ok && answer ? answer : { status: 'INVALID_TRANSACTION' });
+    }
+    if (request.method === 'GET' && url.pathname === '/validator/api/merchantTransIDvalidationAPI.php') {
+      fake.queries.push(url.searchParams);
+      if (fake.queryDown === true) return json(503, { error: 'down' });
+      if (fake.queryDown) return json(200, { APIConnect: fake.queryDown });
+      const ok =
+        url.searchParams.get('store_id') === STORE_ID &&
+        url.searchParams.get('store_passwd') === STORE_PASSWORD;
+      if (!ok) return json(200, { APIConnect: 'FAILED' });
+      const element = fake.attempts.get(url.searchParams.get('tran_id') ?? '') ?? [];
+      return json(200, { APIConnect: 'DONE', no_of_trans_found: element.length, element });
     }
     json(404, { error: 'no such endpoint' });
   });
@@ -106,6 +126,7 @@ afterAll(async () => {
 beforeEach(() => {
   fake.sessionAnswer = null;
   fake.validatorDown = false;
+  fake.queryDown = false;
 });
 
 /** A customer who checked out 2 × 100.00 (total 210.00) through SSLCommerz. */
@@ -135,6 +156,16 @@ function validPayment(transactionId: string, overrides: Record<string, string> =
   });
   return valId;
 }
+
+/** One payment attempt as the transaction query lists it. */
+const attempt = (transactionId: string, status: string, valId = ''): Record<string, string> => ({
+  status,
+  tran_id: transactionId,
+  val_id: valId,
+  amount: '210.00',
+  currency: 'BDT',
+  tran_date: '2026-11-23 20:05:09',
+});
 
 const ipnFields = (transactionId: string, valId: string, status = 'VALID') => ({
   status,
@@ -255,10 +286,20 @@ describe('SSLCommerz notifications', () => {
     expect(await orderByTransaction(ctx, order.transactionId)).toMatchObject({ paymentStatus: false });
   });
 
-  it.each(['FAILED', 'CANCELLED'])('releases the stock of a known transaction on %s', async (status) => {
+  it.each([
+    'FAILED',
+    'CANCELLED',
+  ])('releases the stock of a known transaction on %s once the transaction query agrees', async (status) => {
     const { order, item } = await placeOrder();
+    fake.attempts.set(order.transactionId, [attempt(order.transactionId, status)]);
     const response = await postIpn(ctx, { status, tran_id: order.transactionId, amount: '210.00' });
     expect(response.status).toBe(200);
+    expect(Object.fromEntries(fake.queries.at(-1)!)).toEqual({
+      tran_id: order.transactionId,
+      store_id: STORE_ID,
+      store_passwd: STORE_PASSWORD,
+      format: 'json',
+    });
     expect(await orderByTransaction(ctx, order.transactionId)).toMatchObject({
       paymentStatus: false,
       stockReleased: true,
@@ -266,8 +307,96 @@ describe('SSLCommerz notifications', () => {
     expect(await stockOf(ctx, item.id)).toBe(5);
   });
 
+  it('releases the stock when every attempt ended unpaid (one failed, one cancelled, one expired)', async () => {
+    const { order, item } = await placeOrder();
+    const tranId = order.transactionId;
+    fake.attempts.set(tranId, [
+      attempt(tranId, 'FAILED'),
+      attempt(tranId, 'CANCELLED'),
+      attempt(tranId, 'EXPIRED'),
+    ]);
+    expect((await postIpn(ctx, { status: 'FAILED', tran_id: tranId })).status).toBe(200);
+    expect(await stockOf(ctx, item.id)).toBe(5);
+  });
+
+  it.each([
+    ['the gateway knows no attempt yet', () => []],
+    ['the attempt is still pending', (t: string) => [attempt(t, 'PENDING')]],
+    [
+      'one attempt failed and another is still pending',
+      (t: string) => [attempt(t, 'FAILED'), attempt(t, 'PENDING')],
+    ],
+    ['the customer has not attempted yet', (t: string) => [attempt(t, 'UNATTEMPTED')]],
+    ['the failed attempt is another transaction’s', () => [attempt('PZ0000000000000000000000CC', 'FAILED')]],
+  ])('keeps the stock held against a forged FAILED notification when %s: 400', async (_, attemptsOf) => {
+    const { order, item, customer } = await placeOrder();
+    fake.attempts.set(order.transactionId, attemptsOf(order.transactionId));
+    const before = await databaseFingerprint(ctx);
+    const response = await postIpn(ctx, { status: 'FAILED', tran_id: order.transactionId, amount: '210.00' });
+    expect(response.status).toBe(400);
+    expect(await databaseFingerprint(ctx)).toEqual(before);
+    expect(await orderByTransaction(ctx, order.transactionId)).toMatchObject({
+      paymentStatus: false,
+      stockReleased: false,
+    });
+    expect(await stockOf(ctx, item.id)).toBe(3);
+    expect(await cartLineIds(ctx, customer.uid)).toHaveLength(1);
+  });
+
+  it('settles the order instead when a forged CANCELLED names a transaction the gateway shows paid', async () => {
+    const { order, item, customer } = await placeOrder();
+    const valId = validPayment(order.transactionId);
+    fake.attempts.set(order.transactionId, [
+      attempt(order.transactionId, 'FAILED'),
+      attempt(order.transactionId, 'VALID', valId),
+    ]);
+    const response = await postIpn(ctx, { status: 'CANCELLED', tran_id: order.transactionId });
+    expect(response.status).toBe(200);
+    // Checked with the order validation API like any payment.
+    expect(fake.validations.at(-1)?.get('val_id')).toBe(valId);
+    expect(await orderByTransaction(ctx, order.transactionId)).toMatchObject({
+      paymentStatus: true,
+      stockReleased: false,
+      gatewayValId: valId,
+    });
+    expect(await stockOf(ctx, item.id)).toBe(3);
+    expect(await cartLineIds(ctx, customer.uid)).toEqual([]);
+  });
+
+  it('releases nothing when the query shows a payment the validator does not vouch for: 400', async () => {
+    const { order, item } = await placeOrder();
+    fake.attempts.set(order.transactionId, [attempt(order.transactionId, 'VALID', 'val-unknown')]);
+    expect((await postIpn(ctx, { status: 'FAILED', tran_id: order.transactionId })).status).toBe(400);
+    expect(await orderByTransaction(ctx, order.transactionId)).toMatchObject({
+      paymentStatus: false,
+      stockReleased: false,
+    });
+    expect(await stockOf(ctx, item.id)).toBe(3);
+  });
+
+  it.each([
+    ['answers HTTP 503', true],
+    ['answers APIConnect INACTIVE', 'INACTIVE'],
+    ['answers APIConnect INVALID_REQUEST', 'INVALID_REQUEST'],
+  ] as const)('answers 502 (so SSLCommerz retries) and changes nothing when the transaction query %s', async (_, down) => {
+    const { order, item } = await placeOrder();
+    fake.attempts.set(order.transactionId, [attempt(order.transactionId, 'FAILED')]);
+    fake.queryDown = down;
+    const before = await databaseFingerprint(ctx);
+    const response = await postIpn(ctx, { status: 'FAILED', tran_id: order.transactionId });
+    expect(response.status).toBe(502);
+    expect(await databaseFingerprint(ctx)).toEqual(before);
+    expect(await stockOf(ctx, item.id)).toBe(3);
+    // The gateway's retry, once the query answers, is applied.
+    fake.queryDown = false;
+    expect((await postIpn(ctx, { status: 'FAILED', tran_id: order.transactionId })).status).toBe(200);
+    expect(await stockOf(ctx, item.id)).toBe(5);
+  });
+
   it('refuses a FAILED notification for an unknown transaction: 400', async () => {
-    const response = await postIpn(ctx, { status: 'FAILED', tran_id: 'PZ0000000000000000000000BB' });
+    const tranId = 'PZ0000000000000000000000BB';
+    fake.attempts.set(tranId, [attempt(tranId, 'FAILED')]);
+    const response = await postIpn(ctx, { status: 'FAILED', tran_id: tranId });
     expect(response.status).toBe(400);
   });
 });
@@ -297,6 +426,7 @@ describe('SSLCommerz browser returns', () => {
 
   it('releases the stock on the fail return and sends the customer back to the cart', async () => {
     const { order, item } = await placeOrder();
+    fake.attempts.set(order.transactionId, [attempt(order.transactionId, 'FAILED')]);
     const response = await ctx.request('/payment/fail', {
       method: 'POST',
       body: new URLSearchParams({ status: 'FAILED', tran_id: order.transactionId }),

@@ -39,6 +39,23 @@ describe('BookingForm', () => {
     });
   });
 
+  it('shows the length caps’ messages and sends nothing', async () => {
+    const onSubmit = vi.fn();
+    render(<BookingForm variant="full" submitting={false} booked={0} onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByLabelText('Name'));
+    await userEvent.paste('N'.repeat(81));
+    await userEvent.click(screen.getByLabelText('Email'));
+    await userEvent.paste(`${'n'.repeat(243)}@example.com`);
+    await userEvent.type(screen.getByLabelText('Date'), tomorrow);
+    await userEvent.click(screen.getByLabelText('Phone (optional)'));
+    await userEvent.paste(`+${'1'.repeat(21)}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Name is too long')).toBeInTheDocument();
+    expect(screen.getByText('Email is too long')).toBeInTheDocument();
+    expect(screen.getByText('Phone must be 6 to 20 digits')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('disables Book Now while submitting', () => {
     render(<BookingForm variant="compact" submitting booked={0} onSubmit={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Booking…' })).toBeDisabled();

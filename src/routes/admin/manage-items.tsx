@@ -14,7 +14,7 @@ export function ManageItemsPage() {
 
   async function deleteItem(item: MenuItem) {
     const answer = await showDialog({
-      title: `Delete ${item.name}?`,
+      titleText: `Delete ${item.name}?`,
       text: 'It leaves the menu and every cart. Past orders keep their lines.',
       icon: 'warning',
       showCancelButton: true,

@@ -98,7 +98,7 @@ export function ManageOrdersPage() {
   async function act(order: Order, action: 'confirm' | 'remove') {
     const confirming = action === 'confirm';
     const answer = await showDialog({
-      title: confirming ? 'Confirm this order?' : 'Remove this order?',
+      titleText: confirming ? 'Confirm this order?' : 'Remove this order?',
       text: confirming
         ? `Order ${order.transaction_id} will be prepared for ${order.fullName}.`
         : order.payment_status

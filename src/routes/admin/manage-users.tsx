@@ -1,7 +1,13 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { ADMIN_ROLE, CUSTOMER_ROLE, isCustomerRole, type User } from '../../../server/contract/user.ts';
+import {
+  ADMIN_ROLE,
+  CUSTOMER_ROLE,
+  isCustomerRole,
+  safePhoto,
+  type User,
+} from '../../../server/contract/user.ts';
 import { liveUsersMachine } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -61,7 +67,7 @@ export function ManageUsersPage() {
 
   async function deleteUser(user: User) {
     const answer = await showDialog({
-      title: 'Delete this account?',
+      titleText: 'Delete this account?',
       text: `${user.displayName || user.email} will no longer be able to sign in. Their orders stay in the books.`,
       icon: 'warning',
       showCancelButton: true,
@@ -93,7 +99,7 @@ export function ManageUsersPage() {
       {rows.map((user) => (
         <tr key={user._id} className="border-b border-neutral-200">
           <td className="py-2 pr-4">
-            {user.photoURL ? (
+            {safePhoto(user.photoURL) ? (
               <img
                 src={user.photoURL}
                 alt=""

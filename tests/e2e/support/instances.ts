@@ -55,8 +55,12 @@ export function startSecondApi(port: number): Promise<Instance> {
   return running(child, `http://localhost:${port}`, '/health');
 }
 
-/** A second site server on the suite's build, on `port`. */
-export function startSecondSite(port: number): Promise<Instance> {
-  const child = spawnInstance('scripts/serve-site.ts', { ...shared(), WEB_PORT: String(port) });
+/** A second site server on the suite's build, on `port`, rendering from and passing /api to `api`. */
+export function startSecondSite(port: number, api: string): Promise<Instance> {
+  const child = spawnInstance('scripts/serve-site.ts', {
+    ...shared(),
+    WEB_PORT: String(port),
+    API_INTERNAL_URL: api,
+  });
   return running(child, `http://localhost:${port}`, '/blog');
 }

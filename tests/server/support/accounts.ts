@@ -14,19 +14,30 @@ export const uniqueEmail = (): string => `user-${randomBytes(6).toString('hex')}
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/** Signs a user in through the emulator's REST API, as the Firebase JS SDK does: a fresh ID token. */
-async function signIn(email: string): Promise<string> {
+/** A call to the emulator's REST API, as the Firebase JS SDK makes it. */
+async function emulatorCall(
+  action: string,
+  request: object,
+): Promise<{ idToken?: string; localId?: string }> {
   const response = await fetch(
-    `http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
+    `http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:${action}?key=fake-api-key`,
     {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+      body: JSON.stringify({ ...request, returnSecureToken: true }),
     },
   );
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`The Auth emulator did not sign ${email} in: ${JSON.stringify(body)}`);
-  return body.idToken;
+  const body = (await response.json()) as { idToken?: string; localId?: string };
+  if (!body.idToken) throw new Error(`The Auth emulator refused ${action}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/**
+ * Signs a user in through the emulator's REST API: a fresh ID token, carrying the account as it is now
+ * (e.g. after the provider marked its e-mail verified).
+ */
+export async function signIn(email: string): Promise<string> {
+  return (await emulatorCall('signInWithPassword', { email, password: PASSWORD })).idToken!;
 }
 
 export interface ProviderUser {
@@ -43,6 +54,12 @@ export async function createProviderUser(
   const email = uniqueEmail();
   const { uid } = await ctx.identity.auth.createUser({ email, password: PASSWORD, ...profile });
   return { uid, email, idToken: await signIn(email) };
+}
+
+/** A new anonymous account in the identity provider (no e-mail at all), signed in. */
+export async function createAnonymousUser(): Promise<{ uid: string; idToken: string }> {
+  const { localId, idToken } = await emulatorCall('signUp', {});
+  return { uid: localId!, idToken: idToken! };
 }
 
 /** A users row, as registration (or `npm run admin:grant`) leaves it. */
@@ -74,8 +91,17 @@ export async function deleteUserRow(ctx: TestContext, uid: string): Promise<void
   await ctx.db.delete(users).where(eq(users.uid, uid));
 }
 
-export const apiTokenFor = async (ctx: TestContext, uid: string): Promise<string> =>
-  (await ctx.tokens.issue(uid)).token;
+/**
+ * Our API token for `uid`. Signed-in calls ask the identity provider about the account now and then
+ * (server/services/provider-check.ts), so the uid gets a provider account if it has none: a record made
+ * straight in the database is then a real account, not one the provider would call deleted.
+ */
+export async function apiTokenFor(ctx: TestContext, uid: string): Promise<string> {
+  await ctx.identity.auth.createUser({ uid }).catch((error: { code?: unknown }) => {
+    if (error.code !== 'auth/uid-already-exists') throw error;
+  });
+  return (await ctx.tokens.issue(uid)).token;
+}
 
 /** Well formed and unexpired, but signed with a secret that is not the app's. */
 export const forgedApiToken = async (uid: string): Promise<string> =>

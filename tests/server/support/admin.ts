@@ -76,15 +76,22 @@ export async function paidOrder(ctx: TestContext, lines: Lines) {
 export const TABLES = ['users', 'menu_items', 'cart_lines', 'orders', 'order_lines', 'reservations'] as const;
 
 /**
+ * Columns that record what the API last heard from the identity provider, not what a caller asked for:
+ * any signed-in call may move them (server/services/provider-check.ts).
+ */
+const PROVIDER_MARKS = ['provider_checked_at', 'provider_confirmed_at', 'provider_blocked'];
+
+/**
  * A fingerprint of every row of every table: equal fingerprints mean nothing was written in between
  * (for checking that a refused call left everything as it was).
  */
 export async function databaseFingerprint(ctx: TestContext): Promise<Record<string, string>> {
   const fingerprint: Record<string, string> = {};
+  const marks = sql.raw(`array[${PROVIDER_MARKS.map((column) => `'${column}'`).join(', ')}]`);
   for (const table of TABLES) {
     const result = await ctx.db.execute<{ rows: number; digest: string }>(
-      sql`select count(*)::int as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
-          from ${sql.identifier(table)} t`,
+      sql`select count(*)::int as rows, md5(coalesce(string_agg(r, '|' order by r), '')) as digest
+          from (select (to_jsonb(t) - ${marks}::text[])::text as r from ${sql.identifier(table)} t) x`,
     );
     const row = result.rows[0]!;
     fingerprint[table] = `${row.rows}:${row.digest}`;

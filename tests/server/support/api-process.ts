@@ -27,16 +27,22 @@ export async function createScratchDatabase(): Promise<{
   };
 }
 
-/** The API as `npm start` runs it, in a process of its own. */
-export interface ApiProcess {
+/** The API as `npm start` runs it, in a process of its own, listening. */
+export interface ApiProcess extends SpawnedApi {
   /** Where it listens (it takes any free port). */
   url: string;
   port: number;
+}
+
+/** An API process, from the moment it is spawned (it may refuse to start). */
+export interface SpawnedApi {
   child: ChildProcess;
   /** Its exit code (null if a signal ended it). */
   exited: Promise<number | null>;
   /** Resolves with the first log line (pino JSON) whose msg contains `text`. */
   logged: (text: string) => Promise<string>;
+  /** Everything it wrote so far, stdout and stderr. */
+  output: () => string;
 }
 
 /**
@@ -48,6 +54,14 @@ export async function startApiProcess(
   databaseUrl: string,
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<ApiProcess> {
+  const api = spawnApiProcess(databaseUrl, extraEnv);
+  const listening = await api.logged('API listening on ');
+  const port = Number(/localhost:(\d+)/.exec(messageOf(listening))?.[1]);
+  return { ...api, url: `http://127.0.0.1:${port}`, port };
+}
+
+/** As startApiProcess, without waiting: for a start that is meant to fail. */
+export function spawnApiProcess(databaseUrl: string, extraEnv: NodeJS.ProcessEnv = {}): SpawnedApi {
   const { FIREBASE_AUTH_EMULATOR_HOST: _emulator, ...env } = process.env;
   const child = spawn(process.execPath, [...TSX, 'server/index.ts'], {
     env: {
@@ -65,7 +79,8 @@ export async function startApiProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close' rather than 'exit': by then its last lines have been read too.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const lines: string[] = [];
   const waiting: Array<{ text: string; resolve: (line: string) => void }> = [];
   createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -88,9 +103,7 @@ export async function startApiProcess(
         reject(new Error(`The API exited (${code}) before logging '${text}': ${stderr.join('')}`)),
       );
     });
-  const listening = await logged('API listening on ');
-  const port = Number(/localhost:(\d+)/.exec(messageOf(listening))?.[1]);
-  return { url: `http://127.0.0.1:${port}`, port, child, exited, logged };
+  return { child, exited, logged, output: () => [...lines, ...stderr].join('\n') };
 }
 
 function messageOf(line: string): string {

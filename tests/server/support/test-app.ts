@@ -12,6 +12,8 @@ import { SandboxGateway } from '../../../server/payments/sandbox.ts';
 import { type ApiTokens, createApiTokens } from '../../../server/tokens.ts';
 
 export const SITE_ORIGIN = 'http://localhost:5173';
+/** The storefront answers at both addresses `npm start` prints and listens on. */
+export const SITE_ORIGINS = [SITE_ORIGIN, 'http://127.0.0.1:5173'] as const;
 /** The Auth emulator's project for the test run (see global-setup.ts). */
 const TEST_PROJECT_ID = 'demo-pizzon-test';
 export const TEST_API_TOKEN_SECRET = 'pizzon-test-api-token-secret-0123456789';
@@ -63,6 +65,9 @@ export const NO_RATE_LIMITS: RateLimits = {
   jwt: { perAddress: unlimited, perAccount: unlimited },
   users: { perAddress: unlimited, perAccount: unlimited },
   createPaymentIntent: { perAddress: unlimited, perAccount: unlimited },
+  reservations: { perAddress: unlimited, perEmail: unlimited },
+  paymentReturn: { perAddress: unlimited },
+  paymentNotification: { perAddress: unlimited },
 };
 
 export interface TestContextOptions {
@@ -75,7 +80,11 @@ export interface TestContextOptions {
   /** The app's rate limits (default NO_RATE_LIMITS). */
   rateLimits?: RateLimits;
   /** Read the caller's address from X-Forwarded-For (default false). */
-  trustProxy?: boolean;
+  trustProxy?: number;
+  /** The app's clock in epoch ms (default Date.now): tests move it past the provider check's interval. */
+  now?: () => number;
+  /** The caps on what one customer may hold, and for how long (the app's defaults unless given). */
+  holds?: AppDeps['holds'];
 }
 
 /** A fresh, migrated database of the caller's own on the run's server (a copy of the template). */
@@ -123,13 +132,15 @@ export async function createContextOn(
     db: handle.db,
     menuVersion,
     logger: pino({ level: 'silent' }),
-    siteOrigin: SITE_ORIGIN,
+    siteOrigins: SITE_ORIGINS,
     identity: options.appIdentity?.(identity) ?? identity,
     tokens,
     gateway,
     paymentTimeoutMs: options.paymentTimeoutMs,
     rateLimits: options.rateLimits ?? NO_RATE_LIMITS,
     trustProxy: options.trustProxy,
+    now: options.now,
+    holds: options.holds,
   });
   return {
     db: handle.db,

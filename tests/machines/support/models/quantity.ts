@@ -3,8 +3,12 @@ import { defineModel } from '../model.ts';
 
 export const events = [{ type: 'quantity.increment' }, { type: 'quantity.decrement' }] as const;
 
-/** Walked for stocks 0, 1, 2 and 5: sold out, one unit, the smallest range, and room in between. */
-export const quantityModel = defineModel(
-  quantityMachine,
-  [0, 1, 2, 5].map((stock) => ({ input: { stock }, events })),
-);
+/**
+ * Walked for stocks 0, 1, 2 and 5 under a limit above them (sold out, one unit, the smallest range, room
+ * in between), and for a stock of 5 under limits of 3 (the limit reached first) and 1 (reached at once).
+ */
+export const quantityModel = defineModel(quantityMachine, [
+  ...[0, 1, 2, 5].map((stock) => ({ input: { stock, limit: 10 }, events })),
+  { input: { stock: 5, limit: 3 }, events },
+  { input: { stock: 5, limit: 1 }, events },
+]);

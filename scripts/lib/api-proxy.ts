@@ -1,0 +1,87 @@
+// The storefront's own /api: the site server (and Vite's dev server) pass these calls to the API, so
+// the browser calls its page's origin, whatever address it was opened at, and needs no CORS.
+import { Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { API_PATH_PREFIX } from '../../server/contract/http.ts';
+
+/** True for `/api` and everything under it. */
+export function isApiPath(url: string): boolean {
+  return (
+    url.startsWith(API_PATH_PREFIX) &&
+    (url.length === API_PATH_PREFIX.length || '/?'.includes(url[API_PATH_PREFIX.length]!))
+  );
+}
+
+/** `/api/all-items?x=1` → `/all-items?x=1`; `/api` → `/`. */
+export function upstreamPath(url: string): string {
+  const rest = url.slice(API_PATH_PREFIX.length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/** Connection-level headers: they describe one hop, not the request (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authorization',
+  'proxy-authenticate',
+]);
+
+function withoutHopByHop(headers: IncomingMessage['headers']): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
+  }
+  return kept;
+}
+
+/**
+ * Passes a request to `apiUrl` (the API's own address) and streams its answer back unchanged. The
+ * caller's address is appended to X-Forwarded-For, so the API (TRUST_PROXY) counts its limits per
+ * visitor rather than for this server.
+ */
+export function createApiProxy(apiUrl: string) {
+  const upstream = new URL(apiUrl);
+  // Kept-alive connections: a page's API calls must not each pay for a new TCP handshake.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  return (incoming: IncomingMessage, outgoing: ServerResponse): void => {
+    const headers = withoutHopByHop(incoming.headers);
+    const peer = incoming.socket.remoteAddress ?? 'unknown';
+    const forwarded = incoming.headers['x-forwarded-for'];
+    headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${peer}` : peer;
+    headers.host = upstream.host;
+    const toApi = httpRequest(
+      {
+        agent,
+        protocol: upstream.protocol,
+        hostname: upstream.hostname,
+        port: upstream.port,
+        method: incoming.method,
+        path: `${upstream.pathname.replace(/\/+$/, '')}${upstreamPath(incoming.url ?? API_PATH_PREFIX)}`,
+        headers,
+      },
+      (fromApi) => {
+        outgoing.writeHead(fromApi.statusCode ?? 502, withoutHopByHop(fromApi.headers));
+        fromApi.pipe(outgoing);
+      },
+    );
+    toApi.on('error', () => {
+      if (outgoing.headersSent) {
+        outgoing.destroy();
+        return;
+      }
+      outgoing.writeHead(502, { 'Content-Type': 'application/json; charset=UTF-8' });
+      outgoing.end(
+        JSON.stringify({ message: 'The kitchen is briefly offline. Please try again in a moment.' }),
+      );
+    });
+    // A visitor who leaves mid-call frees the API's connection too.
+    outgoing.on('close', () => {
+      if (!outgoing.writableFinished) toApi.destroy();
+    });
+    incoming.pipe(toApi);
+  };
+}

@@ -1,0 +1,101 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiProxy, isApiPath, upstreamPath } from '../../scripts/lib/api-proxy.ts';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+async function listen(server: Server): Promise<string> {
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+interface Seen {
+  method: string | undefined;
+  url: string | undefined;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** An upstream that records what reached it and answers 201 with a Link header. */
+async function upstream(): Promise<{ url: string; seen: Seen[] }> {
+  const seen: Seen[] = [];
+  const url = await listen(
+    createServer(async (request, response) => {
+      let body = '';
+      for await (const chunk of request) body += chunk;
+      seen.push({ method: request.method, url: request.url, headers: request.headers, body });
+      response.writeHead(201, { 'Content-Type': 'application/json', Link: '<?cursor=x>; rel="next"' });
+      response.end(JSON.stringify({ ok: true }));
+    }),
+  );
+  return { url, seen };
+}
+
+async function proxyTo(apiUrl: string): Promise<string> {
+  const proxy = createApiProxy(apiUrl);
+  return listen(
+    createServer((incoming, outgoing) => {
+      if (isApiPath(incoming.url ?? '/')) proxy(incoming, outgoing);
+      else outgoing.writeHead(404).end('site');
+    }),
+  );
+}
+
+describe('the storefront’s /api', () => {
+  it('is /api and what is under it, nothing else', () => {
+    for (const path of ['/api', '/api/', '/api/all-items', '/api?x=1', '/api/jwt?uid=a']) {
+      expect(isApiPath(path), path).toBe(true);
+    }
+    for (const path of ['/', '/apis', '/api-docs', '/menu/api', '/API/all-items']) {
+      expect(isApiPath(path), path).toBe(false);
+    }
+    expect(upstreamPath('/api/all-items?category=all')).toBe('/all-items?category=all');
+    expect(upstreamPath('/api')).toBe('/');
+    expect(upstreamPath('/api?x=1')).toBe('/?x=1');
+  });
+
+  it('passes method, path, query, body and headers on, and the answer back unchanged', async () => {
+    const api = await upstream();
+    const site = await proxyTo(api.url);
+    const response = await fetch(`${site}/api/add-to-cart?uid=u1`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json', Origin: site },
+      body: JSON.stringify({ itemId: 'i', quantity: 2 }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('Link')).toBe('<?cursor=x>; rel="next"');
+    expect(await response.json()).toEqual({ ok: true });
+    const [call] = api.seen;
+    expect(call).toMatchObject({ method: 'POST', url: '/add-to-cart?uid=u1' });
+    expect(JSON.parse(call!.body)).toEqual({ itemId: 'i', quantity: 2 });
+    expect(call!.headers.authorization).toBe('Bearer t');
+    expect(call!.headers.origin).toBe(site);
+    expect(call!.headers.host).toBe(new URL(api.url).host);
+  });
+
+  it('appends the visitor’s address to X-Forwarded-For (the API counts limits per visitor)', async () => {
+    const api = await upstream();
+    const site = await proxyTo(api.url);
+    await fetch(`${site}/api/health`);
+    await fetch(`${site}/api/health`, { headers: { 'X-Forwarded-For': '198.51.100.9' } });
+    expect(api.seen.map((call) => call.headers['x-forwarded-for'])).toEqual([
+      '127.0.0.1',
+      '198.51.100.9, 127.0.0.1',
+    ]);
+  });
+
+  it('answers 502 with a message the storefront can show when the API is down', async () => {
+    const gone = await listen(createServer());
+    await new Promise((resolve) => servers.pop()!.close(resolve));
+    const site = await proxyTo(gone);
+    const response = await fetch(`${site}/api/all-items`);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ message: expect.stringMatching(/try again/) });
+    expect((await fetch(`${site}/menu`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { users } from '../../server/db/schema.ts';
+import {
+  createScratchDatabase,
+  type SpawnedApi,
+  spawnApiProcess,
+  startApiProcess,
+} from './support/api-process.ts';
+
+/**
+ * server/index.ts as a deployment runs it: development defaults refused where the API may face the world,
+ * and the demo accounts seeded only when asked (the rules themselves: config.test.ts).
+ */
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let api: SpawnedApi | undefined;
+beforeAll(async () => {
+  scratch = await createScratchDatabase();
+});
+afterEach(async () => {
+  if (api?.child.exitCode === null) {
+    api.child.kill('SIGTERM');
+    await api.exited;
+  }
+});
+afterAll(async () => {
+  await scratch.drop();
+});
+
+/** The emulator of the run, under a project of this file's own: its demo accounts touch no other test. */
+const emulator = () => ({
+  FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+  FIREBASE_PROJECT_ID: 'demo-pizzon-start',
+});
+
+const demoAdminRows = () => scratch.db.select().from(users).where(eq(users.uid, 'demo-admin'));
+
+describe('starting the API', () => {
+  it('with NODE_ENV=production on the emulator and the sandbox exits 1, naming the variables to set', async () => {
+    api = spawnApiProcess(scratch.url, { NODE_ENV: 'production', ...emulator(), SEED_DEMO_ACCOUNTS: '1' });
+    expect(await api.exited).toBe(1);
+    const output = api.output();
+    for (const variable of ['FIREBASE_AUTH_EMULATOR_HOST', 'PAYMENT_GATEWAY', 'SEED_DEMO_ACCOUNTS']) {
+      expect(output).toContain(`"variable":"${variable}"`);
+    }
+    expect(output).toContain('The API did not start: 3 problem(s)');
+    expect(output).not.toContain('API listening');
+    expect(await demoAdminRows()).toEqual([]);
+  });
+
+  it('on the emulator does not seed the demo accounts unless asked', async () => {
+    api = await startApiProcess(scratch.url, emulator());
+    expect(await demoAdminRows()).toEqual([]);
+  });
+
+  it('in production with ALLOW_DEMO=1 starts, warns, and seeds the demo accounts it was asked for', async () => {
+    const started = await startApiProcess(scratch.url, {
+      NODE_ENV: 'production',
+      ALLOW_DEMO: '1',
+      ...emulator(),
+      SEED_DEMO_ACCOUNTS: '1',
+    });
+    api = started;
+    const warning = await started.logged('ALLOW_DEMO=1: starting with development defaults');
+    expect(warning).toContain('FIREBASE_AUTH_EMULATOR_HOST, PAYMENT_GATEWAY, SEED_DEMO_ACCOUNTS');
+    expect(await demoAdminRows()).toEqual([expect.objectContaining({ role: 'admin' })]);
+    expect((await fetch(`${started.url}/health`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,99 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MenuItem } from '../../server/contract/menu.ts';
+import type { Page } from '../../server/contract/paging.ts';
+
+// An item name an admin (or anyone who got into the menu) could type: if it reached sweetalert2 as
+// HTML, the browser would fetch `x`, fail, and run the handler.
+const HOSTILE = '<img src=x onerror="window.__pwned=1">';
+
+const item: MenuItem = {
+  _id: '3f1b6a52-8a43-4c1e-9a65-1f2d3c4b5a69',
+  name: HOSTILE,
+  price: 12.5,
+  quantity: 4,
+  image: '/images/menu/margherita.jpg',
+  category: 'pizza',
+  description: 'A pizza with an unfortunate name.',
+};
+
+// Manage items reads its place from the router and its rows from the admin's list actor: both are
+// replaced, so the page renders alone with one row.
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
+  useSearch: () => ({}),
+}));
+vi.mock('../../src/actors/admin.ts', async () => {
+  const { fromPromise } = await import('xstate');
+  const { createListMachine } = await import('../../machines/list.machine.ts');
+  return {
+    liveAdminItemsMachine: createListMachine<MenuItem, object>('adminItems').provide({
+      actors: {
+        fetchPage: fromPromise(async (): Promise<Page<MenuItem>> => ({ rows: [item], next: null })),
+        act: fromPromise(async () => 1),
+      },
+    }),
+  };
+});
+
+beforeAll(() => {
+  // sweetalert2 asks for the colour scheme; jsdom has no media queries.
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) satisfies MediaQueryList;
+  }
+  // sweetalert2 writes `titleText` through innerText, which jsdom does not implement; a browser's
+  // setter puts the string in as text, as textContent does.
+  if (!('innerText' in HTMLElement.prototype)) {
+    Object.defineProperty(HTMLElement.prototype, 'innerText', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.textContent ?? '';
+      },
+      set(this: HTMLElement, value: string) {
+        this.textContent = value;
+      },
+    });
+  }
+});
+
+afterEach(async () => {
+  const { default: Swal } = await import('sweetalert2');
+  Swal.close();
+});
+
+describe('dialogs show data as text', () => {
+  it('shows an item named like an <img> tag as its name in the Delete item dialog, not as an image', async () => {
+    const { ManageItemsPage } = await import('../../src/routes/admin/manage-items.tsx');
+    render(<ManageItemsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: `Delete ${HOSTILE}` }));
+
+    const dialog = await screen.findByRole('dialog');
+    const title = dialog.querySelector('.swal2-title');
+    expect(title).toHaveTextContent(`Delete ${HOSTILE}?`);
+    expect(title?.children).toHaveLength(0);
+    // sweetalert2's own (hidden, empty) picture is the only image.
+    expect(dialog.querySelectorAll('img:not(.swal2-image)')).toHaveLength(0);
+    expect(dialog.querySelector('[onerror]')).toBeNull();
+  });
+
+  it('writes a title and a text given to showDialog as text nodes', async () => {
+    const { showDialog } = await import('../../src/ui/dialog.ts');
+    void showDialog({ titleText: HOSTILE, text: `<b>${HOSTILE}</b>` });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('.swal2-title')).toHaveTextContent(HOSTILE);
+    expect(dialog.querySelector('.swal2-html-container')).toHaveTextContent(`<b>${HOSTILE}</b>`);
+    expect(dialog.querySelectorAll('b, img:not(.swal2-image), [onerror]')).toHaveLength(0);
+  });
+});
