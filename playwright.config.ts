@@ -9,6 +9,8 @@ const ports = {
   api: port('API', 5100),
   auth: port('AUTH', 9399),
   pg: port('PG', 54349),
+  mail: port('MAIL', 2725),
+  mailWeb: port('MAIL_WEB', 1280),
 };
 const dataDir = `.data/e2e-${ports.web}`;
 export const E2E = {
@@ -46,6 +48,8 @@ export default defineConfig({
       API_PORT: String(ports.api),
       AUTH_EMULATOR_PORT: String(ports.auth),
       PG_PORT: String(ports.pg),
+      MAIL_PORT: String(ports.mail),
+      MAIL_WEB_PORT: String(ports.mailWeb),
       PIZZON_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },

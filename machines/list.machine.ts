@@ -11,6 +11,8 @@ export interface RowAction {
   id: string;
   /** The account the row belongs to, for calls that name it too (deleting a user). */
   uid?: string;
+  /** Words kept with the change (a cancellation's reason). */
+  note?: string;
 }
 
 /** Where a list stands: its filters, and the cursor its page starts at (null: the newest rows). */
@@ -170,8 +172,13 @@ export function createListMachine<Row extends { _id: string }, Query>(id: string
       wait: assign({ wanted: ({ context, event }) => wish(context, event) }),
       startAction: assign({
         acting: ({ event }) => {
-          const { action, id, uid } = event as RowAction;
-          return uid === undefined ? { action, id } : { action, id, uid };
+          const { action, id, uid, note } = event as RowAction;
+          return {
+            action,
+            id,
+            ...(uid === undefined ? {} : { uid }),
+            ...(note === undefined ? {} : { note }),
+          };
         },
         error: null,
       }),

@@ -37,7 +37,7 @@ async function shoot(page: Page, name: string, label: string) {
   await page.screenshot({ path: `${out}/${name}-${label}.png`, fullPage: true });
 }
 
-/** Cart, checkout, the sandbox payment page, the success page and My order. */
+/** Cart, checkout, the sandbox payment page, the success page with its tracker and My order. */
 async function shop(page: Page, label: string) {
   await page.goto(`${base}/item-detail/${items[0]!._id}`);
   await page.getByRole('button', { name: 'Increase quantity' }).click();
@@ -57,8 +57,10 @@ async function shop(page: Page, label: string) {
   await shoot(page, 'payment', label);
   await page.getByRole('button', { name: 'Pay' }).click();
   await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+  await page.getByRole('list', { name: 'Order progress' }).waitFor();
+  await shoot(page, 'payment-success', label);
   await page.goto(`${base}/user-dashboard/my-order`);
-  await page.getByRole('table').waitFor();
+  await page.getByRole('list', { name: 'Order progress' }).first().waitFor();
   await shoot(page, 'orders', label);
 }
 
@@ -86,6 +88,19 @@ for (const [width, label] of [
     await adminPage.getByRole('table').waitFor();
     await shoot(adminPage, `admin-${name}`, label);
   }
+  // The kitchen board, with the order just paid accepted, so two columns hold cards.
+  await adminPage.goto(`${base}/admin/kitchen`);
+  await adminPage.getByRole('region', { name: /^Paid/ }).getByRole('listitem').first().waitFor();
+  await adminPage
+    .getByRole('button', { name: /^Accept: order / })
+    .first()
+    .click();
+  await adminPage
+    .getByRole('region', { name: /^Accepted/ })
+    .getByRole('listitem')
+    .first()
+    .waitFor();
+  await shoot(adminPage, 'admin-kitchen', label);
   await adminPage.close();
 }
 await browser.close();

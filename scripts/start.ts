@@ -7,6 +7,7 @@ import { API_PATH_PREFIX } from '../server/contract/http.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
 import { startAuthEmulator } from './lib/auth-emulator.ts';
+import { startMailCatcher } from './lib/mail-catcher.ts';
 import { assertPortFree, type Child, startChild, stopChild, TSX, waitForHttp } from './lib/processes.ts';
 import { readOrCreateSecret } from './lib/secret-file.ts';
 
@@ -16,6 +17,8 @@ const webPort = Number(env.WEB_PORT ?? 5173);
 const apiPort = Number(env.API_PORT ?? 5000);
 const authPort = Number(env.AUTH_EMULATOR_PORT ?? 9099);
 const pgPort = Number(env.PG_PORT ?? 54329);
+const mailPort = Number(env.MAIL_PORT ?? 2525);
+const mailWebPort = Number(env.MAIL_WEB_PORT ?? 1080);
 const dataDir = env.PIZZON_DATA_DIR ?? '.data';
 const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-pizzon';
 const useRealFirebase = Boolean(env.VITE_FIREBASE_API_KEY) && !env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -88,6 +91,24 @@ async function main() {
     console.log(`Firebase Auth emulator on ${emulatorHost}`);
   }
 
+  // Without a mail server of the user's, mail is caught here and shown, never delivered.
+  let smtpUrl = env.SMTP_URL;
+  let mailPage: string | undefined;
+  if (!smtpUrl) {
+    await assertPortFree(mailPort, 'MAIL_PORT');
+    await assertPortFree(mailWebPort, 'MAIL_WEB_PORT');
+    const catcher = await startMailCatcher({
+      port: mailPort,
+      webPort: mailWebPort,
+      dir: `${dataDir}/mail`,
+      log: (line) => console.log(`[mail] ${line}`),
+    });
+    cleanups.push(catcher.stop);
+    smtpUrl = catcher.smtpUrl;
+    mailPage = catcher.webUrl;
+    console.log(`Mail catcher on port ${mailPort}: ${mailPage}, mail kept in ${dataDir}/mail`);
+  }
+
   // The browser calls the API under the storefront's own origin (/api, passed on by the site server),
   // unless VITE_API_URL names another host; the site server reaches it here.
   const apiInternalUrl = `http://127.0.0.1:${apiPort}`;
@@ -122,6 +143,7 @@ async function main() {
       env.SANDBOX_PAYMENT_SECRET || readOrCreateSecret(`${dataDir}/sandbox-payment-secret`),
     // The demo logins go into the database started here, never unasked into one DATABASE_URL names.
     SEED_DEMO_ACCOUNTS: env.SEED_DEMO_ACCOUNTS || (embedded && emulatorHost ? '1' : '0'),
+    SMTP_URL: smtpUrl,
   };
   supervise(startChild('api', process.execPath, [...TSX, 'server/index.ts'], apiEnv));
   if (dev) {
@@ -148,6 +170,7 @@ async function main() {
       console.log(`    ${account.role.padEnd(6)} ${account.email}  password: ${account.password}`);
     }
   }
+  if (mailPage) console.log(`  Mail to customers is caught, not sent: ${mailPage}`);
   console.log('\n  Press Ctrl-C to stop.\n');
 }
 

@@ -8,6 +8,7 @@ import { createMenuCache } from './cache/menu-cache.ts';
 import type { MenuVersion } from './cache/menu-version.ts';
 import type { Database } from './db/client.ts';
 import type { Identity } from './identity.ts';
+import type { OrderEventFeed } from './live/order-events.ts';
 import { apiHeaderSets, apiHeaders } from './middleware/api-headers.ts';
 import { provideProviderCheck } from './middleware/auth.ts';
 import {
@@ -24,6 +25,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { healthRoutes } from './routes/health.ts';
 import { menuRoutes } from './routes/menu.ts';
+import { orderStreamRoutes } from './routes/order-stream.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -80,6 +82,13 @@ export interface AppDeps {
    * outside the app: give it the same holdMinutes.
    */
   holds?: HoldOptions;
+  /**
+   * This process's one LISTEN on the database's order events, fanned out to the open order streams
+   * (server/live/order-events.ts); closing it ends them (the shutdown does, before its grace period).
+   */
+  orderEvents: OrderEventFeed;
+  /** How often an open order stream sends a `: ping` comment (default 15 s; tests shorten it). */
+  orderStreamHeartbeatMs?: number;
 }
 
 /** Larger than any form or cart the storefront sends; a bigger body is refused before it is read. */
@@ -185,6 +194,9 @@ export function createApp(deps: AppDeps) {
   app.route('/', orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds }));
   app.route('/', paymentRoutes({ db, gateway, logger, siteOrigins, limits }));
   app.route('/', adminRoutes({ db, tokens, identity, logger }));
+  // Nothing here compresses or buffers answers, so the streams' events leave as they are written.
+  const heartbeatMs = deps.orderStreamHeartbeatMs;
+  app.route('/', orderStreamRoutes({ db, tokens, feed: deps.orderEvents, logger, heartbeatMs }));
   if (gateway instanceof SandboxGateway) {
     const pageCsp = sandboxPageCsp(gateway, siteOrigins);
     app.use('/sandbox-pay/*', async (c, next) => {

@@ -63,6 +63,17 @@ const secret = v.optional(
 
 const url = (example: string) => v.pipe(v.string(), v.url(`must be a URL such as ${example}`));
 
+const smtpUrl = v.pipe(
+  v.string(),
+  v.check(
+    (text) => URL.canParse(text) && ['smtp:', 'smtps:'].includes(new URL(text).protocol),
+    'must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465',
+  ),
+);
+
+/** What `npm start`'s mail catcher listens at (scripts/lib/mail-catcher.ts): mail stays on this machine. */
+export const LOCAL_SMTP_URL = 'smtp://127.0.0.1:2525';
+
 /**
  * How many reverse proxies of ours stand in front of the API, each appending to X-Forwarded-For:
  * false/0 none, true/1 one (nginx, or the site server's /api), 2 for nginx before the site server.
@@ -151,6 +162,20 @@ const ENV = v.object({
   SSLCOMMERZ_STORE_PASSWORD: v.optional(v.string()),
   SSLCOMMERZ_LIVE: flag,
   SSLCOMMERZ_BASE_URL: v.optional(url('https://sandbox.sslcommerz.com')),
+
+  SMTP_URL: v.optional(smtpUrl),
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[^\r\n<>]*<?[^\s<>@]+@[^\s<>@]+>?$/,
+        'must be an address such as Pizzon <orders@example.com>',
+      ),
+    ),
+    'Pizzon <orders@pizzon.test>',
+  ),
+  // How long a mail may wait for the next look at the outbox (each process looks once per interval).
+  MAIL_POLL_MS: milliseconds(1_000),
 });
 
 /** Every variable the API reads, in the order of ENV. */
@@ -227,6 +252,14 @@ const DEVELOPMENT_DEFAULTS: Array<{
     inUse: (env) => env.SEED_DEMO_ACCOUNTS,
     why: `is on: it creates the admin ${DEMO_ACCOUNTS[0].email}, whose password is published. Unset it`,
   },
+  {
+    variable: 'SMTP_URL',
+    reads: [],
+    inUse: (env) => env.SMTP_URL === undefined,
+    why:
+      `is not set: mail goes to ${LOCAL_SMTP_URL}, the local catcher of \`npm start\`, and never reaches a ` +
+      'customer. Set it to your mail server (smtps://user:password@smtp.example.com:465)',
+  },
 ];
 
 const RULES: Rule[] = [
@@ -297,6 +330,14 @@ export interface Config {
   seedDemoAccounts: boolean;
   apiTokenSecret: string;
   gateway: GatewayConfig;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** Where the outbox worker sends (may hold a password: log it redacted). */
+  smtpUrl: string;
+  from: string;
+  pollMs: number;
 }
 
 /** One variable's problem: `message` starts with the variable's name and says what to set. */
@@ -376,6 +417,7 @@ function toConfig(env: Env): { config: Config; warnings: string[] } {
       seedDemoAccounts: env.SEED_DEMO_ACCOUNTS,
       apiTokenSecret: env.API_TOKEN_SECRET ?? randomSecret(),
       gateway,
+      mail: { smtpUrl: env.SMTP_URL ?? LOCAL_SMTP_URL, from: env.MAIL_FROM, pollMs: env.MAIL_POLL_MS },
     },
   };
 }

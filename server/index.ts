@@ -7,6 +7,9 @@ import { readConfig } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createIdentity } from './identity.ts';
+import { listenOrderEvents } from './live/order-events.ts';
+import { startMailWorker } from './mail/outbox-worker.ts';
+import { createSmtpSender, redactUrl } from './mail/smtp-sender.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { SandboxGateway } from './payments/sandbox.ts';
 import { SslcommerzGateway } from './payments/sslcommerz.ts';
@@ -70,6 +73,11 @@ const menuVersion = await listenMenuVersion({
   db: database.db,
   onError: (error) => logger.warn({ err: error }, 'menu version listener lost its connection; reconnecting'),
 });
+const orderEvents = await listenOrderEvents({
+  url: config.databaseUrl,
+  db: database.db,
+  onError: (error) => logger.warn({ err: error }, 'order events listener: lost its connection or a read'),
+});
 
 const tokens = createApiTokens(config.apiTokenSecret);
 const app = createApp({
@@ -82,6 +90,7 @@ const app = createApp({
   gateway,
   trustProxy: config.trustProxy,
   holds: config.holds,
+  orderEvents,
 });
 // A plain HTTP server (serve's default); API_PORT=0 takes any free port, so the log names the real one.
 // Its timeouts close a connection whose request trickles in (headers, then the whole request) and one
@@ -120,6 +129,22 @@ async function sweepReservations() {
 const sweeper = setInterval(() => void sweepReservations(), config.expirySweepMs);
 void sweepReservations();
 
+// The outbox's mail goes out from every instance; row locks keep each mail to one sender. A mail server
+// that is down only delays it (services/mail-outbox.ts).
+const mailer = createSmtpSender({ url: config.mail.smtpUrl, from: config.mail.from });
+logger.info(`mail: sending through ${redactUrl(config.mail.smtpUrl)} as ${config.mail.from}`);
+const mailWorker = startMailWorker({
+  db: database.db,
+  send: mailer.send,
+  pollMs: config.mail.pollMs,
+  onAttempt: ({ id, outcome, attempts, error }) => {
+    if (outcome === 'sent') logger.debug({ mail: id, attempts }, 'mail sent');
+    else if (outcome === 'retry') logger.warn({ mail: id, attempts, error }, 'mail not sent; will retry');
+    else logger.error({ mail: id, attempts, error }, 'mail not sent; giving up (state failed)');
+  },
+  onError: (error) => logger.warn({ err: error }, 'mail outbox round failed; next round retries'),
+});
+
 /** How long a shutdown waits for in-flight requests before cutting them off (under `docker stop`'s 10 s). */
 const SHUTDOWN_GRACE_MS = 8_000;
 
@@ -141,9 +166,14 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   clearInterval(sweeper);
+  // No new round; the mail being sent, if any, is recorded before the pool closes.
+  const mailStopped = mailWorker.stop().finally(() => mailer.close());
   // Stops accepting connections and closes the idle ones; calls on the others get their answers with
   // `Connection: close`, and close() resolves once the last is sent.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Open order streams never finish on their own: end them now (their clients resume elsewhere with
+  // Last-Event-ID), so they do not hold the shutdown to its deadline.
+  const listenerClosed = orderEvents.close();
   for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
   logger.info(`${signal}: no new connections; finishing ${inFlight.size} in-flight request(s)`);
   // The deadline covers closing the pool too: whatever hangs, the process ends on its own terms.
@@ -155,7 +185,8 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS);
   await closed;
-  await Promise.allSettled([menuVersion.close(), database.close(), identity.close()]);
+  await mailStopped;
+  await Promise.allSettled([listenerClosed, menuVersion.close(), database.close(), identity.close()]);
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

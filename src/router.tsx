@@ -242,6 +242,14 @@ const manageOrdersRoute = createRoute({
   staticData: { pageName: 'Manage Orders' },
 });
 
+// The kitchen board: its code (and the tracker's) loads only with the page.
+const kitchenRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'kitchen',
+  component: lazyRouteComponent(() => import('./routes/admin/kitchen.tsx'), 'KitchenPage'),
+  staticData: { pageName: 'Kitchen' },
+});
+
 const reservationsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'reservations',
@@ -273,6 +281,7 @@ const routeTree = rootRoute.addChildren([
     manageItemsRoute,
     updateItemRoute,
     manageOrdersRoute,
+    kitchenRoute,
     reservationsRoute,
   ]),
 ]);

@@ -10,6 +10,8 @@ export const BENCH_ENV = {
   API_PORT: '5632',
   AUTH_EMULATOR_PORT: '9831',
   PG_PORT: '55831',
+  MAIL_PORT: '2831',
+  MAIL_WEB_PORT: '1831',
 } as const;
 
 export const BENCH_WEB_URL = `http://localhost:${BENCH_ENV.WEB_PORT}`;

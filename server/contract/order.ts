@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ITEM_CATEGORIES } from './menu.ts';
+import { OrderStateSchema } from './order-lifecycle.ts';
 import { InstantSchema, PageQuerySchema, SearchSchema } from './paging.ts';
 
 const EMPTY_FIELD = 'empty filed can not be submitted';
@@ -87,6 +88,10 @@ export const OrderSchema = v.object({
    * sold out, or a paid order the admin removed (cancelled) before confirming it.
    */
   refund_due: v.boolean(),
+  /** Where the order is in its life (contract/order-lifecycle.ts); the flags above are views of it. */
+  state: OrderStateSchema,
+  /** When the gateway's payment was recorded (the kitchen board's clock); null while unpaid. */
+  paid_at: v.nullable(v.string()),
   carts: v.array(OrderLineSchema),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
@@ -111,6 +116,8 @@ export type OrderStage = (typeof ORDER_STAGES)[number];
 /** Manage orders' filters: a stage, a time range (from inclusive, to exclusive) and a search. */
 export const OrderFiltersSchema = v.object({
   status: v.optional(v.picklist(ORDER_STAGES, `status must be one of: ${ORDER_STAGES.join(', ')}`)),
+  /** One state of the lifecycle (the kitchen board's columns, Manage orders' state filter). */
+  state: v.optional(OrderStateSchema),
   from: v.optional(InstantSchema),
   to: v.optional(InstantSchema),
   /** Part of a transaction id, a customer's name or e-mail. */

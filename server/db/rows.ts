@@ -1,7 +1,8 @@
 import type { MenuItem } from '../contract/menu.ts';
 import type { Order } from '../contract/order.ts';
+import { ACCEPTED_STATES, type OrderEvent, PAID_STATES } from '../contract/order-lifecycle.ts';
 import type { User } from '../contract/user.ts';
-import type { menuItems, orderLines, orders, users } from './schema.ts';
+import type { menuItems, orderEvents, orderLines, orders, users } from './schema.ts';
 
 export const toMoney = (cents: number): number => cents / 100;
 
@@ -46,9 +47,12 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
     postcode: row.postcode,
     transaction_id: row.transactionId,
     total_price: toMoney(row.totalCents),
-    payment_status: row.paymentStatus,
-    status: row.status,
-    refund_due: row.refundDue,
+    // The spec's flags, read from the one state (as the generated columns are).
+    payment_status: PAID_STATES.includes(row.state),
+    status: ACCEPTED_STATES.includes(row.state),
+    refund_due: row.state === 'refund_due',
+    state: row.state,
+    paid_at: row.paidAt?.toISOString() ?? null,
     carts: lines.map((line) => ({
       _id: line.id,
       itemId: line.itemId,
@@ -57,5 +61,23 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
       price: toMoney(line.priceCents),
       quantity: line.quantity,
     })),
+  };
+}
+
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/** An `order_events` row as the timelines and the streams send it. */
+export function toOrderEvent(row: OrderEventRow, transactionId: string): OrderEvent {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    transactionId,
+    sequence: row.sequence,
+    from: row.fromState,
+    to: row.toState,
+    // Only the lifecycle service writes this column, and only the contract's actors (or 'checkout').
+    by: { actor: row.actor as OrderEvent['by']['actor'], uid: row.actorUid },
+    at: row.at.toISOString(),
+    note: row.note,
   };
 }

@@ -1,6 +1,7 @@
 import { type AnyColumn, sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -16,6 +17,17 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ITEM_CATEGORIES } from '../contract/menu.ts';
 import { ORDER_STAGES } from '../contract/order.ts';
+import {
+  ACCEPTED_STATES,
+  ORDER_STATES,
+  type OrderState,
+  PAID_STATES,
+  STOCK_HOLDING_STATES,
+} from '../contract/order-lifecycle.ts';
+
+/** `state in ('a', 'b', …)`, for the columns derived from an order's one state. */
+const stateInText = (states: readonly OrderState[]) => `state in (${states.map((s) => `'${s}'`).join(', ')})`;
+const stateIn = (states: readonly OrderState[]) => sql.raw(stateInText(states));
 
 /** What a staff search of users looks in (lower case, for the trigram index). */
 export const userSearchText = (t: { displayName: AnyColumn; email: AnyColumn }) =>
@@ -133,25 +145,28 @@ export const orders = pgTable(
     postcode: text('postcode').notNull(),
     transactionId: text('transaction_id').notNull().unique(),
     totalCents: integer('total_cents').notNull(),
-    paymentStatus: boolean('payment_status').notNull().default(false),
-    status: boolean('status').notNull().default(false),
     /**
-     * The stock this order reserved at creation has been given back (payment failed or cancelled, the
-     * reservation expired, a newer checkout of the same customer replaced it, or the order is being
-     * deleted). Set exactly once, by a conditional UPDATE.
+     * Where the order is in its life (contract/order-lifecycle.ts): the one thing stored. Every change
+     * is a conditional UPDATE with its row in order_events, in one transaction
+     * (services/order-lifecycle.ts); the flags below are read-only views of it.
      */
-    stockReleased: boolean('stock_released').notNull().default(false),
-    /**
-     * Refund by hand: paid at the gateway after the reservation had lapsed and the stock was gone, or a
-     * paid order the admin removed (cancelled; its stock was given back).
-     */
-    refundDue: boolean('refund_due').notNull().default(false),
+    state: text('state', { enum: ORDER_STATES }).notNull().default('awaiting_payment'),
+    /** The spec's payment_status: paid or later. */
+    paymentStatus: boolean('payment_status').generatedAlwaysAs(sql`${stateIn(PAID_STATES)}`),
+    /** The spec's status ('Order Confirm'): accepted or later. */
+    status: boolean('status').generatedAlwaysAs(sql`${stateIn(ACCEPTED_STATES)}`),
+    /** The stock it reserved at checkout has been given back (or was never taken again). */
+    stockReleased: boolean('stock_released').generatedAlwaysAs(sql`not ${stateIn(STOCK_HOLDING_STATES)}`),
+    /** The restaurant owes the customer their money back. */
+    refundDue: boolean('refund_due').generatedAlwaysAs(sql`state = 'refund_due'`),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** The gateway's own reference for the validated payment (SSLCommerz val_id). */
     gatewayValId: text('gateway_val_id'),
     /** Where the order stands, derived from the flags above: what Manage orders filters by. */
     stage: text('stage', { enum: ORDER_STAGES }).generatedAlwaysAs(
-      sql`case when refund_due then 'refund_due' when status then 'confirmed' when payment_status then 'paid' else 'unpaid' end`,
+      sql.raw(
+        `case when state = 'refund_due' then 'refund_due' when ${stateInText(ACCEPTED_STATES)} then 'confirmed' when ${stateInText(PAID_STATES)} then 'paid' else 'unpaid' end`,
+      ),
     ),
   },
   (t) => [
@@ -160,9 +175,69 @@ export const orders = pgTable(
     index('orders_stage_created_idx').on(t.stage, t.createdAt, t.id),
     index('orders_search_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
     // The expiry sweep looks only at open reservations.
-    index('orders_open_reservations_idx')
-      .on(t.createdAt)
-      .where(sql`${t.paymentStatus} = false and ${t.stockReleased} = false`),
+    index('orders_open_reservations_idx').on(t.createdAt).where(sql`${t.state} = 'awaiting_payment'`),
+    index('orders_state_created_idx').on(t.state, t.createdAt, t.id),
+    check('orders_state_known', stateIn(ORDER_STATES)),
+  ],
+);
+
+/**
+ * Every change of an order's state, appended and never changed: the timeline staff and customers read,
+ * and the events the live streams send (their SSE id is `id`). A trigger announces each new row with
+ * NOTIFY order_events, so every API process hears it (migration 0004).
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The order's owner, copied so a customer's stream reads its events by one index. */
+    userUid: text('user_uid').notNull(),
+    /** 1, 2, 3… within the order. */
+    sequence: integer('sequence').notNull(),
+    fromState: text('from_state', { enum: ORDER_STATES }),
+    toState: text('to_state', { enum: ORDER_STATES }).notNull(),
+    /** gateway, job, customer, staff, or checkout (the order's creation). */
+    actor: text('actor').notNull(),
+    actorUid: text('actor_uid'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('order_events_order_sequence_idx').on(t.orderId, t.sequence),
+    index('order_events_user_idx').on(t.userUid, t.id),
+  ],
+);
+
+/**
+ * Mail to send, written in the same transaction as what it tells (an order's change, a booking), so
+ * nothing is lost; a worker delivers it (services/mail-outbox.ts).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What it tells: order_paid, order_out_for_delivery, order_delivered, order_cancelled, booking. */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    reservationId: uuid('reservation_id').references(() => reservations.id),
+    state: text('state', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('mail_outbox_order_idx').on(t.orderId),
   ],
 );
 

@@ -9,6 +9,7 @@ import {
   UsersQuerySchema,
 } from '../contract/admin.ts';
 import { AdminOrdersQuerySchema } from '../contract/order.ts';
+import { StaffTransitionSchema } from '../contract/order-lifecycle.ts';
 import { PageQuerySchema } from '../contract/paging.ts';
 import type { Database } from '../db/client.ts';
 import type { Identity } from '../identity.ts';
@@ -21,7 +22,9 @@ import {
   listAllMenuItems,
   updateMenuItem,
 } from '../services/menu.ts';
-import { confirmOrder, listAllOrders, removeOrder } from '../services/orders.ts';
+import { existingOrderId, listOrderEvents, listOrderMail } from '../services/order-history.ts';
+import { confirmOrder, removeOrder, staffTransition } from '../services/order-staff.ts';
+import { listAllOrders } from '../services/orders.ts';
 import { listReservations } from '../services/reservations.ts';
 import { deleteCustomer, listUsers } from '../services/users.ts';
 import type { ApiTokens } from '../tokens.ts';
@@ -84,15 +87,27 @@ export function adminRoutes({ db, tokens, identity, logger }: AdminRouteDeps) {
         sendPage(c, await listAllOrders(db, pageQuery(c, AdminOrdersQuerySchema))),
       )
       .patch('/admin-order-delete/:id', signedIn, requireAdmin, async (c) => {
-        await confirmOrder(db, c.req.param('id'));
+        await confirmOrder(db, c.var.user.uid, c.req.param('id'));
         return c.json({ matchedCount: 1, modifiedCount: 1 });
       })
       .delete('/admin-order-delete/:id', signedIn, requireAdmin, async (c) => {
-        // A paid order is cancelled, not deleted: it stays in the books with a refund due. Both answer
-        // deletedCount 1 (the order is gone from the open orders); refund_due tells them apart.
-        const outcome = await removeOrder(db, c.req.param('id'));
-        return c.json({ deletedCount: 1, refund_due: outcome === 'cancelled' });
+        // Nothing is deleted any more: the order is cancelled, and a paid one is owed back. Both answer
+        // deletedCount 1 as the spec's client expects (it is gone from the open orders); refund_due tells
+        // them apart.
+        const outcome = await removeOrder(db, c.var.user.uid, c.req.param('id'));
+        return c.json({ deletedCount: 1, refund_due: outcome === 'refund_due' });
       })
+      // The lifecycle's own calls (LIFECYCLE_PATHS in contract/order-lifecycle.ts).
+      .post('/admin-order/:id/transition', signedIn, requireAdmin, async (c) => {
+        const input = parseOr400(StaffTransitionSchema, await jsonBody(c.req.raw));
+        return c.json(await staffTransition(db, c.var.user.uid, c.req.param('id'), input));
+      })
+      .get('/admin-order/:id/events', signedIn, requireAdmin, async (c) =>
+        c.json(await listOrderEvents(db, await existingOrderId(db, c.req.param('id')))),
+      )
+      .get('/admin-order/:id/mail', signedIn, requireAdmin, async (c) =>
+        c.json(await listOrderMail(db, await existingOrderId(db, c.req.param('id')))),
+      )
       // Table bookings
       .get('/admin-reservations', signedIn, requireAdmin, async (c) =>
         sendPage(c, await listReservations(db, pageQuery(c, ReservationsQuerySchema))),

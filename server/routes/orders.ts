@@ -8,7 +8,8 @@ import type { EndpointLimiter } from '../middleware/rate-limit.ts';
 import { jsonBody, parseOr400 } from '../middleware/validate.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import type { Holds } from '../services/holds.ts';
-import { checkout, deleteOrder, listOrders, paymentStatusOf } from '../services/orders.ts';
+import { listOrderEvents } from '../services/order-history.ts';
+import { checkout, deleteOrder, findOwnOrder, listOrders, paymentStatusOf } from '../services/orders.ts';
 import type { ApiTokens } from '../tokens.ts';
 import { pageQuery, sendPage } from './paged.ts';
 
@@ -30,33 +31,40 @@ export function orderRoutes(deps: OrderRouteDeps) {
   const { db, tokens, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds } = deps;
   const signedIn = requireUser(db, tokens);
   const { byAddress, byAccount } = limits.createPaymentIntent;
-  return new Hono()
-    .post(
-      '/create-payment-intent',
-      byAddress,
-      signedIn,
-      byAccount((c: Context<UserEnv>) => c.var.user.uid),
-      async (c) => {
-        const input = parseOr400(CreatePaymentSchema, await jsonBody(c.req.raw));
-        const origin = c.req.header('Origin');
-        const returnSite = origin !== undefined && siteOrigins.includes(origin) ? origin : undefined;
-        return c.json(
-          await checkout(
-            { db, gateway, logger, gatewayTimeoutMs: paymentTimeoutMs, returnSite, holds },
-            c.var.user.uid,
-            input,
-          ),
-        );
-      },
-    )
-    .get('/my-orders', signedIn, async (c) =>
-      sendPage(c, await listOrders(db, c.var.user.uid, pageQuery(c, PageQuerySchema))),
-    )
-    .delete('/order-delete/:id', signedIn, async (c) => {
-      await deleteOrder(db, c.var.user.uid, c.req.param('id'));
-      return c.json({ deletedCount: 1 });
-    })
-    .get('/payment-status/:tranId', signedIn, async (c) =>
-      c.json(await paymentStatusOf(db, c.var.user.uid, c.req.param('tranId'))),
-    );
+  return (
+    new Hono()
+      .post(
+        '/create-payment-intent',
+        byAddress,
+        signedIn,
+        byAccount((c: Context<UserEnv>) => c.var.user.uid),
+        async (c) => {
+          const input = parseOr400(CreatePaymentSchema, await jsonBody(c.req.raw));
+          const origin = c.req.header('Origin');
+          const returnSite = origin !== undefined && siteOrigins.includes(origin) ? origin : undefined;
+          return c.json(
+            await checkout(
+              { db, gateway, logger, gatewayTimeoutMs: paymentTimeoutMs, returnSite, holds },
+              c.var.user.uid,
+              input,
+            ),
+          );
+        },
+      )
+      .get('/my-orders', signedIn, async (c) =>
+        sendPage(c, await listOrders(db, c.var.user.uid, pageQuery(c, PageQuerySchema))),
+      )
+      // The order's timeline (LIFECYCLE_PATHS.customerEvents): its owner's only; someone else's is 404.
+      .get('/my-orders/:id/events', signedIn, async (c) => {
+        const order = await findOwnOrder(db, c.var.user.uid, c.req.param('id'));
+        return c.json(await listOrderEvents(db, order.id));
+      })
+      .delete('/order-delete/:id', signedIn, async (c) => {
+        await deleteOrder(db, c.var.user.uid, c.req.param('id'));
+        return c.json({ deletedCount: 1 });
+      })
+      .get('/payment-status/:tranId', signedIn, async (c) =>
+        c.json(await paymentStatusOf(db, c.var.user.uid, c.req.param('tranId'))),
+      )
+  );
 }

@@ -16,8 +16,8 @@ const PREFIX = 'volume';
 
 /**
  * Adds `volume` of customers, orders and bookings, all in SQL (generate_series), in one transaction.
- * The orders move no stock: an unpaid one is written as lapsed (its reservation released) and a
- * cancelled one as released, so the expiry sweep never gives back stock these orders never took.
+ * The orders move no stock: an unpaid one is written as expired (its reservation released), so the
+ * expiry sweep never gives back stock these orders never took.
  * Needs a menu (the lines are its items).
  */
 export async function seedVolume(db: Database, volume: Volume): Promise<void> {
@@ -42,8 +42,14 @@ export async function seedVolume(db: Database, volume: Volume): Promise<void> {
                gen_random_uuid() as id,
                now() - random() * interval '365 days' as created_at,
                1 + (i * 7919) % greatest(${volume.customers}::int, 1) as customer,
-               -- every stage: 15 % unpaid (lapsed), 25 % paid, 55 % confirmed, 5 % cancelled (refund due)
-               (i * 37) % 100 as stage
+               -- every stage: 15 % unpaid (lapsed), 25 % paid, 55 % through the kitchen, 5 % refund due
+               case when (i * 37) % 100 < 15 then 'expired'
+                    when (i * 37) % 100 < 40 then 'paid'
+                    when (i * 37) % 100 < 70 then 'accepted'
+                    when (i * 37) % 100 < 80 then 'preparing'
+                    when (i * 37) % 100 < 85 then 'out_for_delivery'
+                    when (i * 37) % 100 < 95 then 'delivered'
+                    else 'refund_due' end as state
         from generate_series(1, ${volume.orders}::int) as i
       ),
       lines as (
@@ -59,16 +65,14 @@ export async function seedVolume(db: Database, volume: Volume): Promise<void> {
       ),
       orders_in as (
         insert into orders (id, user_uid, order_time, created_at, full_name, email, phone, address, city,
-                            postcode, transaction_id, total_cents, payment_status, status, stock_released,
-                            refund_due, paid_at)
+                            postcode, transaction_id, total_cents, state, paid_at)
         select p.id, u.uid,
                to_char(p.created_at, 'FMMonth DD,YYYY HH12:MI:SS AM'),
                p.created_at, u.display_name, u.email, '+880 1711 ' || lpad((p.i % 1000000)::text, 6, '0'),
                (1 + p.i % 120) || ' Road ' || (1 + p.i % 27) || ', Dhanmondi', 'Dhaka', '1205',
                'PZ' || upper(substr(md5(p.id::text), 1, 24)),
                t.total,
-               p.stage >= 15, p.stage >= 40 and p.stage < 95, p.stage < 15 or p.stage >= 95, p.stage >= 95,
-               case when p.stage >= 15 then p.created_at + interval '2 minutes' end
+               p.state, case when p.state <> 'expired' then p.created_at + interval '2 minutes' end
         from placed p
         join totals t on t.order_id = p.id
         join users u on u.uid = ${run} || '-' || p.customer
@@ -76,6 +80,28 @@ export async function seedVolume(db: Database, volume: Volume): Promise<void> {
       )
       insert into order_lines (order_id, item_id, name, category, price_cents, quantity)
       select l.order_id, l.item_id, l.name, l.category, l.price_cents, l.quantity from lines l`);
+    // Each order's timeline: a lawful path from its creation to where it stands, a minute a step.
+    await tx.execute(sql`
+      with paths (state, steps, actors) as (values
+        ('expired', array['awaiting_payment', 'expired'], array['checkout', 'job']),
+        ('paid', array['awaiting_payment', 'paid'], array['checkout', 'gateway']),
+        ('accepted', array['awaiting_payment', 'paid', 'accepted'], array['checkout', 'gateway', 'staff']),
+        ('preparing', array['awaiting_payment', 'paid', 'accepted', 'preparing'],
+          array['checkout', 'gateway', 'staff', 'staff']),
+        ('out_for_delivery', array['awaiting_payment', 'paid', 'accepted', 'preparing', 'out_for_delivery'],
+          array['checkout', 'gateway', 'staff', 'staff', 'staff']),
+        ('delivered', array['awaiting_payment', 'paid', 'accepted', 'preparing', 'out_for_delivery', 'delivered'],
+          array['checkout', 'gateway', 'staff', 'staff', 'staff', 'staff']),
+        ('refund_due', array['awaiting_payment', 'paid', 'refund_due'], array['checkout', 'gateway', 'staff'])
+      )
+      insert into order_events (order_id, user_uid, sequence, from_state, to_state, actor, at)
+      select o.id, o.user_uid, n, case when n > 1 then p.steps[n - 1] end, p.steps[n], p.actors[n],
+             o.created_at + make_interval(mins => n - 1)
+      from orders o
+      join paths p on p.state = o.state
+      cross join lateral generate_series(1, cardinality(p.steps)) as n
+      where o.user_uid like ${run} || '-%'
+      order by o.created_at, o.id, n`);
     await tx.execute(sql`
       insert into reservations (name, email, persons, date, time, phone, created_at)
       select 'Guest ' || i, ${run} || '.guest' || i || '@example.com', 1 + i % 3,
@@ -85,5 +111,5 @@ export async function seedVolume(db: Database, volume: Volume): Promise<void> {
       from generate_series(1, ${volume.reservations}::int) as i`);
   });
   // Fresh statistics, so the planner picks the list indexes from the first query on.
-  await db.execute(sql`analyze users, orders, order_lines, reservations`);
+  await db.execute(sql`analyze users, orders, order_lines, order_events, reservations`);
 }

@@ -1,17 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, lt, not, type SQL, sql } from 'drizzle-orm';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import { lineShippingPaisa, toPaisa } from '../contract/cart.ts';
 import type { CreatePayment, Order, OrderFilters, PaymentStatus } from '../contract/order.ts';
+import { findTransition, PAID_STATES, STOCK_HOLDING_STATES } from '../contract/order-lifecycle.ts';
 import type { Page } from '../contract/paging.ts';
 import type { Database } from '../db/client.ts';
 import { type OrderRow, toOrder } from '../db/rows.ts';
-import { cartLines, menuItems, orderLines, orderSearchText, orders, users } from '../db/schema.ts';
+import {
+  cartLines,
+  menuItems,
+  orderEvents,
+  orderLines,
+  orderSearchText,
+  orders,
+  users,
+} from '../db/schema.ts';
 import type { PaymentGateway, VerifiedNotification } from '../payments/gateway.ts';
 import { stockMessage } from './cart.ts';
 import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
 import { isUuid } from './ids.ts';
+import { recordCreation, TransitionConflict, transitionOrder } from './order-lifecycle.ts';
+import { type Executor, heldUnits, lockItems, restoreStock } from './order-stock.ts';
 import { afterCursor, containing, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
 
 /** How long checkout waits for the gateway's payment page before giving up (and undoing the order). */
@@ -24,59 +35,20 @@ export const GATEWAY_UNREACHABLE =
 export const PAID_ORDER_NOT_DELETABLE = 'A paid order can not be deleted';
 const NO_SUCH_ORDER = 'No order of yours has this id';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Transaction;
+/** The note on an order a newer checkout of the same customer replaced. */
+export const SUPERSEDED = 'Replaced by a newer checkout';
 
 /** 'PZ' + 24 hex characters (96 random bits): unguessable, so it can stand in URLs and notifications. */
 export const newTransactionId = (): string => `PZ${randomBytes(12).toString('hex').toUpperCase()}`;
-
-/** The units these orders' lines hold, by menu item, in item id order (lines of deleted items left out). */
-async function heldUnits(tx: Executor, orderIds: string[]): Promise<Map<string, number>> {
-  if (orderIds.length === 0) return new Map();
-  const reserved = await tx
-    .select({ itemId: orderLines.itemId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
-    .from(orderLines)
-    .where(and(inArray(orderLines.orderId, orderIds), isNotNull(orderLines.itemId)))
-    .groupBy(orderLines.itemId)
-    .orderBy(asc(orderLines.itemId));
-  return new Map(reserved.map(({ itemId, quantity }) => [itemId!, quantity]));
-}
-
-/** Gives back the stock of these orders' lines, item by item in id order (the lock order used everywhere). */
-async function restoreStock(tx: Executor, orderIds: string[]): Promise<void> {
-  for (const [itemId, quantity] of await heldUnits(tx, orderIds)) {
-    await tx
-      .update(menuItems)
-      .set({ quantity: sql`${menuItems.quantity} + ${quantity}` })
-      .where(eq(menuItems.id, itemId));
-  }
-}
-
-/**
- * Releases one order's reservation, exactly once: only an unpaid order whose stock is still reserved is
- * flipped (a conditional UPDATE), and only then is the stock given back. True when this call released it.
- */
-async function releaseReservation(tx: Executor, orderId: string): Promise<boolean> {
-  const released = await tx
-    .update(orders)
-    .set({ stockReleased: true })
-    .where(and(eq(orders.id, orderId), eq(orders.stockReleased, false), eq(orders.paymentStatus, false)))
-    .returning({ id: orders.id });
-  await restoreStock(
-    tx,
-    released.map((row) => row.id),
-  );
-  return released.length > 0;
-}
 
 /** The advisory lock a sweep holds for its transaction: one sweep at a time, on any number of instances. */
 const SWEEP_LOCK = sql`hashtext('pizzon:release-expired-reservations')`;
 
 /**
- * Gives back the stock of every unpaid order older than the reservation window; each order exactly
- * once, however many sweeps run at once on however many instances: one sweeps at a time (an advisory
- * lock; the others find it taken and leave it to that one), and each order is flipped by a conditional
- * UPDATE before its stock moves. The number of orders this call released.
+ * Expires every unpaid order older than the reservation window (the job's transition), giving its stock
+ * back; each order exactly once, however many sweeps run at once on however many instances: one sweeps
+ * at a time (an advisory lock; the others find it taken and leave it to that one), and each order moves
+ * by a conditional UPDATE, so one paid or cancelled meanwhile is left alone. The number expired.
  */
 export function releaseExpiredReservations(
   db: Database,
@@ -87,23 +59,35 @@ export function releaseExpiredReservations(
       sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,
     );
     if (!lock.rows[0]?.locked) return 0;
-    const released = await tx
-      .update(orders)
-      .set({ stockReleased: true })
+    const lapsed = await tx
+      .select({ id: orders.id })
+      .from(orders)
       .where(
         and(
-          eq(orders.paymentStatus, false),
-          eq(orders.stockReleased, false),
+          eq(orders.state, 'awaiting_payment'),
           lt(orders.createdAt, sql`now() - make_interval(mins => ${minutes})`),
         ),
-      )
-      .returning({ id: orders.id });
-    await restoreStock(
-      tx,
-      released.map((row) => row.id),
-    );
-    return released.length;
+      );
+    const ids = lapsed.map((row) => row.id);
+    await lockItems(tx, (await heldUnits(tx, ids)).keys());
+    let expired = 0;
+    for (const id of ids) {
+      const moved = await transitionOrder(tx, {
+        order: { id },
+        to: 'expired',
+        actor: { by: 'job' },
+        expectFrom: 'awaiting_payment',
+      }).catch(skipOvertaken);
+      if (moved) expired += 1;
+    }
+    return expired;
   });
+}
+
+/** An order someone else moved first is theirs: a batch goes on without it. */
+function skipOvertaken(error: unknown): undefined {
+  if (error instanceof TransitionConflict) return undefined;
+  throw error;
 }
 
 /** A line asks for more than the stock left (409): the one refusal that lapsed reservations may lift. */
@@ -167,39 +151,42 @@ export function createOrder(
     );
     if (totalCents !== toPaisa(input.total_price)) throw new HTTPException(409, { message: PRICES_CHANGED });
 
-    // The customer's earlier unpaid orders that still hold stock are flipped as every release is (a
-    // conditional UPDATE) and stay in My order, unpaid; a payment for one of them later takes its stock
-    // again if there is any (applyNotification). Rolled back with the rest if this checkout fails.
+    // The customer's earlier unpaid orders are cancelled (by the customer: this checkout replaces them)
+    // and give their stock back before this order takes its own, so checking out the same cart again
+    // moves the hold. A payment for one of them later takes its stock again if there is any. Every item
+    // either side touches is locked first, in id order. Rolled back with the rest if this checkout fails.
     const superseded = await tx
-      .update(orders)
-      .set({ stockReleased: true })
-      .where(and(eq(orders.userUid, uid), eq(orders.paymentStatus, false), eq(orders.stockReleased, false)))
-      .returning({ id: orders.id });
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userUid, uid), eq(orders.state, 'awaiting_payment')));
     const released = await heldUnits(
       tx,
       superseded.map((row) => row.id),
     );
-    const wanted = new Map(lines.map((line) => [line.itemId, line]));
+    await lockItems(tx, [...released.keys(), ...lines.map((line) => line.itemId)]);
+    for (const { id } of superseded) {
+      await transitionOrder(tx, {
+        order: { id },
+        to: 'cancelled',
+        actor: { by: 'customer', uid },
+        expectFrom: 'awaiting_payment',
+        note: SUPERSEDED,
+      }).catch(skipOvertaken);
+    }
 
-    // One UPDATE per item touched, in id order (the lock order used everywhere): what the earlier orders
-    // held goes back and what this order needs is taken at once, never below zero.
-    for (const itemId of [...new Set([...released.keys(), ...wanted.keys()])].sort()) {
-      const back = released.get(itemId) ?? 0;
-      const line = wanted.get(itemId);
-      const change = back - (line?.quantity ?? 0);
-      if (change === 0) continue;
-      const [moved] = await tx
+    for (const line of lines) {
+      const [taken] = await tx
         .update(menuItems)
-        .set({ quantity: sql`${menuItems.quantity} + ${change}` })
-        .where(and(eq(menuItems.id, itemId), gte(menuItems.quantity, -change)))
+        .set({ quantity: sql`${menuItems.quantity} - ${line.quantity}` })
+        .where(and(eq(menuItems.id, line.itemId), gte(menuItems.quantity, line.quantity)))
         .returning({ id: menuItems.id });
-      if (!moved && line) {
+      if (!taken) {
         const [item] = await tx
           .select({ stock: menuItems.quantity })
           .from(menuItems)
-          .where(eq(menuItems.id, itemId));
+          .where(eq(menuItems.id, line.itemId));
         // Thrown inside the transaction: every reservation and release made so far is rolled back.
-        throw new OutOfStock(stockMessage(line.name, (item?.stock ?? 0) + back));
+        throw new OutOfStock(stockMessage(line.name, item?.stock ?? 0));
       }
     }
 
@@ -219,6 +206,7 @@ export function createOrder(
         totalCents,
       })
       .returning({ id: orders.id });
+    await recordCreation(tx, { id: order!.id, userUid: uid }, uid);
     await tx.insert(orderLines).values(
       lines.map((line) => ({
         orderId: order!.id,
@@ -244,11 +232,21 @@ export function createOrder(
   });
 }
 
-/** Undoes an order the gateway never saw: stock back, order gone (only while it is unpaid). */
+/**
+ * Undoes an order the gateway never saw: stock back, order gone, its creation event with it (only while
+ * it awaits payment). Not a transition: for the customer and the books it never existed.
+ */
 async function discardOrder(db: Database, orderId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await releaseReservation(tx, orderId);
-    await tx.delete(orders).where(and(eq(orders.id, orderId), eq(orders.paymentStatus, false)));
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.state, 'awaiting_payment')))
+      .for('update');
+    if (!order) return;
+    await restoreStock(tx, order.id);
+    await tx.delete(orderEvents).where(eq(orderEvents.orderId, order.id));
+    await tx.delete(orders).where(eq(orders.id, order.id));
   });
 }
 
@@ -348,18 +346,33 @@ async function ordersPage(
   );
 }
 
-/** A page of the caller's orders (My order). */
+/** One order as the API answers it, with its lines. */
+export async function orderAnswer(db: Executor, row: OrderRow): Promise<Order> {
+  return toOrder(row, await linesOf(db, [row.id]));
+}
+
+/**
+ * What My order leaves out: the orders the customer cancelled (deleted from My order, or replaced by a
+ * newer checkout). An order reaches cancelled at most once (only from awaiting payment), so while it is
+ * cancelled that event is its cancellation.
+ */
+const cancelledByCustomer = sql`(${orders.state} = 'cancelled' and exists (
+  select 1 from ${orderEvents} where ${orderEvents.orderId} = ${orders.id}
+    and ${orderEvents.toState} = 'cancelled' and ${orderEvents.actor} = 'customer'))`;
+
+/** A page of the caller's orders (My order): all but those they cancelled themselves. */
 export function listOrders(db: Database, uid: string, page: PageRequest): Promise<Page<Order>> {
-  return ordersPage(db, eq(orders.userUid, uid), page);
+  return ordersPage(db, and(eq(orders.userUid, uid), not(cancelledByCustomer)), page);
 }
 
 /** A page of every customer's orders, as Manage orders filters them. */
 export function listAllOrders(db: Database, query: PageRequest & OrderFilters): Promise<Page<Order>> {
-  const { status, from, to, q } = query;
+  const { status, state, from, to, q } = query;
   return ordersPage(
     db,
     and(
       status && eq(orders.stage, status),
+      state && eq(orders.state, state),
       from === undefined ? undefined : gte(orders.createdAt, sql`${from}::timestamptz`),
       to === undefined ? undefined : lt(orders.createdAt, sql`${to}::timestamptz`),
       q === undefined ? undefined : sql`${orderSearchText(orders)} like ${containing(q)}`,
@@ -368,30 +381,35 @@ export function listAllOrders(db: Database, query: PageRequest & OrderFilters): 
   );
 }
 
-/**
- * Deletes one of the caller's unpaid orders, giving its stock back if it still holds it. An order the
- * customer paid for (refund due included) stays: it is the restaurant's record of the money.
- */
-export async function deleteOrder(db: Database, uid: string, id: string): Promise<void> {
+/** One of the caller's orders; 404 for an unknown id and for someone else's (never telling which). */
+export async function findOwnOrder(db: Executor, uid: string, id: string): Promise<OrderRow> {
   if (!isUuid(id)) throw new HTTPException(404, { message: NO_SUCH_ORDER });
-  await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, id), eq(orders.userUid, uid)))
-      .for('update');
-    if (!order) throw new HTTPException(404, { message: NO_SUCH_ORDER });
-    if (order.paymentStatus || order.refundDue) {
-      throw new HTTPException(409, { message: PAID_ORDER_NOT_DELETABLE });
-    }
-    await releaseReservation(tx, order.id);
-    await tx.delete(orders).where(eq(orders.id, order.id));
-  });
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userUid, uid)));
+  if (!order) throw new HTTPException(404, { message: NO_SUCH_ORDER });
+  return order;
 }
 
-/** Nothing more will happen to this order's payment. */
-const isClosed = (order: Pick<OrderRow, 'stockReleased' | 'paymentStatus' | 'refundDue'>): boolean =>
-  (order.stockReleased && !order.paymentStatus) || order.refundDue;
+/**
+ * The customer's "delete" (My order): an order awaiting payment is cancelled by them, its stock given
+ * back; it leaves My order but stays in the books, its events with it. A paid one is refused with the
+ * spec's rule, anything else by the table.
+ */
+export async function deleteOrder(db: Database, uid: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await findOwnOrder(tx, uid, id);
+    if (PAID_STATES.includes(order.state))
+      throw new HTTPException(409, { message: PAID_ORDER_NOT_DELETABLE });
+    await transitionOrder(tx, {
+      order: { id: order.id },
+      to: 'cancelled',
+      actor: { by: 'customer', uid },
+      expectFrom: order.state,
+    });
+  });
+}
 
 export async function paymentStatusOf(
   db: Database,
@@ -399,21 +417,20 @@ export async function paymentStatusOf(
   transactionId: string,
 ): Promise<PaymentStatus> {
   const [order] = await db
-    .select()
+    .select({ transactionId: orders.transactionId, state: orders.state })
     .from(orders)
     .where(and(eq(orders.transactionId, transactionId), eq(orders.userUid, uid)));
   if (!order) throw new HTTPException(404, { message: 'No order of yours has this transaction id' });
   return {
     transaction_id: order.transactionId,
-    payment_status: order.paymentStatus,
-    closed: isClosed(order),
+    payment_status: PAID_STATES.includes(order.state),
+    // Nothing more will happen to its payment: it holds no stock any more (failed, expired, cancelled,
+    // or owed back).
+    closed: !STOCK_HOLDING_STATES.includes(order.state),
   };
 }
 
-export type PaymentPageOrder = Pick<
-  OrderRow,
-  'transactionId' | 'totalCents' | 'paymentStatus' | 'stockReleased' | 'refundDue'
->;
+export type PaymentPageOrder = Pick<OrderRow, 'transactionId' | 'totalCents' | 'state'>;
 
 /** What a payment page needs to know about a transaction (no owner check: the page link is signed). */
 export async function findPaymentPageOrder(
@@ -421,53 +438,16 @@ export async function findPaymentPageOrder(
   transactionId: string,
 ): Promise<PaymentPageOrder | undefined> {
   const [order] = await db
-    .select({
-      transactionId: orders.transactionId,
-      totalCents: orders.totalCents,
-      paymentStatus: orders.paymentStatus,
-      stockReleased: orders.stockReleased,
-      refundDue: orders.refundDue,
-    })
+    .select({ transactionId: orders.transactionId, totalCents: orders.totalCents, state: orders.state })
     .from(orders)
     .where(eq(orders.transactionId, transactionId));
   return order;
 }
 
-export function paymentPageState(order: PaymentPageOrder): 'open' | 'paid' | 'closed' | 'refund_due' {
-  if (order.paymentStatus) return 'paid';
-  if (order.refundDue) return 'refund_due';
-  return order.stockReleased ? 'closed' : 'open';
-}
-
-/** Thrown inside a savepoint to undo a partial re-reservation. */
-class SoldOut extends Error {}
-
-/** Reserves a released order's lines again, all or nothing (a savepoint). */
-async function reReserve(tx: Transaction, orderId: string): Promise<boolean> {
-  const lines = await tx
-    .select({ itemId: orderLines.itemId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .groupBy(orderLines.itemId)
-    .orderBy(asc(orderLines.itemId));
-  try {
-    await tx.transaction(async (savepoint) => {
-      for (const { itemId, quantity } of lines) {
-        // A line whose menu item was deleted can not be fulfilled any more.
-        if (!itemId) throw new SoldOut();
-        const [reserved] = await savepoint
-          .update(menuItems)
-          .set({ quantity: sql`${menuItems.quantity} - ${quantity}` })
-          .where(and(eq(menuItems.id, itemId), gte(menuItems.quantity, quantity)))
-          .returning({ id: menuItems.id });
-        if (!reserved) throw new SoldOut();
-      }
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof SoldOut) return false;
-    throw error;
-  }
+export function paymentPageState({ state }: PaymentPageOrder): 'open' | 'paid' | 'closed' | 'refund_due' {
+  if (state === 'awaiting_payment') return 'open';
+  if (state === 'refund_due' || state === 'refunded') return 'refund_due';
+  return PAID_STATES.includes(state) ? 'paid' : 'closed';
 }
 
 /**
@@ -477,18 +457,18 @@ async function reReserve(tx: Transaction, orderId: string): Promise<boolean> {
 export type NotificationResult =
   | 'paid'
   | 'refund_due'
-  | 'released'
+  | 'payment_failed'
   | 'unchanged'
   | 'unknown'
   | 'amount_mismatch';
 
 /**
  * Applies a notification the gateway vouched for, in one transaction holding the order's row lock:
- * - paid: marks the order paid (re-reserving its stock first if the reservation had lapsed; if that is
- *   no longer possible the order stays unpaid and a refund is due), then removes from the customer's
- *   cart exactly the lines this order was made from;
- * - failed / cancelled: releases the reservation (the order stays, unpaid and deletable).
- * Replays change nothing.
+ * - paid: the order becomes paid (a released one takes its stock again first, or is owed back when the
+ *   stock is gone: refund_due), and exactly the cart lines it was made from leave the customer's cart;
+ * - failed or cancelled: the payment did not happen either way, so the order's payment failed (stock
+ *   back; the customer may pay later all the same).
+ * A notification the table has no move for (a replay, an order already settled) changes nothing.
  */
 export function applyNotification(
   db: Database,
@@ -508,100 +488,40 @@ export function applyNotification(
       logger[level](log, 'payment notification for an unknown transaction');
       return 'unknown';
     }
-    if (notification.outcome !== 'paid') {
-      if (order.paymentStatus || order.refundDue) return 'unchanged';
-      return (await releaseReservation(tx, order.id)) ? 'released' : 'unchanged';
-    }
-    if (notification.amountPaisa !== order.totalCents) {
+    if (notification.outcome === 'paid' && notification.amountPaisa !== order.totalCents) {
       logger.error(
         { ...log, amountPaisa: notification.amountPaisa, totalCents: order.totalCents },
         'payment notification with the wrong amount: ignored',
       );
       return 'amount_mismatch';
     }
-    if (order.paymentStatus || order.refundDue) return 'unchanged';
-
-    const settled = { paidAt: new Date(), gatewayValId: notification.reference ?? null };
-    if (order.stockReleased && !(await reReserve(tx, order.id))) {
-      await tx
-        .update(orders)
-        .set({ ...settled, refundDue: true })
-        .where(eq(orders.id, order.id));
-      logger.error(log, 'paid after the reservation lapsed and the stock is gone: refund due');
-      return 'refund_due';
-    }
-    await tx
-      .update(orders)
-      .set({ ...settled, paymentStatus: true, stockReleased: false })
-      .where(eq(orders.id, order.id));
-    await tx.delete(cartLines).where(
-      and(
-        eq(cartLines.userUid, order.userUid),
-        inArray(
-          cartLines.id,
-          tx
-            .select({ id: orderLines.cartLineId })
-            .from(orderLines)
-            .where(and(eq(orderLines.orderId, order.id), isNotNull(orderLines.cartLineId))),
+    const wanted = notification.outcome === 'paid' ? 'paid' : 'payment_failed';
+    if (!findTransition(order.state, wanted, 'gateway')) return 'unchanged';
+    const { to } = await transitionOrder(tx, {
+      order: { id: order.id },
+      to: wanted,
+      actor: { by: 'gateway' },
+      expectFrom: order.state,
+      ...(wanted === 'paid' && {
+        record: { paidAt: new Date(), gatewayValId: notification.reference ?? null },
+      }),
+    });
+    if (to === 'refund_due') {
+      logger.error(log, 'paid after the order was released and the stock is gone: refund due');
+    } else if (to === 'paid') {
+      await tx.delete(cartLines).where(
+        and(
+          eq(cartLines.userUid, order.userUid),
+          inArray(
+            cartLines.id,
+            tx
+              .select({ id: orderLines.cartLineId })
+              .from(orderLines)
+              .where(and(eq(orderLines.orderId, order.id), isNotNull(orderLines.cartLineId))),
+          ),
         ),
-      ),
-    );
-    return 'paid';
-  });
-}
-
-// The admin's Manage orders: Confirm and Remove.
-
-export const NO_SUCH_ORDER_ADMIN = 'No order has this id';
-export const CONFIRM_UNPAID = 'Only a paid order can be confirmed';
-export const ALREADY_CONFIRMED = 'This order is already confirmed';
-export const CONFIRM_CANCELLED = 'A cancelled order can not be confirmed: a refund is due';
-export const REMOVE_CONFIRMED = 'A confirmed order can not be removed';
-export const ALREADY_CANCELLED = 'This order is already cancelled';
-
-/** Any order, its row locked for the rest of the transaction; 404 when there is none. */
-async function lockOrder(tx: Transaction, id: string): Promise<OrderRow> {
-  if (!isUuid(id)) throw new HTTPException(404, { message: NO_SUCH_ORDER_ADMIN });
-  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-  if (!order) throw new HTTPException(404, { message: NO_SUCH_ORDER_ADMIN });
-  return order;
-}
-
-/** Confirm: only a paid order that is neither confirmed nor cancelled (refund due). */
-export function confirmOrder(db: Database, id: string): Promise<void> {
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
-    if (order.refundDue) throw new HTTPException(409, { message: CONFIRM_CANCELLED });
-    if (order.status) throw new HTTPException(409, { message: ALREADY_CONFIRMED });
-    if (!order.paymentStatus) throw new HTTPException(409, { message: CONFIRM_UNPAID });
-    await tx.update(orders).set({ status: true }).where(eq(orders.id, order.id));
-  });
-}
-
-/**
- * Remove: an unpaid order is deleted, its reservation released if it still holds one (as when the
- * customer deletes it): 'deleted'. A paid, unconfirmed order is cancelled instead: it stays in the books
- * as paid with a refund due, and its stock is given back (lines whose item was deleted are skipped):
- * 'cancelled'. A confirmed or already cancelled order is refused (409).
- */
-export function removeOrder(db: Database, id: string): Promise<'deleted' | 'cancelled'> {
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
-    if (order.status) throw new HTTPException(409, { message: REMOVE_CONFIRMED });
-    if (order.refundDue) throw new HTTPException(409, { message: ALREADY_CANCELLED });
-    if (!order.paymentStatus) {
-      await releaseReservation(tx, order.id);
-      await tx.delete(orders).where(eq(orders.id, order.id));
-      return 'deleted';
+      );
     }
-    // Paid: the stock it took is given back once; stock_released records that it was.
-    const [cancelled] = await tx
-      .update(orders)
-      .set({ refundDue: true, stockReleased: true })
-      .where(and(eq(orders.id, order.id), eq(orders.stockReleased, false)))
-      .returning({ id: orders.id });
-    if (cancelled) await restoreStock(tx, [cancelled.id]);
-    else await tx.update(orders).set({ refundDue: true }).where(eq(orders.id, order.id));
-    return 'cancelled';
+    return to === 'refund_due' ? 'refund_due' : wanted;
   });
 }

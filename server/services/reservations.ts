@@ -4,21 +4,27 @@ import type { Page } from '../contract/paging.ts';
 import type { Reservation } from '../contract/reservation.ts';
 import type { Database } from '../db/client.ts';
 import { reservations } from '../db/schema.ts';
+import { bookingMail } from './booking-mail.ts';
+import { enqueueMail } from './mail-outbox.ts';
 import { afterCursor, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
 
+/** Stores a booking and, in the same transaction, its confirmation mail: both or neither. */
 export async function createReservation(db: Database, booking: Reservation): Promise<string> {
-  const [row] = await db
-    .insert(reservations)
-    .values({
-      name: booking.name,
-      email: booking.email,
-      persons: booking.persons,
-      date: booking.date,
-      time: booking.time ?? null,
-      phone: booking.phone || null,
-    })
-    .returning({ id: reservations.id });
-  return row!.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(reservations)
+      .values({
+        name: booking.name,
+        email: booking.email,
+        persons: booking.persons,
+        date: booking.date,
+        time: booking.time ?? null,
+        phone: booking.phone || null,
+      })
+      .returning({ id: reservations.id });
+    await enqueueMail(tx, bookingMail(row!.id, booking));
+    return row!.id;
+  });
 }
 
 /** A page of bookings, newest first (the admin's list), of one day or all. */

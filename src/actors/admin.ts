@@ -28,14 +28,14 @@ import { describeFailure } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
 import { session } from './session.ts';
 
-function adminUid(): string {
+export function adminUid(): string {
   const uid = session.getSnapshot().context.user?.uid;
   if (!uid) throw new Error('You are not signed in');
   return uid;
 }
 
 /** Runs a call as the signed-in admin; failures become the server's sentence. */
-const asAdmin = <T>(call: (uid: string) => Promise<T>): Promise<T> =>
+export const asAdmin = <T>(call: (uid: string) => Promise<T>): Promise<T> =>
   call(adminUid()).catch((error: unknown) => Promise.reject(new Error(describeFailure(error).message)));
 
 const announceFailure = (_: unknown, { message }: { message: string }) => notify.error(message);

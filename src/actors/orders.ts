@@ -4,11 +4,12 @@ import { orderMachine } from '../../machines/order.machine.ts';
 import { paymentResultMachine } from '../../machines/payment-result.machine.ts';
 import type { Order } from '../../server/contract/order.ts';
 import { forgetCart } from '../api/cart.ts';
-import { deleteOrder, fetchMyOrders, fetchPaymentStatus } from '../api/orders.ts';
+import { deleteOrder, fetchMyOrderEvents, fetchMyOrders, fetchPaymentStatus } from '../api/orders.ts';
 import type { PageSize } from '../api/paging.ts';
 import { describeFailure } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
 import { cart } from './cart.ts';
+import { settle } from './order-feed.ts';
 import { session } from './session.ts';
 
 function signedInUid(): string {
@@ -48,3 +49,25 @@ export const livePaymentResultMachine = paymentResultMachine.provide({
     }),
   },
 });
+
+/** One of the customer's orders' timeline, read when they open it. */
+export const liveMyOrderEvents = fromPromise(({ input }: { input: { id: string } }) =>
+  settle(
+    Promise.resolve()
+      .then(() => fetchMyOrderEvents(input.id, signedInUid()))
+      .catch(readable),
+  ),
+);
+
+/**
+ * The order a payment was for, to track it on the result page: a payment just made is among the
+ * customer's newest orders; null when it is not there (an old link).
+ */
+export const liveOrderOfPayment = fromPromise(({ input }: { input: { transactionId: string } }) =>
+  settle(
+    Promise.resolve()
+      .then(() => fetchMyOrders(signedInUid(), {}, null))
+      .then((page) => page.rows.find((order) => order.transaction_id === input.transactionId) ?? null)
+      .catch(readable),
+  ),
+);

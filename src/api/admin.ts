@@ -11,6 +11,15 @@ import { DeletedSchema } from '../../server/contract/cart.ts';
 import { InsertedSchema } from '../../server/contract/http.ts';
 import { type MenuItem, MenuItemSchema } from '../../server/contract/menu.ts';
 import { type Order, OrderSchema, type OrderStage } from '../../server/contract/order.ts';
+import {
+  LIFECYCLE_PATHS,
+  type MailMessage,
+  MailMessageListSchema,
+  type OrderEvent,
+  OrderEventListSchema,
+  type OrderState,
+  type StaffTransition,
+} from '../../server/contract/order-lifecycle.ts';
 import type { Page } from '../../server/contract/paging.ts';
 import { type UpdateResult, UpdateResultSchema, type User, UserSchema } from '../../server/contract/user.ts';
 import { invalidate } from './cache.ts';
@@ -74,6 +83,8 @@ export async function updateItem(uid: string, id: string, changes: ItemUpdate): 
  */
 export interface OrderListQuery extends PageSize {
   status?: OrderStage | undefined;
+  /** One lifecycle state (the kitchen board's columns, Manage orders' State filter). */
+  state?: OrderState | undefined;
   from?: string | undefined;
   to?: string | undefined;
   q?: string | undefined;
@@ -96,6 +107,22 @@ export async function confirmOrder(uid: string, id: string): Promise<number> {
 export async function removeOrder(uid: string, id: string): Promise<number> {
   const body = await apiClient.delete(path('admin-order-delete', id), as(uid)).json();
   return v.parse(DeletedSchema, body).deletedCount;
+}
+
+/** Moves an order on (POST /admin-order/:id/transition); a move the order no longer allows is a 409. */
+export async function transitionOrder(uid: string, id: string, change: StaffTransition): Promise<Order> {
+  const body = await apiClient.post(LIFECYCLE_PATHS.staffTransition(id), { ...as(uid), json: change }).json();
+  return v.parse(OrderSchema, body);
+}
+
+/** An order's timeline, as staff see it: its state changes, oldest first. */
+export async function fetchOrderEvents(uid: string, id: string): Promise<OrderEvent[]> {
+  return v.parse(OrderEventListSchema, await apiClient.get(LIFECYCLE_PATHS.staffEvents(id), as(uid)).json());
+}
+
+/** The e-mails the order caused, with how their delivery went. */
+export async function fetchOrderMail(uid: string, id: string): Promise<MailMessage[]> {
+  return v.parse(MailMessageListSchema, await apiClient.get(LIFECYCLE_PATHS.staffMail(id), as(uid)).json());
 }
 
 /** Reservations' filter: the day booked (YYYY-MM-DD). */

@@ -13,7 +13,7 @@ const API_URL: string = import.meta.env.SSR
   : import.meta.env.VITE_API_URL || API_PATH_PREFIX;
 
 /** The absolute address API_URL names (the page's origin for /api); no trailing slash. */
-const API_BASE = new URL(
+export const API_BASE = new URL(
   API_URL,
   typeof location === 'undefined' ? 'http://localhost' : location.href,
 ).href.replace(/\/+$/, '');
@@ -85,6 +85,8 @@ let onUnauthorized: UnauthorizedHandler = () => {};
 export function handleUnauthorized(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
+/** For calls made without the shared client (the order streams' fetch): a 401 or 403 signs out too. */
+export const reportUnauthorized = (): void => onUnauthorized();
 
 export const storedApiToken = (): string | null => localStorage.getItem(API_TOKEN_STORAGE_KEY);
 export const storeApiToken = (token: string): void => localStorage.setItem(API_TOKEN_STORAGE_KEY, token);

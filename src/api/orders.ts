@@ -8,6 +8,11 @@ import {
   PaymentStatusSchema,
   PaymentUrlSchema,
 } from '../../server/contract/order.ts';
+import {
+  LIFECYCLE_PATHS,
+  type OrderEvent,
+  OrderEventListSchema,
+} from '../../server/contract/order-lifecycle.ts';
 import type { Page } from '../../server/contract/paging.ts';
 import { apiClient } from './http.ts';
 import { fetchListPage, type PageSize } from './paging.ts';
@@ -36,4 +41,10 @@ export async function fetchPaymentStatus(transactionId: string, uid: string): Pr
     .get(`payment-status/${encodeURIComponent(transactionId)}`, { searchParams: { uid }, retry: 0 })
     .json();
   return v.parse(PaymentStatusSchema, body);
+}
+
+/** One of the caller's orders' timeline: its state changes, oldest first. */
+export async function fetchMyOrderEvents(id: string, uid: string): Promise<OrderEvent[]> {
+  const body = await apiClient.get(LIFECYCLE_PATHS.customerEvents(id), { searchParams: { uid } }).json();
+  return v.parse(OrderEventListSchema, body);
 }

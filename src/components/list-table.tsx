@@ -26,9 +26,10 @@ interface ListTableProps {
   /** What an empty list shows instead of the table. */
   empty: React.ReactNode;
   onRetry: () => void;
-  columns: readonly string[];
+  /** The table's column headings; without them the rows are cards (`<li>`s), which never scroll sideways. */
+  columns?: readonly string[];
   /** A Tailwind min-width class: wide tables scroll sideways on a phone instead of squashing. */
-  minWidth: string;
+  minWidth?: string;
   /** The list's filters, above it: they stay while the list loads, fails or is empty. */
   filters?: React.ReactNode;
   /** A server-paged list: its status line, 'Load more' and 'Back to the newest'. */
@@ -69,7 +70,7 @@ function LoadMore({ next, loadingMore }: { next: string; loadingMore: boolean })
   );
 }
 
-/** A titled table of server rows with its loading, failed and empty states, and its pages. */
+/** A titled table (or list of cards) of server rows with its loading, failed and empty states, and its pages. */
 export function ListTable({
   title,
   loading,
@@ -84,7 +85,7 @@ export function ListTable({
   children,
 }: ListTableProps) {
   const titleId = useId();
-  const body = useRef<HTMLTableSectionElement>(null);
+  const body = useRef<HTMLTableSectionElement & HTMLUListElement>(null);
   const shownBefore = useRef(0);
   const retry = useRef<HTMLButtonElement>(null);
   const loadingMore = paging?.loadingMore ?? false;
@@ -93,14 +94,14 @@ export function ListTable({
   // keyboard and screen reader users go on reading where the new rows start.
   useEffect(() => {
     if (loadingMore) {
-      shownBefore.current = body.current?.rows.length ?? 0;
+      shownBefore.current = body.current?.children.length ?? 0;
       return;
     }
     const before = shownBefore.current;
     shownBefore.current = 0;
     const active = document.activeElement;
     const focusWasOnPager = active === document.body || active?.closest('[data-list-pager]');
-    const first = body.current?.rows[before];
+    const first = body.current?.children[before] as HTMLElement | undefined;
     if (before > 0 && first && focusWasOnPager) {
       first.tabIndex = -1;
       first.focus();
@@ -134,22 +135,28 @@ export function ListTable({
         </div>
       )}
       <ListStates loading={loading} error={error} empty={count === 0} emptyState={empty} onRetry={onRetry}>
-        <div className="overflow-x-auto">
-          <table className={`w-full ${minWidth} text-left`}>
-            <thead>
-              <tr className="border-b-2 border-ink">
-                {columns.map((column) => (
-                  <th key={column} scope="col" className="py-2 pr-4 font-bold">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody ref={body} className="[&>tr:focus-visible]:outline-offset-[-3px]">
-              {children}
-            </tbody>
-          </table>
-        </div>
+        {columns ? (
+          <div className="overflow-x-auto">
+            <table className={`w-full ${minWidth ?? ''} text-left`}>
+              <thead>
+                <tr className="border-b-2 border-ink">
+                  {columns.map((column) => (
+                    <th key={column} scope="col" className="py-2 pr-4 font-bold">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody ref={body} className="[&>tr:focus-visible]:outline-offset-[-3px]">
+                {children}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <ul ref={body} className="grid gap-4 [&>li:focus-visible]:outline-offset-2">
+            {children}
+          </ul>
+        )}
         {paging && (paging.error || paging.next) && (
           <div data-list-pager className="grid justify-items-center gap-3 text-center">
             {paging.error ? (

@@ -36,6 +36,7 @@ const day = lenient(v.pipe(text, DaySchema));
 
 const ManageOrdersFields = v.object({
   status: lenient(OrderFiltersSchema.entries.status.wrapped),
+  state: lenient(OrderFiltersSchema.entries.state.wrapped),
   from: day,
   to: day,
   q: search,
@@ -44,7 +45,7 @@ const ManageOrdersFields = v.object({
 });
 export type ManageOrdersSearch = v.InferOutput<typeof ManageOrdersFields>;
 
-/** Manage orders: a stage, a range of the admin's own calendar days (both included) and a search. */
+/** Manage orders: a stage, a lifecycle state, a range of the admin's own calendar days (both included) and a search. */
 export const ManageOrdersSearchSchema = v.pipe(
   ManageOrdersFields,
   // A range that ends before it starts keeps only its start.

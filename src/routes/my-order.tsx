@@ -1,39 +1,84 @@
 import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { CircleCheck, Hourglass } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
-import { orderAction } from '../../machines/order.machine.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { isAcceptedState, isPaidState, orderAction, orderStateOf } from '../../machines/order.machine.ts';
 import type { Order } from '../../server/contract/order.ts';
-import { liveMyOrdersMachine, liveOrderMachine } from '../actors/orders.ts';
+import {
+  ORDER_STATE_LABELS,
+  type OrderEvent,
+  type OrderState,
+} from '../../server/contract/order-lifecycle.ts';
+import { liveMyOrderEvents, liveMyOrdersMachine, liveOrderMachine } from '../actors/orders.ts';
 import { DeleteButton } from '../components/controls.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { ListTable } from '../components/list-table.tsx';
+import { LiveStatus } from '../components/live-status.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { tk } from '../components/order-summary.tsx';
+import { OrderTracker, TRACKED_STEPS } from '../components/order-tracker.tsx';
 import { showDialog } from '../ui/dialog.ts';
 import { PagedSearchSchema } from './list-search.ts';
+import { OrderTimelinePanel } from './order-timeline-panel.tsx';
+import { useEachNewEvent, useOrderFeed, useRefreshWhenLive } from './use-order-feed.ts';
 import { useListSearch, usePagedList } from './use-paged-list.ts';
 
-function OrderStatus({ order }: { order: Order }) {
-  if (order.refund_due) return <span className="font-semibold text-coral-ink">Refund due: sold out</span>;
+/** The spec's two status lines while the order is on its way; off that way, what happened instead. */
+function OrderStatus({ state }: { state: OrderState }) {
+  if (!TRACKED_STEPS.includes(state)) {
+    return <span className="font-semibold text-coral-ink">{ORDER_STATE_LABELS[state]}</span>;
+  }
+  const paid = isPaidState(state);
+  const confirmed = isAcceptedState(state);
   return (
     <span className="grid gap-1">
-      <span className={order.payment_status ? 'font-semibold text-green-800' : 'text-neutral-700'}>
-        {order.payment_status ? 'Payment Success' : 'Payment pending'}
+      <span className={paid ? 'font-semibold text-green-800' : 'text-neutral-700'}>
+        {paid ? 'Payment Success' : 'Payment pending'}
       </span>
-      <span className={order.status ? 'font-semibold text-green-800' : 'text-neutral-700'}>
-        {order.status ? 'Order Confirm' : 'Order Pending'}
+      <span className={confirmed ? 'font-semibold text-green-800' : 'text-neutral-700'}>
+        {confirmed ? 'Order Confirm' : 'Order Pending'}
       </span>
     </span>
   );
 }
 
-function OrderRow({ order, onDeleted }: { order: Order; onDeleted: (id: string) => void }) {
-  const [state, send] = useMachine(liveOrderMachine, { input: { order } });
-  const deleted = state.matches('deleted');
+/** One field of an order's card, under the spec's column name. */
+function Field({ label, children, wide }: { label: string; children: React.ReactNode; wide?: boolean }) {
+  return (
+    <div className={`grid min-w-0 content-start gap-0.5 ${wide ? 'sm:col-span-2' : ''}`}>
+      <dt className="text-sm font-bold text-neutral-700">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+interface OrderCardProps {
+  order: Order;
+  /** The live events of this order, oldest first. */
+  liveEvents: readonly OrderEvent[];
+  onDeleted: (id: string) => void;
+  /** An event this card could not follow (one was missed): its page is read again. */
+  onStale: (id: string) => void;
+}
+
+function OrderCard({ order, liveEvents, onDeleted, onStale }: OrderCardProps) {
+  const [snapshot, send, actor] = useMachine(liveOrderMachine, { input: { order } });
+  const [timelineOpen, setTimelineOpen] = useState(false);
+  const deleted = snapshot.matches('deleted');
   useEffect(() => {
     if (deleted) onDeleted(order._id);
   }, [deleted, onDeleted, order._id]);
+
+  useEachNewEvent(liveEvents, (event) => {
+    if (event.by.actor === 'checkout' || orderStateOf(actor.getSnapshot()) === event.to) return;
+    // While this card's own deletion is under way, its answer (not the stream) settles the card.
+    if (actor.getSnapshot().matches({ awaiting_payment: 'deleting' })) {
+      actor.send({ type: 'order.transition', to: event.to, by: event.by.actor });
+      return;
+    }
+    actor.send({ type: 'order.transition', to: event.to, by: event.by.actor });
+    if (orderStateOf(actor.getSnapshot()) !== event.to) onStale(order._id);
+  });
 
   async function confirmDelete() {
     const answer = await showDialog({
@@ -46,65 +91,101 @@ function OrderRow({ order, onDeleted }: { order: Order; onDeleted: (id: string) 
     if (answer.isConfirmed) send({ type: 'order.delete' });
   }
 
-  const action = orderAction(state);
+  const state = orderStateOf(snapshot) ?? order.state;
+  const action = orderAction(snapshot);
   return (
-    <tr className="border-b border-neutral-200 align-top">
-      <td className="py-3 pr-4 whitespace-nowrap">{order.order_time}</td>
-      <td className="py-3 pr-4">
-        {order.address}, {order.city}
-      </td>
-      <td className="py-3 pr-4 whitespace-nowrap">{tk(order.total_price)}</td>
-      <td className="py-3 pr-4 font-mono text-sm break-all">{order.transaction_id}</td>
-      <td className="py-3 pr-4">
-        <OrderLines order={order} />
-      </td>
-      <td className="py-3 pr-4">
-        <OrderStatus order={order} />
-      </td>
-      <td className="py-3">
-        {action === 'delete' && (
-          <DeleteButton
-            label={`Delete order ${order.transaction_id}`}
-            disabled={state.matches('deleting')}
-            onClick={confirmDelete}
-          />
-        )}
-        {action === 'hourglass' && (
-          <span
-            role="img"
-            aria-label="Paid, waiting for the restaurant to confirm"
-            className="inline-flex size-11 items-center justify-center"
-          >
-            <Hourglass
-              aria-hidden="true"
-              className="size-5 animate-spin text-brand-ink [animation-duration:3s]"
+    <li
+      aria-label={`Order ${order.transaction_id}`}
+      className="grid gap-4 rounded-3xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <dl className="grid min-w-0 flex-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label="Order Date">{order.order_time}</Field>
+          <Field label="Price">{tk(order.total_price)}</Field>
+          <Field label="Transaction ID" wide>
+            <span className="font-mono text-sm break-all">{order.transaction_id}</span>
+          </Field>
+          <Field label="Address" wide>
+            {order.address}, {order.city}
+          </Field>
+          <Field label="Order Items">
+            <OrderLines order={order} />
+          </Field>
+          <Field label="Status">
+            <OrderStatus state={state} />
+          </Field>
+        </dl>
+        <div className="shrink-0">
+          {action === 'delete' && (
+            <DeleteButton
+              label={`Delete order ${order.transaction_id}`}
+              disabled={snapshot.matches({ awaiting_payment: 'deleting' })}
+              onClick={confirmDelete}
             />
-          </span>
+          )}
+          {action === 'hourglass' && (
+            <span
+              role="img"
+              aria-label="Paid, waiting for the restaurant to confirm"
+              className="inline-flex size-11 items-center justify-center"
+            >
+              <Hourglass
+                aria-hidden="true"
+                className="size-5 animate-spin text-brand-ink [animation-duration:3s] motion-reduce:animate-none"
+              />
+            </span>
+          )}
+          {action === 'check' && (
+            <span
+              role="img"
+              aria-label="Order confirmed"
+              className="inline-flex size-11 items-center justify-center"
+            >
+              <CircleCheck aria-hidden="true" className="size-6 text-coral" />
+            </span>
+          )}
+        </div>
+      </div>
+      <OrderTracker state={state} />
+      <details onToggle={(event) => setTimelineOpen(event.currentTarget.open)}>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-bold text-brand-ink">
+          Timeline
+        </summary>
+        {timelineOpen && (
+          <div className="pt-2">
+            <OrderTimelinePanel id={order._id} logic={liveMyOrderEvents} liveEvents={liveEvents} />
+          </div>
         )}
-        {action === 'check' && (
-          <span
-            role="img"
-            aria-label="Order confirmed"
-            className="inline-flex size-11 items-center justify-center"
-          >
-            <CircleCheck aria-hidden="true" className="size-6 text-coral" />
-          </span>
-        )}
-      </td>
-    </tr>
+      </details>
+    </li>
   );
 }
 
+const NO_EVENTS: readonly OrderEvent[] = [];
+
 export function MyOrderPage() {
   const search = useListSearch(PagedSearchSchema, useSearch({ from: '/user-dashboard/my-order' }));
-  const { rows, send, table } = usePagedList(liveMyOrdersMachine, search, ['order', 'orders']);
-  // Its own order machine deleted the order: only that order's page is read again.
+  const { rows, send, table, canRefresh } = usePagedList(liveMyOrdersMachine, search, ['order', 'orders']);
+  const feed = useOrderFeed('mine');
+  // Its own order machine deleted the order, or missed one of its changes: only that order's page is
+  // read again.
   const refresh = useCallback((id: string) => send({ type: 'list.refresh', id }), [send]);
+  useRefreshWhenLive(
+    feed.status,
+    canRefresh,
+    useCallback(() => send({ type: 'list.refresh' }), [send]),
+  );
+
+  const eventsByOrder = new Map<string, OrderEvent[]>();
+  for (const event of feed.events) {
+    eventsByOrder.set(event.orderId, [...(eventsByOrder.get(event.orderId) ?? []), event]);
+  }
 
   return (
     <ListTable
       title="My order"
       {...table}
+      filters={<LiveStatus status={feed.status} pausedOnce={feed.pausedOnce} />}
       empty={
         search.cursor ? (
           <p className="py-6 text-center text-lg">No older orders.</p>
@@ -112,14 +193,14 @@ export function MyOrderPage() {
           <EmptyState image="/images/empty-orders.svg" text="You have no orders yet." />
         )
       }
-      columns={['Order Date', 'Address', 'Price', 'Transaction ID', 'Order Items', 'Status', 'Action']}
-      minWidth="min-w-[52rem]"
     >
       {rows.map((order) => (
-        <OrderRow
-          key={`${order._id}:${order.payment_status}:${order.status}:${order.refund_due}`}
+        <OrderCard
+          key={`${order._id}:${order.state}`}
           order={order}
+          liveEvents={eventsByOrder.get(order._id) ?? NO_EVENTS}
           onDeleted={refresh}
+          onStale={refresh}
         />
       ))}
     </ListTable>

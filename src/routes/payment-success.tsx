@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { livePaymentResultMachine } from '../actors/orders.ts';
 import { LoadingScreen } from '../components/loading-screen.tsx';
+import { PaymentTracker } from './payment-tracker.tsx';
 
 const route = getRouteApi('/payment-success/$tranId');
 
@@ -12,12 +13,13 @@ export function PaymentSuccessPage() {
 
   if (state.matches('paid')) {
     return (
-      <section className="mx-auto grid max-w-lg justify-items-center gap-4 px-4 py-20 text-center">
+      <section className="mx-auto grid max-w-2xl justify-items-center gap-4 px-4 py-20 text-center">
         <CircleCheck aria-hidden="true" className="size-24 text-green-600" />
         <h1 className="text-3xl font-bold">Payment Successful!</h1>
         <p className="text-lg">
           Transaction number: <strong className="font-mono break-all">{tranId}</strong>
         </p>
+        <PaymentTracker transactionId={tranId} />
         <Link to="/" className="btn-primary">
           Go Home
         </Link>

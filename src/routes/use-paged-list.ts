@@ -53,6 +53,8 @@ export function usePagedList<Row extends { _id: string }, Query>(
     send,
     /** A row action may start: none runs, and no page is being read. */
     canAct: state.can({ type: 'list.act', action: '', id: '' }),
+    /** The list may be read again now (it is not reading or acting). */
+    canRefresh: state.can({ type: 'list.refresh' }),
     /** The props ListTable takes from the list. */
     table: {
       loading: state.matches('loading'),

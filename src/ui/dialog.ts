@@ -12,7 +12,7 @@ export const DIALOG_DEFAULTS = {
 } as const satisfies SweetAlertOptions;
 
 /** The confirm buttons the app's dialogs offer. */
-export type DialogButton = 'Login' | 'Delete' | 'Confirm' | 'Remove';
+export type DialogButton = 'Login' | 'Delete' | 'Confirm' | 'Remove' | 'Cancel order' | 'Keep order';
 
 /**
  * What a dialog may say: only what sweetalert2 writes as text. Its `title`, `html` and `footer` parse a
@@ -26,6 +26,12 @@ export interface DialogOptions {
   icon?: SweetAlertIcon;
   showCancelButton?: boolean;
   confirmButtonText?: DialogButton;
+  cancelButtonText?: DialogButton;
+  /** A one-line answer to give (a cancellation's reason); its label is written as text. */
+  input?: 'text';
+  inputLabel?: string;
+  /** The answer's problem in words, or null when it will do. */
+  inputValidator?: (value: string) => string | null;
 }
 
 /** Opens a dialog; sweetalert2 is loaded on first use so pages without dialogs never download it. */

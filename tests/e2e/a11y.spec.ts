@@ -81,7 +81,7 @@ test.describe('axe-core finds no serious or critical violation', () => {
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await expectNoSeriousViolations(page, 'Payment success');
     await open(page, '/user-dashboard/my-order', 'User Dashboard');
-    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Order progress' })).toBeVisible();
     await expectNoSeriousViolations(page, 'My order');
   });
 

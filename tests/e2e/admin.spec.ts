@@ -85,9 +85,8 @@ test('an admin confirms a paid order and removes an unpaid one; the customer see
   await register(page, 'Sumi Akter', `sumi-${unique()}@pizzon.test`);
   const paid = await buyAndPay(page, salad);
   await addToCart(page, salad, 1);
+  // Left on the payment page: the order awaits its payment.
   await checkOut(page);
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page).toHaveURL(/payment=cancelled/);
 
   const adminTab = await adminPage(browser);
   await adminTab.goto('/admin/manage-orders');
@@ -96,29 +95,40 @@ test('an admin confirms a paid order and removes an unpaid one; the customer see
   await paidRow.getByRole('button', { name: 'Confirm' }).click();
   await confirmDialog(adminTab, 'Confirm');
   await expect(adminTab.getByText('Order confirm successful!')).toBeVisible();
-  await expect(paidRow.getByRole('button')).toHaveCount(0);
+  await expect(paidRow).toContainText('Accepted');
+  await expect(paidRow.getByRole('button', { name: /^(Confirm|Remove)$/ })).toHaveCount(0);
 
   const unpaidRow = adminTab
     .getByRole('row')
     .filter({ hasText: 'Sumi Akter' })
-    .filter({ hasText: 'Payment pending' });
+    .filter({ hasText: 'Awaiting payment' });
   await expect(unpaidRow.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
   await unpaidRow.getByRole('button', { name: 'Remove' }).click();
   await confirmDialog(adminTab, 'Remove');
   await expect(adminTab.getByText('Order cancle!')).toBeVisible();
+  // Cancelled, not erased: it stays in the books with its timeline, and nothing more can be done to it.
   await expect(unpaidRow).toHaveCount(0);
+  const cancelledRow = adminTab
+    .getByRole('row')
+    .filter({ hasText: 'Sumi Akter' })
+    .filter({ hasText: 'Cancelled' });
+  await expect(cancelledRow).toHaveCount(1);
+  await expect(cancelledRow.getByRole('button', { name: /^(Confirm|Remove)$/ })).toHaveCount(0);
 
   await page.goto('/user-dashboard/my-order');
-  const row = page.getByRole('row').filter({ hasText: paid });
-  await expect(row).toContainText('Order Confirm');
-  await expect(row.getByRole('img', { name: 'Order confirmed' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Payment pending' })).toHaveCount(0);
+  const card = page.getByRole('listitem', { name: `Order ${paid}`, exact: true });
+  await expect(card).toContainText('Order Confirm');
+  await expect(card.getByRole('img', { name: 'Order confirmed' })).toBeVisible();
+  await expect(
+    page.getByRole('listitem', { name: /^Order / }).filter({ hasText: 'Payment pending' }),
+  ).toHaveCount(0);
 });
 
 /** The order's total as the customer's My order shows it. */
 async function orderTotal(page: Page, transactionId: string): Promise<number> {
   await page.goto('/user-dashboard/my-order');
-  const text = await page.getByRole('row').filter({ hasText: transactionId }).getByText(/ tk$/).textContent();
+  const card = page.getByRole('listitem', { name: `Order ${transactionId}`, exact: true });
+  const text = await card.getByText(/ tk$/).textContent();
   return Number.parseFloat(text ?? '0');
 }
 
@@ -165,6 +175,7 @@ test('every admin route has its page title', async ({ page }) => {
     ['/admin/add-items', 'Add Items - Pizzon'],
     ['/admin/manage-items', 'Manage Items - Pizzon'],
     ['/admin/manage-orders', 'Manage Orders - Pizzon'],
+    ['/admin/kitchen', 'Kitchen - Pizzon'],
     ['/admin/reservations', 'Reservations - Pizzon'],
   ] as const) {
     await page.goto(path);

@@ -58,26 +58,34 @@ test('a customer fills a cart, checks out, pays on the sandbox page and follows 
   await expect(mainNav(page).getByRole('link', { name: 'Cart: 0 items, 0.00' })).toBeVisible();
 
   await page.goto('/user-dashboard/my-order');
-  const row = page.getByRole('row').filter({ hasText: transactionId });
-  await expect(row).toContainText('Payment Success');
-  await expect(row).toContainText('Order Pending');
-  await expect(row.getByRole('img', { name: 'Paid, waiting for the restaurant to confirm' })).toBeVisible();
-  await expect(row).toContainText(`${pizza.name} × 3`);
+  const card = page.getByRole('listitem', { name: `Order ${transactionId}`, exact: true });
+  await expect(card).toContainText('Payment Success');
+  await expect(card).toContainText('Order Pending');
+  await expect(card.getByRole('img', { name: 'Paid, waiting for the restaurant to confirm' })).toBeVisible();
+  await expect(card).toContainText(`${pizza.name} × 3`);
 
-  // A second order, cancelled on the payment page, then deleted from My order.
+  // A second order, cancelled on the payment page: My order keeps it as failed, with nothing to do.
   await addToCart(page, drink, 2);
   await checkOut(page);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/user-dashboard\/my-cart\?payment=cancelled$/);
   await expect(page.getByText('The payment was cancelled.', { exact: false })).toBeVisible();
   await page.getByRole('link', { name: 'My order' }).click();
-  const unpaid = page.getByRole('row').filter({ hasText: 'Payment pending' });
+  const orderCards = page.getByRole('listitem', { name: /^Order / });
+  const failed = orderCards.filter({ hasText: 'Payment failed' });
+  await expect(failed).toHaveCount(1);
+  await expect(failed.getByRole('button', { name: /Delete order/ })).toHaveCount(0);
+
+  // A third, left on the payment page, is deleted from My order.
+  await checkOut(page);
+  await page.goto('/user-dashboard/my-order');
+  const unpaid = orderCards.filter({ hasText: 'Payment pending' });
   await expect(unpaid).toHaveCount(1);
   await unpaid.getByRole('button', { name: /Delete order/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Order delete successful!')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Payment pending' })).toHaveCount(0);
-  await expect(page.getByRole('row').filter({ hasText: transactionId })).toHaveCount(1);
+  await expect(orderCards.filter({ hasText: 'Payment pending' })).toHaveCount(0);
+  await expect(orderCards.filter({ hasText: transactionId })).toHaveCount(1);
 });
 
 test('an admin’s Add to Cart button is disabled', async ({ page, request }) => {

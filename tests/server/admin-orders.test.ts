@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Order, OrderListSchema } from '../../server/contract/order.ts';
+import { orders } from '../../server/db/schema.ts';
 import { releaseExpiredReservations } from '../../server/services/orders.ts';
 import {
   type Admin,
@@ -123,28 +125,33 @@ describe('PATCH /admin-order-delete/:id (Confirm)', () => {
 });
 
 describe('DELETE /admin-order-delete/:id (Remove)', () => {
-  it('deletes an unpaid order and gives its stock back', async () => {
+  it('cancels an unpaid order (kept, with its timeline) and gives its stock back', async () => {
     const item = await insertMenuItem(ctx, { quantity: 5 });
     const { customer, order } = await placeOrder(ctx, [{ item, quantity: 2 }]);
     expect(await stockOf(ctx, item.id)).toBe(3);
     const response = await remove(order.id);
     expect(response).toMatchObject({ status: 200, body: { deletedCount: 1, refund_due: false } });
-    expect(await reload(order)).toBeUndefined();
-    expect(await orderLinesOf(ctx, order.id)).toEqual([]);
+    expect(await reload(order)).toMatchObject({ state: 'cancelled', paymentStatus: false });
+    expect(await orderLinesOf(ctx, order.id)).toHaveLength(1);
     expect(await stockOf(ctx, item.id)).toBe(5);
-    expect(await myOrder(customer, order.id)).toBeUndefined();
+    // The customer sees the restaurant cancelled it.
+    expect(await myOrder(customer, order.id)).toMatchObject({ state: 'cancelled' });
     // The customer's cart is untouched.
     expect(await cartLineIds(ctx, customer.uid)).toHaveLength(1);
-    await expectRefused(() => remove(order.id), 404, 'No order has this id');
+    await expectRefused(() => remove(order.id), 409, 'This order is already cancelled');
   });
 
-  it('does not give the stock back twice for an unpaid order whose reservation lapsed', async () => {
+  it('refuses an expired order (nothing to cancel) without giving the stock back twice', async () => {
     const item = await insertMenuItem(ctx, { quantity: 5 });
     const { order } = await placeOrder(ctx, [{ item, quantity: 2 }]);
     await ageOrder(ctx, order.id, 31);
     await releaseExpiredReservations(ctx.db);
     expect(await stockOf(ctx, item.id)).toBe(5);
-    expect((await remove(order.id)).status).toBe(200);
+    await expectRefused(
+      () => remove(order.id),
+      409,
+      `Order ${order.transactionId} is Expired: staff can not move it to Cancelled`,
+    );
     expect(await stockOf(ctx, item.id)).toBe(5);
   });
 
@@ -195,11 +202,20 @@ describe('DELETE /admin-order-delete/:id (Remove)', () => {
     expect(await reload(order)).toMatchObject({ paymentStatus: true, refundDue: true, stockReleased: true });
   });
 
-  it('refuses a confirmed order: 409', async () => {
+  it('cancels a confirmed order not yet delivered: refund due, stock back', async () => {
     const item = await insertMenuItem(ctx, { quantity: 5 });
     const { order } = await paidOrder(ctx, [{ item, quantity: 1 }]);
     expect((await confirm(order.id)).status).toBe(200);
-    await expectRefused(() => remove(order.id), 409, 'A confirmed order can not be removed');
+    expect((await remove(order.id)).body).toEqual({ deletedCount: 1, refund_due: true });
+    expect(await reload(order)).toMatchObject({ state: 'refund_due' });
+    expect(await stockOf(ctx, item.id)).toBe(5);
+  });
+
+  it('refuses a delivered order: 409', async () => {
+    const item = await insertMenuItem(ctx, { quantity: 5 });
+    const { order } = await paidOrder(ctx, [{ item, quantity: 1 }]);
+    await ctx.db.update(orders).set({ state: 'delivered' }).where(eq(orders.id, order.id));
+    await expectRefused(() => remove(order.id), 409, 'A delivered order can not be removed');
     expect(await stockOf(ctx, item.id)).toBe(4);
   });
 
@@ -211,7 +227,7 @@ describe('DELETE /admin-order-delete/:id (Remove)', () => {
     const other = await createCustomer(ctx);
     await placeOrder(ctx, [{ item, quantity: 1 }], other);
     // Paid after the reservation lapsed and the last unit went to someone else.
-    expect(await payOrder(ctx, order)).toMatchObject({ paymentStatus: false, refundDue: true });
+    expect(await payOrder(ctx, order)).toMatchObject({ state: 'refund_due', refundDue: true });
     await expectRefused(() => remove(order.id), 409, 'This order is already cancelled');
   });
 
@@ -274,10 +290,10 @@ describe('deleting a menu item that carts and orders refer to', () => {
     expect(await stockOf(ctx, kept.id)).toBe(10);
   });
 
-  it('lets the admin remove the order', async () => {
+  it('lets the admin remove (cancel) the order', async () => {
     const { kept, order } = await itemInUse();
     expect((await remove(order.id)).status).toBe(200);
-    expect(await reload(order)).toBeUndefined();
+    expect(await reload(order)).toMatchObject({ state: 'cancelled' });
     expect(await stockOf(ctx, kept.id)).toBe(10);
   });
 
@@ -296,7 +312,7 @@ describe('deleting a menu item that carts and orders refer to', () => {
     const { kept, order } = await itemInUse();
     await ageOrder(ctx, order.id, 31);
     await releaseExpiredReservations(ctx.db);
-    expect(await payOrder(ctx, order)).toMatchObject({ paymentStatus: false, refundDue: true });
+    expect(await payOrder(ctx, order)).toMatchObject({ state: 'refund_due', refundDue: true });
     expect(await stockOf(ctx, kept.id)).toBe(10);
   });
 

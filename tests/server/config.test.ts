@@ -18,6 +18,7 @@ const PRODUCTION = {
   FIREBASE_PROJECT_ID: 'pizzon-shop',
   API_PUBLIC_URL: 'https://api.shop.example.com/',
   SITE_ORIGIN: 'https://shop.example.com',
+  SMTP_URL: 'smtps://orders%40shop.example.com:mail-password@smtp.example.com:465',
 };
 
 function configOf(result: ConfigResult): Config {
@@ -71,6 +72,7 @@ describe('readConfig: development', () => {
       authEmulatorHost: undefined,
       seedDemoAccounts: false,
       gateway: { kind: 'sandbox' },
+      mail: { smtpUrl: 'smtp://127.0.0.1:2525', from: 'Pizzon <orders@pizzon.test>', pollMs: 1_000 },
     });
     // Made up per process, and said so.
     expect(config.apiTokenSecret.length).toBeGreaterThanOrEqual(32);
@@ -146,6 +148,9 @@ describe('readConfig: development', () => {
       API_TOKEN_SECRET: 'short',
       PAYMENT_GATEWAY: 'paypal',
       SANDBOX_PAYMENT_SECRET: 'short',
+      SMTP_URL: 'http://mail.example.com',
+      MAIL_FROM: 'orders',
+      MAIL_POLL_MS: '0',
     });
     expect(refused(result)).toEqual([
       'LOG_LEVEL',
@@ -165,6 +170,9 @@ describe('readConfig: development', () => {
       'API_TOKEN_SECRET',
       'PAYMENT_GATEWAY',
       'SANDBOX_PAYMENT_SECRET',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'MAIL_POLL_MS',
     ]);
     expect(messageOf(result, 'API_TOKEN_SECRET')).toContain('at least 32 characters');
     // A secret's value is never repeated in the log.
@@ -192,6 +200,28 @@ describe('readConfig: development', () => {
     expect([proxies('false'), proxies('0'), proxies('true'), proxies('1'), proxies('2')]).toEqual([
       0, 0, 1, 1, 2,
     ]);
+  });
+
+  it('reads where mail goes, from whom, and how often the outbox is looked at', () => {
+    const config = configOf(
+      readConfig({
+        DATABASE_URL,
+        SMTP_URL: 'smtp://mailer:pw@smtp.example.com:587',
+        MAIL_FROM: 'Pizzon Orders <orders@shop.example.com>',
+        MAIL_POLL_MS: '250',
+      }),
+    );
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtp://mailer:pw@smtp.example.com:587',
+      from: 'Pizzon Orders <orders@shop.example.com>',
+      pollMs: 250,
+    });
+  });
+
+  it('never repeats a malformed SMTP_URL, which may hold a password', () => {
+    const result = readConfig({ DATABASE_URL, SMTP_URL: 'mailto://user:hunter2@smtp.example.com' });
+    expect(refused(result)).toEqual(['SMTP_URL']);
+    expect(JSON.stringify(result)).not.toContain('hunter2');
   });
 
   it('reads what one customer may hold and for how long', () => {
@@ -260,6 +290,7 @@ describe('readConfig: where the API may face the world', () => {
       { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', SEED_DEMO_ACCOUNTS: '1' },
       ['FIREBASE_AUTH_EMULATOR_HOST', 'SEED_DEMO_ACCOUNTS'],
     ],
+    ['the local mail catcher', { SMTP_URL: undefined }, ['SMTP_URL']],
   ];
 
   describe.each([
@@ -314,6 +345,7 @@ describe('readConfig: where the API may face the world', () => {
       'API_TOKEN_SECRET',
       'PAYMENT_GATEWAY',
       'SANDBOX_PAYMENT_SECRET',
+      'SMTP_URL',
     ]);
   });
 });

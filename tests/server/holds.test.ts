@@ -165,17 +165,17 @@ describe('one order holding stock per customer', () => {
 
     const second = await checkedOut(ctx, customer, [{ item, quantity: 4 }]);
     expect(await stockOf(ctx, item.id)).toBe(6);
-    // The first stays in My order, unpaid and closed; only the second holds stock.
-    expect(await orderByTransaction(ctx, first)).toMatchObject({ paymentStatus: false, stockReleased: true });
+    // The first is cancelled by the customer (replaced), unpaid and closed; only the second holds stock.
+    expect(await orderByTransaction(ctx, first)).toMatchObject({ state: 'cancelled', stockReleased: true });
     expect(await orderByTransaction(ctx, second)).toMatchObject({
       paymentStatus: false,
       stockReleased: false,
     });
     const status = await call(ctx, 'GET', `/payment-status/${first}`, customer.token);
     expect(status.body).toEqual({ transaction_id: first, payment_status: false, closed: true });
-    // Deleting the released order gives nothing back a second time.
+    // Deleting the replaced order is refused (it is cancelled already) and gives nothing back twice.
     const firstId = (await orderByTransaction(ctx, first))!.id;
-    expect((await call(ctx, 'DELETE', `/order-delete/${firstId}`, customer.token)).status).toBe(200);
+    expect((await call(ctx, 'DELETE', `/order-delete/${firstId}`, customer.token)).status).toBe(409);
     expect(await stockOf(ctx, item.id)).toBe(6);
   });
 

@@ -14,6 +14,7 @@ import {
 import { AddToCartSchema } from '../../server/contract/cart.ts';
 import { AllItemsQuerySchema } from '../../server/contract/menu.ts';
 import { AdminOrdersQuerySchema, CreatePaymentSchema } from '../../server/contract/order.ts';
+import { StaffTransitionSchema } from '../../server/contract/order-lifecycle.ts';
 import { PageQuerySchema } from '../../server/contract/paging.ts';
 import { reservationSchema } from '../../server/contract/reservation.ts';
 import {
@@ -24,7 +25,7 @@ import {
 } from '../../server/contract/user.ts';
 import { encodeCursor } from '../../server/services/paging.ts';
 import { bearer, insertUserRow } from './support/accounts.ts';
-import { asCaller, databaseFingerprint, TABLES } from './support/admin.ts';
+import { asCaller, databaseFingerprint, paidOrder, TABLES } from './support/admin.ts';
 import { type Cast, createCast } from './support/callers.ts';
 import { addToCart, checkoutBody, insertMenuItem, SHIPPING } from './support/commerce.ts';
 import {
@@ -126,6 +127,7 @@ function pagedList(
 const TARGETS: Record<string, Target> = {
   'GET /admin-order': pagedList('/admin-order', 'AdminOrdersQuerySchema', AdminOrdersQuerySchema, {
     status: 'paid',
+    state: 'paid',
     from: '2026-01-01',
     to: '2026-12-31T18:00:00+06:00',
     q: 'nadia',
@@ -286,6 +288,25 @@ const TARGETS: Record<string, Target> = {
         cast.admin.token,
       ),
     }),
+  },
+  'POST /admin-order/:id/transition': {
+    parsedAs: 'StaffTransitionSchema',
+    schema: StaffTransitionSchema,
+    method: 'POST',
+    in: 'body',
+    ok: 200,
+    sample: { to: 'accepted', note: 'The kitchen has it' },
+    prepare: async () => {
+      const { order } = await paidOrder(ctx, [{ item: await insertMenuItem(ctx), quantity: 1 }]);
+      return {
+        valid: { to: 'accepted', note: 'The kitchen has it' },
+        send: jsonCall(
+          'POST',
+          asCaller(`/admin-order/${order.id}/transition`, cast.admin.uid),
+          cast.admin.token,
+        ),
+      };
+    },
   },
   'DELETE /delete-user': {
     parsedAs: 'DeleteUserQuerySchema',

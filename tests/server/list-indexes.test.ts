@@ -93,6 +93,8 @@ describe('the paged list queries use their indexes', () => {
       { q: 'nadia rahman' },
       { q: 'pz0a1b' },
       { q: 'example.com', status: 'confirmed' as const },
+      ...(['awaiting_payment', 'paid', 'out_for_delivery'] as const).map((state) => ({ state })),
+      { state: 'accepted' as const, from: monthAgo },
     ];
     for (const filters of cases) {
       for (const cursor of [undefined, deep]) {

@@ -209,6 +209,9 @@ describe('GET /my-orders', () => {
     const other = await insertMenuItem(ctx, { priceCents: 5_000, quantity: 10, category: 'salad' });
     const customer = await customerWithCart({ item, quantity: 1 });
     const first = await placeOrder(customer, [{ item, quantity: 1 }]);
+    // Paid, so the next checkout does not replace it (a replaced order is cancelled and leaves My order).
+    expect((await pay(first, 21_000)).status).toBe(200);
+    await addToCart(ctx, customer, item, 1);
     await addToCart(ctx, customer, other, 2);
     const second = await placeOrder(customer, [
       { item, quantity: 1 },
@@ -278,13 +281,15 @@ describe('DELETE /order-delete/:id', () => {
       customer.token,
     );
     expect(response).toMatchObject({ status: 200, body: { deletedCount: 1 } });
-    expect(await ordersOf(ctx, customer.uid)).toEqual([]);
-    expect(await orderLinesOf(ctx, order.id)).toEqual([]);
+    // Cancelled by the customer: gone from My order, kept in the books with its lines.
+    expect(await ordersOf(ctx, customer.uid)).toMatchObject([{ state: 'cancelled' }]);
+    expect(await orderLinesOf(ctx, order.id)).toHaveLength(1);
+    expect((await call(ctx, 'GET', '/my-orders', customer.token)).body).toEqual([]);
     expect(await stockOf(ctx, item.id)).toBe(5);
     // The cart is untouched: the customer can order again.
     expect(await cartLineIds(ctx, customer.uid)).toHaveLength(1);
     const again = await call(ctx, 'DELETE', `/order-delete/${order.id}`, customer.token);
-    expect(again.status).toBe(404);
+    expect(again.status).toBe(409);
     expect(await stockOf(ctx, item.id)).toBe(5);
   });
 
@@ -357,8 +362,13 @@ describe('reservations that expire', () => {
     const status = await call(ctx, 'GET', `/payment-status/${transactionId}`, customer.token);
     expect(status.body).toEqual({ transaction_id: transactionId, payment_status: false, closed: true });
 
-    // Deleting the lapsed order does not give the stock back a second time.
-    expect((await call(ctx, 'DELETE', `/order-delete/${order.id}`, customer.token)).status).toBe(200);
+    // A lapsed order is expired, not deletable (the gateway may still take a payment for it); the
+    // refusal gives nothing back a second time.
+    const refused = await call(ctx, 'DELETE', `/order-delete/${order.id}`, customer.token);
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: `Order ${transactionId} is Expired: customer can not move it to Cancelled` },
+    });
     expect(await stockOf(ctx, item.id)).toBe(6);
   });
 

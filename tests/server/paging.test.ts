@@ -18,11 +18,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Stage = 'unpaid' | 'paid' | 'confirmed' | 'refund_due';
+/** A state of each stage (the stage is derived from the state). */
 const FLAGS: Record<Stage, Partial<typeof orders.$inferInsert>> = {
   unpaid: {},
-  paid: { paymentStatus: true },
-  confirmed: { paymentStatus: true, status: true },
-  refund_due: { paymentStatus: true, refundDue: true, stockReleased: true },
+  paid: { state: 'paid' },
+  confirmed: { state: 'accepted' },
+  refund_due: { state: 'refund_due' },
 };
 
 /**

@@ -157,9 +157,11 @@ describe('the sandbox payment flow', () => {
     // Replayed, the notification gives nothing back a second time.
     expect((await ipn(placed, 'failed')).status).toBe(200);
     expect(await stockOf(ctx, item.id)).toBe(5);
-    // The unpaid order can be deleted, still without giving the stock back twice.
+    // Failed or cancelled at the gateway, the payment did not happen: payment_failed, which the
+    // customer can not delete (only an order awaiting payment); nothing is given back twice.
     const order = (await orderByTransaction(ctx, transactionId))!;
-    expect((await call(ctx, 'DELETE', `/order-delete/${order.id}`, customer.token)).status).toBe(200);
+    expect(order.state).toBe('payment_failed');
+    expect((await call(ctx, 'DELETE', `/order-delete/${order.id}`, customer.token)).status).toBe(409);
     expect(await stockOf(ctx, item.id)).toBe(5);
   });
 
@@ -301,15 +303,17 @@ describe('a payment after the reservation lapsed', () => {
     await setStock(ctx, placed.item.id, 1);
 
     expect((await ipn(placed, 'paid')).status).toBe(200);
+    // The money came (payment_status), and is owed back.
     expect(await orderByTransaction(ctx, placed.transactionId)).toMatchObject({
-      paymentStatus: false,
+      state: 'refund_due',
+      paymentStatus: true,
       stockReleased: true,
       refundDue: true,
       paidAt: expect.any(Date),
     });
     expect(await stockOf(ctx, placed.item.id)).toBe(1);
     expect(await cartLineIds(ctx, placed.customer.uid)).toEqual(placed.cart);
-    expect(await statusOf(placed)).toMatchObject({ payment_status: false, closed: true });
+    expect(await statusOf(placed)).toMatchObject({ payment_status: true, closed: true });
     const orders = await call<Array<{ refund_due: boolean }>>(
       ctx,
       'GET',

@@ -27,10 +27,14 @@ afterAll(async () => {
   await scratch.drop();
 });
 
-/** The emulator of the run, under a project of this file's own: its demo accounts touch no other test. */
+/**
+ * The emulator of the run, under a project of this file's own (its demo accounts touch no other test),
+ * and the development mail default (SMTP_URL unset) that production refuses.
+ */
 const emulator = () => ({
   FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
   FIREBASE_PROJECT_ID: 'demo-pizzon-start',
+  SMTP_URL: undefined,
 });
 
 const demoAdminRows = () => scratch.db.select().from(users).where(eq(users.uid, 'demo-admin'));
@@ -40,10 +44,15 @@ describe('starting the API', () => {
     api = spawnApiProcess(scratch.url, { NODE_ENV: 'production', ...emulator(), SEED_DEMO_ACCOUNTS: '1' });
     expect(await api.exited).toBe(1);
     const output = api.output();
-    for (const variable of ['FIREBASE_AUTH_EMULATOR_HOST', 'PAYMENT_GATEWAY', 'SEED_DEMO_ACCOUNTS']) {
+    for (const variable of [
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'PAYMENT_GATEWAY',
+      'SEED_DEMO_ACCOUNTS',
+      'SMTP_URL',
+    ]) {
       expect(output).toContain(`"variable":"${variable}"`);
     }
-    expect(output).toContain('The API did not start: 3 problem(s)');
+    expect(output).toContain('The API did not start: 4 problem(s)');
     expect(output).not.toContain('API listening');
     expect(await demoAdminRows()).toEqual([]);
   });
@@ -62,7 +71,7 @@ describe('starting the API', () => {
     });
     api = started;
     const warning = await started.logged('ALLOW_DEMO=1: starting with development defaults');
-    expect(warning).toContain('FIREBASE_AUTH_EMULATOR_HOST, PAYMENT_GATEWAY, SEED_DEMO_ACCOUNTS');
+    expect(warning).toContain('FIREBASE_AUTH_EMULATOR_HOST, PAYMENT_GATEWAY, SEED_DEMO_ACCOUNTS, SMTP_URL');
     expect(await demoAdminRows()).toEqual([expect.objectContaining({ role: 'admin' })]);
     expect((await fetch(`${started.url}/health`)).status).toBe(200);
   });

@@ -55,6 +55,8 @@ const EXPECTED: Record<string, Statuses> = {
   'GET /my-orders':                     [401,  401,   401,  200, 200, 200],
   'DELETE /order-delete/:id':           [401,  401,   401,  200, 404, 404],
   'GET /payment-status/:tranId':        [401,  401,   401,  200, 404, 404],
+  'GET /my-orders-stream':              [401,  401,   401,  200, 200, 200],
+  'GET /my-orders/:id/events':          [401,  401,   401,  200, 404, 404],
   // The payment gateway's side: vouched for by signatures, not by who calls
   'POST /payment/ipn':                  [200,  200,   200,  200, 200, 200],
   'GET /payment/success':               [303,  303,   303,  303, 303, 303],
@@ -77,6 +79,10 @@ const EXPECTED: Record<string, Statuses> = {
   'PATCH /admin-order-delete/:id':      [401,  401,   401,  403, 403, 200],
   'DELETE /admin-order-delete/:id':     [401,  401,   401,  403, 403, 200],
   'GET /admin-reservations':            [401,  401,   401,  403, 403, 200],
+  'GET /admin-order-stream':            [401,  401,   401,  403, 403, 200],
+  'POST /admin-order/:id/transition':   [401,  401,   401,  403, 403, 200],
+  'GET /admin-order/:id/events':        [401,  401,   401,  403, 403, 200],
+  'GET /admin-order/:id/mail':          [401,  401,   401,  403, 403, 200],
 };
 
 /** The calls of the spec's API table (section 7); each must be served and have its row. */
@@ -260,6 +266,23 @@ const ENDPOINTS: Record<string, Endpoint> = {
     path: `/admin-order-delete/${(await unpaidOrderOfA(cast)).id}`,
   })),
   'GET /admin-reservations': admin(async () => ({ path: '/admin-reservations' })),
+  // The lifecycle's calls: staff move an order and read its timeline and mail; A reads A's timeline.
+  'POST /admin-order/:id/transition': admin(async (cast) => ({
+    path: `/admin-order/${(await paidOrderOfA(cast)).id}/transition`,
+    body: { to: 'accepted' },
+  })),
+  'GET /admin-order/:id/events': admin(async (cast) => ({
+    path: `/admin-order/${(await paidOrderOfA(cast)).id}/events`,
+  })),
+  'GET /admin-order/:id/mail': admin(async (cast) => ({
+    path: `/admin-order/${(await paidOrderOfA(cast)).id}/mail`,
+  })),
+  'GET /my-orders/:id/events': signedIn(async (cast) => ({
+    path: `/my-orders/${(await unpaidOrderOfA(cast)).id}/events`,
+  })),
+  // The live streams (read with fetch, as the SPA's src/api/order-stream.ts does: no ?uid=).
+  'GET /my-orders-stream': signedIn(async () => ({ path: '/my-orders-stream' }), false),
+  'GET /admin-order-stream': signedIn(async () => ({ path: '/admin-order-stream' }), false),
 };
 
 /** Sends a call with a token, from the storefront's origin. */
@@ -315,6 +338,8 @@ describe.each(Object.entries(EXPECTED))('%s', (name, statuses) => {
     const call = await callFor(endpoint, cast, uidNamedBy(cast, caller));
     const before = await databaseFingerprint(ctx);
     const response = await send(method, call, await tokenOf(cast, caller, endpoint.credential));
+    // A live stream never ends on its own: its status and headers are the answer here.
+    if (response.headers.get('Content-Type')?.startsWith('text/event-stream')) await response.body?.cancel();
     expect(response.status).toBe(status);
     // Every answer is the storefront's to read, and none may be sniffed or framed.
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe(SITE_ORIGIN);

@@ -32,6 +32,8 @@ it('npm run dev stopped once it is ready stops everything, the emulator too', {
       API_PORT: '5794',
       AUTH_EMULATOR_PORT: '9794',
       PG_PORT: '55794',
+      MAIL_PORT: '2794',
+      MAIL_WEB_PORT: '1794',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,6 +60,8 @@ it('npm start stopped while it is still starting leaves nothing running', { time
       API_PORT: '5792',
       AUTH_EMULATOR_PORT: '9791',
       PG_PORT: '55791',
+      MAIL_PORT: '2791',
+      MAIL_WEB_PORT: '1791',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

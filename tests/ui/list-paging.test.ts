@@ -144,6 +144,8 @@ const order = {
   payment_status: true,
   status: false,
   refund_due: false,
+  state: 'paid',
+  paid_at: '2026-11-23T14:05:09.000Z',
   carts: [],
 };
 

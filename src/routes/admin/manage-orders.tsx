@@ -1,7 +1,16 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useActor } from '@xstate/react';
+import dayjs from 'dayjs';
+import { Fragment, useState } from 'react';
 import type { Order, OrderStage } from '../../../server/contract/order.ts';
+import {
+  ORDER_STATE_LABELS,
+  ORDER_STATES,
+  type OrderEvent,
+  type OrderState,
+} from '../../../server/contract/order-lifecycle.ts';
 import { liveAdminOrdersMachine } from '../../actors/admin.ts';
+import { liveOrderEvents, liveOrderMail } from '../../actors/kitchen.ts';
 import { FormField } from '../../components/form-field.tsx';
 import {
   ChoiceFilter,
@@ -15,6 +24,7 @@ import { ListTable } from '../../components/list-table.tsx';
 import { OrderLines } from '../../components/order-lines.tsx';
 import { showDialog } from '../../ui/dialog.ts';
 import { type ManageOrdersSearch, ManageOrdersSearchSchema } from '../list-search.ts';
+import { OrderTimelinePanel } from '../order-timeline-panel.tsx';
 import { useListSearch, usePagedList } from '../use-paged-list.ts';
 
 /** Admin amounts: 'Tk' before the figure, as the spec shows them. */
@@ -32,29 +42,35 @@ const STAGES: ReadonlyArray<[OrderStage, string]> = [
   ['refund_due', 'Refund due'],
 ];
 
-type Filters = Pick<ManageOrdersSearch, 'status' | 'from' | 'to' | 'q'>;
+const STATES: ReadonlyArray<[OrderState, string]> = ORDER_STATES.map((state) => [
+  state,
+  ORDER_STATE_LABELS[state],
+]);
+
+type Filters = Pick<ManageOrdersSearch, 'status' | 'state' | 'from' | 'to' | 'q'>;
 type FilterErrors = Partial<Record<'from' | 'to' | 'q', string>>;
 
 /** The form's filters, checked as the server checks them; the address takes them only when they pass. */
 function readFilters(form: FormData): { filters: Filters; errors: FilterErrors } {
   const status = chosen(form, 'status', STAGES);
+  const state = chosen(form, 'state', STATES);
   const from = filled(form, 'from');
   const to = filled(form, 'to');
   const { q, problem } = readSearch(form);
   const errors: FilterErrors = {};
   if (problem) errors.q = problem;
   if (from && to && to < from) errors.to = 'To must not be before From';
-  return { filters: { status, from, to, q }, errors };
+  return { filters: { status, state, from, to, q }, errors };
 }
 
 function OrderFilters({ search }: { search: ManageOrdersSearch }) {
   const navigate = useNavigate({ from: '/admin/manage-orders' });
   const [errors, setErrors] = useState<FilterErrors>({});
-  const filtered = Boolean(search.status || search.from || search.to || search.q);
+  const filtered = Boolean(search.status || search.state || search.from || search.to || search.q);
   return (
     <ListFilters
       // A new address (Back, Clear filters) shows its own filters.
-      key={JSON.stringify([search.status, search.from, search.to, search.q])}
+      key={JSON.stringify([search.status, search.state, search.from, search.to, search.q])}
       label="Filter orders"
       filtered={filtered}
       onApply={(form) => {
@@ -65,6 +81,7 @@ function OrderFilters({ search }: { search: ManageOrdersSearch }) {
       }}
     >
       <ChoiceFilter label="Status" name="status" value={search.status} choices={STAGES} />
+      <ChoiceFilter label="State" name="state" value={search.state} choices={STATES} />
       <div className="w-full min-[26rem]:w-[calc(50%-0.5rem)] sm:w-44">
         <FormField label="From" error={errors.from}>
           <input type="date" name="from" className="field" defaultValue={search.from ?? ''} />
@@ -90,10 +107,71 @@ function OrderFilters({ search }: { search: ManageOrdersSearch }) {
   );
 }
 
+const NO_EVENTS: readonly OrderEvent[] = [];
+
+const MAIL_STATE: Record<'pending' | 'sent' | 'failed', string> = {
+  pending: 'Waiting to be sent',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+/** The e-mails an order caused and whether they went out. */
+function OrderMail({ id }: { id: string }) {
+  const [snapshot] = useActor(liveOrderMail, { input: { id } });
+  const read = snapshot.output;
+  if (!read) return <p className="text-neutral-700">Loading the messages…</p>;
+  if (!read.ok)
+    return (
+      <p role="alert" className="text-coral-ink">
+        {read.message}
+      </p>
+    );
+  if (read.value.length === 0) return <p className="text-neutral-700">No messages.</p>;
+  return (
+    <ul className="grid gap-2">
+      {read.value.map((mail) => (
+        <li key={mail.id} className="grid">
+          <span className="font-semibold break-words">{mail.subject}</span>
+          <span className="text-sm break-all">To {mail.to}</span>
+          <span className={`text-sm ${mail.state === 'failed' ? 'font-semibold text-coral-ink' : ''}`}>
+            {MAIL_STATE[mail.state]}
+            {mail.sentAt ? ` · ${dayjs(mail.sentAt).format('D MMM YYYY, h:mm A')}` : ''}
+            {mail.state !== 'sent' && mail.attempts > 0 ? ` · ${mail.attempts} attempts` : ''}
+            {mail.lastError ? ` · ${mail.lastError}` : ''}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An order's expanded row: its timeline and its e-mails, side by side where there is room. */
+function OrderHistory({ id }: { id: string }) {
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid content-start gap-2">
+        <h3 className="font-bold">Timeline</h3>
+        <OrderTimelinePanel id={id} logic={liveOrderEvents} liveEvents={NO_EVENTS} />
+      </div>
+      <div className="grid content-start gap-2">
+        <h3 className="font-bold">Messages</h3>
+        <OrderMail id={id} />
+      </div>
+    </div>
+  );
+}
+
 export function ManageOrdersPage() {
   const search = useListSearch(ManageOrdersSearchSchema, useSearch({ from: '/admin/manage-orders' }));
   const { rows, send, canAct, table } = usePagedList(liveAdminOrdersMachine, search, ['order', 'orders']);
-  const filtered = Boolean(search.status || search.from || search.to || search.q);
+  const filtered = Boolean(search.status || search.state || search.from || search.to || search.q);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   async function act(order: Order, action: 'confirm' | 'remove') {
     const confirming = action === 'confirm';
@@ -103,7 +181,7 @@ export function ManageOrdersPage() {
         ? `Order ${order.transaction_id} will be prepared for ${order.fullName}.`
         : order.payment_status
           ? `Order ${order.transaction_id} is paid: it will be cancelled, its stock returned, and a refund will be due.`
-          : `Order ${order.transaction_id} is unpaid: it will be deleted and its stock returned.`,
+          : `Order ${order.transaction_id} is unpaid: it will be cancelled and its stock returned.`,
       icon: confirming ? 'question' : 'warning',
       showCancelButton: true,
       confirmButtonText: confirming ? 'Confirm' : 'Remove',
@@ -130,51 +208,76 @@ export function ManageOrdersPage() {
       minWidth="min-w-[56rem]"
     >
       {rows.map((order) => {
-        // Confirm is offered once paid; an order with a status (or cancelled) shows no buttons.
-        const open = !order.status && !order.refund_due;
+        // The spec's buttons while the order is open: Confirm once paid, Remove until confirmed. Later
+        // steps (and a cancellation after them) are the kitchen board's.
+        const open = order.state === 'awaiting_payment' || order.state === 'paid';
+        const shown = expanded.has(order._id);
+        const detailsId = `order-${order._id}-timeline`;
         return (
-          <tr key={order._id} className="border-b border-neutral-200 align-top">
-            <td className="py-3 pr-4">
-              <span className="block font-mono text-sm break-all">{order.transaction_id}</span>
-              <span className="text-sm text-neutral-700">{order.order_time}</span>
-            </td>
-            <td className="py-3 pr-4">
-              <span className="block font-semibold">{order.fullName}</span>
-              <span className="block text-sm break-all">{order.email}</span>
-              <span className="block text-sm">
-                {order.address}, {order.city} {order.postcode}
-              </span>
-            </td>
-            <td className="py-3 pr-4">
-              <OrderLines order={order} />
-            </td>
-            <td className="py-3 pr-4 whitespace-nowrap">{Tk(order.total_price)}</td>
-            <td className="py-3 pr-4">{statusText(order)}</td>
-            <td className="py-3">
-              {open && (
-                <span className="flex flex-wrap gap-2">
-                  {order.payment_status && (
+          <Fragment key={order._id}>
+            <tr className="border-b border-neutral-200 align-top">
+              <td className="py-3 pr-4">
+                <span className="block font-mono text-sm break-all">{order.transaction_id}</span>
+                <span className="text-sm text-neutral-700">{order.order_time}</span>
+              </td>
+              <td className="py-3 pr-4">
+                <span className="block font-semibold">{order.fullName}</span>
+                <span className="block text-sm break-all">{order.email}</span>
+                <span className="block text-sm">
+                  {order.address}, {order.city} {order.postcode}
+                </span>
+              </td>
+              <td className="py-3 pr-4">
+                <OrderLines order={order} />
+              </td>
+              <td className="py-3 pr-4 whitespace-nowrap">{Tk(order.total_price)}</td>
+              <td className="py-3 pr-4">
+                <span className="block font-semibold">{ORDER_STATE_LABELS[order.state]}</span>
+                <span className="text-sm text-neutral-700">{statusText(order)}</span>
+              </td>
+              <td className="py-3">
+                <button
+                  type="button"
+                  className="mb-2 inline-flex min-h-11 items-center font-bold text-brand-ink underline underline-offset-4"
+                  aria-expanded={shown}
+                  aria-controls={shown ? detailsId : undefined}
+                  aria-label={`Timeline of order ${order.transaction_id}`}
+                  onClick={() => toggle(order._id)}
+                >
+                  Timeline
+                </button>
+                {open && (
+                  <span className="flex flex-wrap gap-2">
+                    {order.state === 'paid' && (
+                      <button
+                        type="button"
+                        className="btn-primary"
+                        disabled={!canAct}
+                        onClick={() => act(order, 'confirm')}
+                      >
+                        Confirm
+                      </button>
+                    )}
                     <button
                       type="button"
-                      className="btn-primary"
+                      className="btn-dark"
                       disabled={!canAct}
-                      onClick={() => act(order, 'confirm')}
+                      onClick={() => act(order, 'remove')}
                     >
-                      Confirm
+                      Remove
                     </button>
-                  )}
-                  <button
-                    type="button"
-                    className="btn-dark"
-                    disabled={!canAct}
-                    onClick={() => act(order, 'remove')}
-                  >
-                    Remove
-                  </button>
-                </span>
-              )}
-            </td>
-          </tr>
+                  </span>
+                )}
+              </td>
+            </tr>
+            {shown && (
+              <tr id={detailsId} className="border-b border-neutral-200 bg-cream">
+                <td colSpan={6} className="p-4">
+                  <OrderHistory id={order._id} />
+                </td>
+              </tr>
+            )}
+          </Fragment>
         );
       })}
     </ListTable>

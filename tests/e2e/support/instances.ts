@@ -38,6 +38,8 @@ const shared = () => ({
   DATABASE_URL: embeddedPostgresUrl(E2E.ports.pg, 'pizzon'),
   FIREBASE_PROJECT_ID: 'demo-pizzon',
   FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${E2E.ports.auth}`,
+  // The suite's mail catcher, never a dev copy's on the default port.
+  SMTP_URL: `smtp://127.0.0.1:${E2E.ports.mail}`,
   LOG_LEVEL: 'warn',
 });
 

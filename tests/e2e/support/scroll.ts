@@ -12,5 +12,14 @@ export async function scrollThrough(page: Page): Promise<void> {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForLoadState('networkidle');
+  // A page following orders live keeps its stream open, so its network is never idle: there, the
+  // stream being live and every picture that began loading being loaded stand for it.
+  if ((await page.locator('[data-live]').count()) === 0) {
+    await page.waitForLoadState('networkidle');
+    return;
+  }
+  await page.locator('[data-live="live"]').first().waitFor({ state: 'attached' });
+  await page.waitForFunction(() =>
+    [...document.images].every((image) => image.complete || image.currentSrc === ''),
+  );
 }

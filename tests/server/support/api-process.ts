@@ -74,6 +74,8 @@ export function spawnApiProcess(databaseUrl: string, extraEnv: NodeJS.ProcessEnv
       SANDBOX_PAYMENT_SECRET: TEST_SANDBOX_SECRET,
       PAYMENT_GATEWAY: 'sandbox',
       FIREBASE_PROJECT_ID: 'demo-pizzon-test',
+      // Nothing listens on port 1: a test's mail stays in the outbox, never in a developer's catcher.
+      SMTP_URL: 'smtp://127.0.0.1:1',
       LOG_LEVEL: 'info',
       ...extraEnv,
     },

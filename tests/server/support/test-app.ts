@@ -6,6 +6,7 @@ import { type AppDeps, createApp } from '../../../server/app.ts';
 import { listenMenuVersion, type MenuVersion } from '../../../server/cache/menu-version.ts';
 import { connectDatabase, type Database } from '../../../server/db/client.ts';
 import type { Identity } from '../../../server/identity.ts';
+import { listenOrderEvents, type OrderEventFeed } from '../../../server/live/order-events.ts';
 import type { Quota, RateLimits } from '../../../server/middleware/rate-limit.ts';
 import type { PaymentGateway } from '../../../server/payments/gateway.ts';
 import { SandboxGateway } from '../../../server/payments/sandbox.ts';
@@ -42,6 +43,8 @@ export interface TestContext {
   db: Database;
   /** The app's view of the menu's version (listening on the test database). */
   menuVersion: MenuVersion;
+  /** The app's LISTEN on order events (the order streams' feed). */
+  orderEvents: OrderEventFeed;
   app: ReturnType<typeof createApp>;
   /** The app's identity provider: the run's Auth emulator. */
   identity: Identity;
@@ -85,6 +88,8 @@ export interface TestContextOptions {
   now?: () => number;
   /** The caps on what one customer may hold, and for how long (the app's defaults unless given). */
   holds?: AppDeps['holds'];
+  /** How often an order stream pings (the app's default is 15 s). */
+  orderStreamHeartbeatMs?: number;
 }
 
 /** A fresh, migrated database of the caller's own on the run's server (a copy of the template). */
@@ -113,6 +118,7 @@ export async function createContextOn(
 ): Promise<TestContext> {
   const handle = connectDatabase(databaseUrl, () => {});
   const menuVersion = await listenMenuVersion({ url: databaseUrl, db: handle.db });
+  const orderEvents = await listenOrderEvents({ url: databaseUrl, db: handle.db });
   const identity = await createEmulatorIdentity();
   const tokens = createApiTokens(TEST_API_TOKEN_SECRET);
   const sandbox = new SandboxGateway({
@@ -141,10 +147,13 @@ export async function createContextOn(
     trustProxy: options.trustProxy,
     now: options.now,
     holds: options.holds,
+    orderEvents,
+    orderStreamHeartbeatMs: options.orderStreamHeartbeatMs,
   });
   return {
     db: handle.db,
     menuVersion,
+    orderEvents,
     app,
     identity,
     tokens,
@@ -153,6 +162,7 @@ export async function createContextOn(
     request: (path, init) => Promise.resolve(app.request(path, init)),
     close: async () => {
       await menuVersion.close();
+      await orderEvents.close();
       await identity.close();
       await handle.close();
       await release();

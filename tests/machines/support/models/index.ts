@@ -6,6 +6,7 @@ import { itemUpdateModel } from './item-update.ts';
 import { listModel } from './list.ts';
 import { menuModel } from './menu.ts';
 import { orderModel } from './order.ts';
+import { orderFeedModel } from './order-feed.ts';
 import { paymentResultModel } from './payment-result.ts';
 import { profileModel } from './profile.ts';
 import { quantityModel } from './quantity.ts';
@@ -21,6 +22,7 @@ export const MACHINE_MODELS: Readonly<Record<string, MachineModel>> = {
   list: listModel,
   menu: menuModel,
   order: orderModel,
+  'order-feed': orderFeedModel,
   'payment-result': paymentResultModel,
   profile: profileModel,
   quantity: quantityModel,

@@ -1,24 +1,26 @@
 import { fromPromise } from 'xstate';
 import { orderMachine } from '../../../../machines/order.machine.ts';
+import { ORDER_ACTORS, ORDER_STATES, type OrderState } from '../../../../server/contract/order-lifecycle.ts';
 import { defineModel } from '../model.ts';
 
-export const order = (payment_status: boolean, status: boolean, refund_due = false) => ({
-  order: { _id: 'o1', payment_status, status, refund_due },
-});
+export const order = (state: OrderState) => ({ order: { _id: 'o1', state } });
 
 const pending = orderMachine.provide({
   actors: {
     deleteOrder: fromPromise<{ deletedCount: number }, { id: string }>(() => new Promise(() => {})),
   },
 });
-const events = (snapshot: { matches: (s: 'deleting') => boolean }) =>
+
+/** Every (to, by) pair of the lifecycle, allowed or not: the walk finds which ones the machine takes. */
+export const EVERY_TRANSITION = ORDER_STATES.flatMap((to) =>
+  ORDER_ACTORS.map((by) => ({ type: 'order.transition' as const, to, by })),
+);
+
+const events = (snapshot: { matches: (s: { awaiting_payment: 'deleting' }) => boolean }) =>
   [
-    { type: 'order.paymentNotified', validated: true },
-    { type: 'order.paymentNotified', validated: false },
-    { type: 'order.confirm', role: 'admin' },
-    { type: 'order.confirm', role: 'user' },
+    ...EVERY_TRANSITION,
     { type: 'order.delete' },
-    ...(snapshot.matches('deleting')
+    ...(snapshot.matches({ awaiting_payment: 'deleting' })
       ? [
           { type: 'xstate.done.actor.deleteOrder', output: { deletedCount: 1 } },
           { type: 'xstate.error.actor.deleteOrder', error: new Error('A paid order can not be deleted') },
@@ -26,10 +28,8 @@ const events = (snapshot: { matches: (s: 'deleting') => boolean }) =>
       : []),
   ] as never;
 
-/** Walked from every combination of the server's flags. */
-export const orderModel = defineModel(pending, [
-  { input: order(false, false), events },
-  { input: order(true, false), events },
-  { input: order(true, true), events },
-  { input: order(false, false, true), events },
-]);
+/** Walked from every state the server may report an order in. */
+export const orderModel = defineModel(
+  pending,
+  ORDER_STATES.map((state) => ({ input: order(state), events })),
+);

@@ -1,0 +1,193 @@
+// An order's life, defined once: the server's transition check (services/order-lifecycle.ts) and the
+// SPA's order machine (machines/order.machine.ts) are both built from this table, and a test holds them
+// to exactly the same transitions (docs/decisions/012-order-lifecycle.md).
+import * as v from 'valibot';
+
+export const ORDER_STATES = [
+  'awaiting_payment',
+  'paid',
+  'accepted',
+  'preparing',
+  'out_for_delivery',
+  'delivered',
+  'payment_failed',
+  'expired',
+  'cancelled',
+  'refund_due',
+  'refunded',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+export const OrderStateSchema = v.picklist(ORDER_STATES, `state must be one of: ${ORDER_STATES.join(', ')}`);
+
+/**
+ * Who may cause a transition: the gateway's validated notification, the expiry job, the customer who
+ * owns the order, or staff (an admin).
+ */
+export const ORDER_ACTORS = ['gateway', 'job', 'customer', 'staff'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+
+export interface OrderTransition {
+  from: OrderState;
+  to: OrderState;
+  by: OrderActor;
+}
+
+/**
+ * Every transition there is. A payment the gateway vouches for after the order was released (it failed,
+ * lapsed or was cancelled while the customer was still on the gateway's page) takes its stock again
+ * (→ paid) or, when the stock is gone, is owed back (→ refund_due).
+ */
+export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
+  { from: 'awaiting_payment', to: 'paid', by: 'gateway' },
+  { from: 'awaiting_payment', to: 'payment_failed', by: 'gateway' },
+  { from: 'awaiting_payment', to: 'expired', by: 'job' },
+  { from: 'awaiting_payment', to: 'cancelled', by: 'customer' },
+  { from: 'awaiting_payment', to: 'cancelled', by: 'staff' },
+  { from: 'payment_failed', to: 'paid', by: 'gateway' },
+  { from: 'payment_failed', to: 'refund_due', by: 'gateway' },
+  { from: 'expired', to: 'paid', by: 'gateway' },
+  { from: 'expired', to: 'refund_due', by: 'gateway' },
+  { from: 'cancelled', to: 'paid', by: 'gateway' },
+  { from: 'cancelled', to: 'refund_due', by: 'gateway' },
+  { from: 'paid', to: 'accepted', by: 'staff' },
+  { from: 'accepted', to: 'preparing', by: 'staff' },
+  { from: 'preparing', to: 'out_for_delivery', by: 'staff' },
+  { from: 'out_for_delivery', to: 'delivered', by: 'staff' },
+  // Staff cancel a paid order at any step before delivery: the money is then owed back.
+  { from: 'paid', to: 'refund_due', by: 'staff' },
+  { from: 'accepted', to: 'refund_due', by: 'staff' },
+  { from: 'preparing', to: 'refund_due', by: 'staff' },
+  { from: 'out_for_delivery', to: 'refund_due', by: 'staff' },
+  { from: 'refund_due', to: 'refunded', by: 'staff' },
+];
+
+/** The transition from `from` to `to` that `by` may make, if there is one. */
+export function findTransition(
+  from: OrderState,
+  to: OrderState,
+  by: OrderActor,
+): OrderTransition | undefined {
+  return ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to && t.by === by);
+}
+
+/** Where `by` may take an order in `from`. */
+export function nextStates(from: OrderState, by: OrderActor): OrderState[] {
+  return ORDER_TRANSITIONS.filter((t) => t.from === from && t.by === by).map((t) => t.to);
+}
+
+/** The spec's `payment_status`: the money came (paid or later, refunds included). */
+export const PAID_STATES: readonly OrderState[] = [
+  'paid',
+  'accepted',
+  'preparing',
+  'out_for_delivery',
+  'delivered',
+  'refund_due',
+  'refunded',
+];
+/** The spec's `status` ('Order Confirm'): the kitchen accepted it (accepted or later). */
+export const ACCEPTED_STATES: readonly OrderState[] = [
+  'accepted',
+  'preparing',
+  'out_for_delivery',
+  'delivered',
+];
+/** The way an order is meant to go, from checkout to the door (the customer's tracker shows it). */
+export const ORDER_PATH: readonly OrderState[] = [
+  'awaiting_payment',
+  'paid',
+  'accepted',
+  'preparing',
+  'out_for_delivery',
+  'delivered',
+];
+/** The order holds its items' stock (reserved at checkout, kept once paid): exactly while on its way. */
+export const STOCK_HOLDING_STATES: readonly OrderState[] = ORDER_PATH;
+/** Nothing more will happen to it. */
+export const FINAL_STATES: readonly OrderState[] = ['delivered', 'refunded'];
+
+/** The kitchen's way forward: the one next step of the board's button. */
+export const KITCHEN_STEPS: readonly OrderState[] = [
+  'paid',
+  'accepted',
+  'preparing',
+  'out_for_delivery',
+  'delivered',
+];
+export function nextKitchenStep(state: OrderState): OrderState | undefined {
+  const at = KITCHEN_STEPS.indexOf(state);
+  return at >= 0 && at < KITCHEN_STEPS.length - 1 ? KITCHEN_STEPS[at + 1] : undefined;
+}
+
+/** What customers and staff read for each state (the tracker, the board, the timeline). */
+export const ORDER_STATE_LABELS: Record<OrderState, string> = {
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
+  accepted: 'Accepted',
+  preparing: 'Preparing',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  payment_failed: 'Payment failed',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  refund_due: 'Refund due',
+  refunded: 'Refunded',
+};
+
+/** One change of an order's state, as `order_events` keeps it and the streams send it. */
+export const OrderEventSchema = v.object({
+  /** The event's place in the whole stream (the SSE id): increasing, never reused. */
+  id: v.number(),
+  orderId: v.string(),
+  transactionId: v.string(),
+  /** 1, 2, 3… within its order. */
+  sequence: v.number(),
+  /** null for the order's creation. */
+  from: v.nullable(OrderStateSchema),
+  to: OrderStateSchema,
+  by: v.object({
+    actor: v.picklist([...ORDER_ACTORS, 'checkout']),
+    /** The customer's or admin's uid; none for the gateway and the job. */
+    uid: v.nullable(v.string()),
+  }),
+  at: v.string(),
+  note: v.nullable(v.string()),
+});
+export type OrderEvent = v.InferOutput<typeof OrderEventSchema>;
+export const OrderEventListSchema = v.array(OrderEventSchema);
+
+/** One e-mail of the outbox, as staff see an order's messages (GET /admin-order/:id/mail). */
+export const MailMessageSchema = v.object({
+  id: v.number(),
+  kind: v.string(),
+  to: v.string(),
+  subject: v.string(),
+  state: v.picklist(['pending', 'sent', 'failed']),
+  attempts: v.number(),
+  createdAt: v.string(),
+  sentAt: v.nullable(v.string()),
+  lastError: v.nullable(v.string()),
+});
+export type MailMessage = v.InferOutput<typeof MailMessageSchema>;
+export const MailMessageListSchema = v.array(MailMessageSchema);
+
+/**
+ * The API's lifecycle calls (besides the spec's): staff move an order, read its timeline and its mail;
+ * a customer reads their own order's timeline; both follow events live (Server-Sent Events read with
+ * fetch, so the API token stays in the Authorization header; Last-Event-ID resumes).
+ */
+export const LIFECYCLE_PATHS = {
+  staffTransition: (id: string) => `admin-order/${encodeURIComponent(id)}/transition`,
+  staffEvents: (id: string) => `admin-order/${encodeURIComponent(id)}/events`,
+  staffMail: (id: string) => `admin-order/${encodeURIComponent(id)}/mail`,
+  staffStream: 'admin-order-stream',
+  customerEvents: (id: string) => `my-orders/${encodeURIComponent(id)}/events`,
+  customerStream: 'my-orders-stream',
+} as const;
+
+/** POST /admin-order/:id/transition body: staff move an order (a reason is kept with a cancellation). */
+export const StaffTransitionSchema = v.object({
+  to: OrderStateSchema,
+  note: v.optional(v.pipe(v.string('note must be text'), v.trim(), v.maxLength(300, 'The note is too long'))),
+});
+export type StaffTransition = v.InferOutput<typeof StaffTransitionSchema>;

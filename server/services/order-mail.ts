@@ -1,0 +1,57 @@
+// What the customer is told when their order moves: one outbox row per change worth a message, written
+// in the transition's own transaction (services/order-lifecycle.ts), so a mail exists exactly when the
+// change it tells of committed.
+import type { OrderState } from '../contract/order-lifecycle.ts';
+import type { OrderRow } from '../db/rows.ts';
+import { type Executor, enqueueMail } from './mail-outbox.ts';
+
+type MailedOrder = Pick<
+  OrderRow,
+  'id' | 'email' | 'fullName' | 'transactionId' | 'totalCents' | 'address' | 'city'
+>;
+
+const taka = (paisa: number): string => `${(paisa / 100).toFixed(2)} Tk`;
+
+/**
+ * The states a customer hears about (each promise a letter makes, another keeps). Accepted and preparing follow paid within minutes and would only
+ * add noise; the unpaid endings (payment failed, expired) are already on the gateway's page.
+ */
+const LETTERS: Partial<Record<OrderState, (order: MailedOrder) => { subject: string; body: string }>> = {
+  paid: (order) => ({
+    subject: `Pizzon: payment received for order ${order.transactionId}`,
+    body: `We received your payment of ${taka(order.totalCents)} for order ${order.transactionId}. The kitchen will accept it shortly, and we will write again when it leaves for ${order.address}, ${order.city}.`,
+  }),
+  out_for_delivery: (order) => ({
+    subject: `Pizzon: order ${order.transactionId} is on its way`,
+    body: `Order ${order.transactionId} has left the kitchen and is on its way to ${order.address}, ${order.city}. We will write again once it is delivered.`,
+  }),
+  delivered: (order) => ({
+    subject: `Pizzon: order ${order.transactionId} was delivered`,
+    body: `Order ${order.transactionId} was delivered. Enjoy your meal! Nothing more is needed from you.`,
+  }),
+  cancelled: (order) => ({
+    subject: `Pizzon: order ${order.transactionId} was cancelled`,
+    body: `Order ${order.transactionId} was cancelled before it was paid: nothing was charged and its items went back on the menu. If you still pay for it at the payment page, we will either take the order after all or refund you, and tell you which.`,
+  }),
+  refund_due: (order) => ({
+    subject: `Pizzon: your payment for order ${order.transactionId} will be refunded`,
+    body: `We can not deliver order ${order.transactionId}, so your payment of ${taka(order.totalCents)} will be refunded. Our staff will send it back to you; we will write once it is done.`,
+  }),
+  refunded: (order) => ({
+    subject: `Pizzon: your payment for order ${order.transactionId} was refunded`,
+    body: `We sent your payment of ${taka(order.totalCents)} for order ${order.transactionId} back to you. We are sorry we could not deliver it this time.`,
+  }),
+};
+
+/** Queues the customer's mail about `order` reaching `to`, if that state is one they are told of. */
+export async function enqueueOrderMail(tx: Executor, order: MailedOrder, to: OrderState): Promise<void> {
+  const letter = LETTERS[to]?.(order);
+  if (!letter) return;
+  await enqueueMail(tx, {
+    kind: `order_${to}`,
+    to: order.email,
+    orderId: order.id,
+    subject: letter.subject,
+    body: `Dear ${order.fullName},\n\n${letter.body}\n\nPizzon`,
+  });
+}

@@ -1,0 +1,20 @@
+import { orderFeedMachine } from '../../machines/order-feed.machine.ts';
+import { orderStreamActor } from './order-stream.ts';
+
+/** The live order events a page follows (scope 'mine' for a customer, 'all' for staff). */
+export const liveOrderFeedMachine = orderFeedMachine.provide({ actors: { followOrders: orderStreamActor } });
+
+/**
+ * A read a page shows in place (a timeline, an order's mail): its answer or the sentence saying why
+ * there is none. It never rejects, as a rejected actor would take the whole page to the error page.
+ */
+export type Settled<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export const settle = <T>(read: Promise<T>): Promise<Settled<T>> =>
+  read.then(
+    (value): Settled<T> => ({ ok: true, value }),
+    (error: unknown): Settled<T> => ({
+      ok: false,
+      message: error instanceof Error ? error.message : 'Something went wrong',
+    }),
+  );

@@ -1,0 +1,187 @@
+import * as v from 'valibot';
+import { LIFECYCLE_PATHS, type OrderEvent, OrderEventSchema } from '../../server/contract/order-lifecycle.ts';
+import {
+  ORDER_STREAM_EVENT,
+  type OrderStreamScope,
+  type OrderStreamStatus,
+} from '../../server/contract/order-stream.ts';
+import { API_BASE, reportUnauthorized, storedApiToken } from './http.ts';
+import { createSseParser } from './sse.ts';
+
+export interface OrderStreamOptions {
+  /** 'mine': the signed-in customer's orders (GET /my-orders-stream); 'all': staff (GET /admin-order-stream). */
+  scope: OrderStreamScope;
+  /** Each event once, checked against the contract; an event the contract refuses is skipped. */
+  onEvent: (event: OrderEvent) => void;
+  /** 'connecting' at first, 'live' once the server answers, 'reconnecting' after every cut. */
+  onStatus?: (status: OrderStreamStatus) => void;
+  /** Start after this event (a view that already holds the events up to it); otherwise from now. */
+  lastEventId?: number;
+}
+
+/** What the reader uses of the world: the real ones by default, fakes in tests. */
+export interface OrderStreamDeps {
+  fetch: typeof fetch;
+  /** The stored API token (null when signed out). */
+  token: () => string | null;
+  /** Told of a 401/403 (or no token at all): the session signs out. */
+  unauthorized: () => void;
+  /** The API's absolute address, no trailing slash. */
+  baseUrl: string;
+  /** Resolves after `ms`, or at once when `signal` aborts. */
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Nothing heard for this long (the server pings every 15 s) means a dead connection: reconnect. */
+  idleMs: number;
+}
+
+const RECONNECT_FIRST_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+/** Ids remembered as received, to drop a second copy (a resume that overlaps what came live). */
+const SEEN_MEMORY = 5_000;
+
+/** The wait before reconnect attempt `failures` (1, 2, …): 1 s doubling up to 30 s. */
+export const reconnectDelay = (failures: number): number =>
+  Math.min(RECONNECT_FIRST_MS * 2 ** Math.max(0, failures - 1), RECONNECT_MAX_MS);
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done);
+  });
+
+const defaults = (): OrderStreamDeps => ({
+  fetch: (...args) => fetch(...args),
+  token: storedApiToken,
+  unauthorized: reportUnauthorized,
+  baseUrl: API_BASE,
+  sleep,
+  idleMs: 45_000,
+});
+
+/** Why one connection ended. */
+type Outcome = 'refused' | 'cut';
+
+/**
+ * Follows the order events of `scope` until the returned function is called: read with fetch (the API
+ * token stays in the Authorization header), resumed after every cut with Last-Event-ID, so nothing is
+ * missed or received twice. A 401 or 403 stops it and signs out, as any other call's would.
+ */
+export function openOrderStream(
+  options: OrderStreamOptions,
+  deps: Partial<OrderStreamDeps> = {},
+): () => void {
+  const d = { ...defaults(), ...deps };
+  const stopped = new AbortController();
+  const path = options.scope === 'all' ? LIFECYCLE_PATHS.staffStream : LIFECYCLE_PATHS.customerStream;
+  const url = `${d.baseUrl}/${path}`;
+  let lastId = options.lastEventId;
+  const seen = new Set<number>();
+  let failures = 0;
+  let status: OrderStreamStatus | undefined;
+
+  const report = (next: OrderStreamStatus) => {
+    if (next === status || stopped.signal.aborted) return;
+    status = next;
+    options.onStatus?.(next);
+  };
+
+  function take(data: string) {
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const parsed = v.safeParse(OrderEventSchema, json);
+    if (!parsed.success || seen.has(parsed.output.id) || stopped.signal.aborted) return;
+    const event = parsed.output;
+    seen.add(event.id);
+    if (seen.size > SEEN_MEMORY) seen.delete(seen.values().next().value as number);
+    // The highest id, not the latest: an event committed late may come after a larger id.
+    lastId = Math.max(lastId ?? 0, event.id);
+    try {
+      options.onEvent(event);
+    } catch (error) {
+      // The consumer's bug must not cut the stream (and replay it): report it as uncaught.
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+
+  async function connect(): Promise<Outcome> {
+    const token = d.token();
+    if (!token) return 'refused';
+    const attempt = new AbortController();
+    const abort = () => attempt.abort();
+    stopped.signal.addEventListener('abort', abort);
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const heard = () => {
+      clearTimeout(idle);
+      idle = setTimeout(abort, d.idleMs);
+    };
+    try {
+      heard();
+      const headers: Record<string, string> = {
+        Accept: 'text/event-stream',
+        Authorization: `Bearer ${token}`,
+      };
+      if (lastId !== undefined) headers['Last-Event-ID'] = String(lastId);
+      const response = await d.fetch(url, { headers, signal: attempt.signal, cache: 'no-store' });
+      if (response.status === 401 || response.status === 403) {
+        await response.body?.cancel().catch(() => {});
+        return 'refused';
+      }
+      if (
+        !response.ok ||
+        !response.body ||
+        !/^text\/event-stream/i.test(response.headers.get('Content-Type') ?? '')
+      ) {
+        await response.body?.cancel().catch(() => {});
+        return 'cut';
+      }
+      failures = 0;
+      report('live');
+      const parser = createSseParser({
+        onMessage: (message) => {
+          if (message.event === ORDER_STREAM_EVENT) take(message.data);
+        },
+      });
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        heard();
+        parser.push(decoder.decode(value, { stream: true }));
+      }
+      return 'cut';
+    } finally {
+      clearTimeout(idle);
+      stopped.signal.removeEventListener('abort', abort);
+    }
+  }
+
+  void (async () => {
+    report('connecting');
+    while (!stopped.signal.aborted) {
+      // A network error, a dead connection's abort, the server's restart: all mean "try again".
+      const outcome = await connect().catch((): Outcome => 'cut');
+      if (stopped.signal.aborted) return;
+      if (outcome === 'refused') {
+        stopped.abort();
+        d.unauthorized();
+        return;
+      }
+      failures += 1;
+      report('reconnecting');
+      await d.sleep(reconnectDelay(failures), stopped.signal);
+    }
+  })();
+  return () => stopped.abort();
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import { feedStatus, KEPT_EVENTS, orderFeedMachine } from '../../machines/order-feed.machine.ts';
+import type { OrderStreamActorEvent } from '../../server/contract/order-stream.ts';
+import { expectFullCoverage } from './support/expect-coverage.ts';
+import { orderEvent, orderFeedModel, silentFeed } from './support/models/order-feed.ts';
+
+describe('order feed machine', () => {
+  it('walks every state and transition', () => {
+    expectFullCoverage(orderFeedModel);
+  });
+
+  it('follows what its stream actor reports: status and events, each event once', () => {
+    let report: (event: OrderStreamActorEvent) => void = () => {};
+    const actor = createActor(
+      orderFeedMachine.provide({
+        actors: {
+          followOrders: fromCallback(({ sendBack }) => {
+            report = sendBack;
+          }),
+        },
+      }),
+      { input: { scope: 'all' } },
+    ).start();
+    expect(feedStatus(actor.getSnapshot())).toBe('connecting');
+    report({ type: 'order.stream', status: 'live' });
+    report({ type: 'order.event', event: orderEvent(1) });
+    report({ type: 'order.stream', status: 'reconnecting' });
+    expect(feedStatus(actor.getSnapshot())).toBe('reconnecting');
+    report({ type: 'order.event', event: orderEvent(1) });
+    report({ type: 'order.event', event: orderEvent(2, { from: 'paid', to: 'accepted' }) });
+    report({ type: 'order.stream', status: 'live' });
+    expect(feedStatus(actor.getSnapshot())).toBe('live');
+    expect(actor.getSnapshot().context.events.map((e) => e.id)).toEqual([1, 2]);
+  });
+
+  it('keeps only the most recent events', () => {
+    const actor = createActor(silentFeed, { input: { scope: 'all' } }).start();
+    for (let id = 1; id <= KEPT_EVENTS + 5; id++) actor.send({ type: 'order.event', event: orderEvent(id) });
+    const ids = actor.getSnapshot().context.events.map((e) => e.id);
+    expect(ids).toHaveLength(KEPT_EVENTS);
+    expect(ids.at(-1)).toBe(KEPT_EVENTS + 5);
+  });
+});

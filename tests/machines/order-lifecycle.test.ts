@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { orderMachine, orderStateOf } from '../../machines/order.machine.ts';
+import {
+  findTransition,
+  ORDER_ACTORS,
+  ORDER_STATES,
+  ORDER_TRANSITIONS,
+} from '../../server/contract/order-lifecycle.ts';
+import { walkModel } from './support/model.ts';
+import { order, orderModel } from './support/models/order.ts';
+
+/** Where the machine goes from `from` when `by` asks for `to`: the state it ends in. */
+function machineAnswer(from: (typeof ORDER_STATES)[number], to: (typeof ORDER_STATES)[number], by: string) {
+  const actor = createActor(orderMachine, { input: order(from) }).start();
+  actor.send({ type: 'order.transition', to, by } as never);
+  const state = orderStateOf(actor.getSnapshot());
+  actor.stop();
+  return state;
+}
+
+describe('the order machine and the server’s lifecycle table', () => {
+  const triples = ORDER_STATES.flatMap((from) =>
+    ORDER_STATES.flatMap((to) => ORDER_ACTORS.map((by) => ({ from, to, by }))),
+  );
+
+  it('enumerates every (state, to, by) triple', () => {
+    expect(triples).toHaveLength(ORDER_STATES.length * ORDER_STATES.length * ORDER_ACTORS.length);
+  });
+
+  it.each(triples)('$from → $to by $by: the machine moves iff findTransition allows it', ({
+    from,
+    to,
+    by,
+  }) => {
+    const allowed = findTransition(from, to, by) !== undefined;
+    expect(machineAnswer(from, to, by)).toBe(allowed ? to : from);
+  });
+
+  it('has one machine state per lifecycle state', () => {
+    const top = Object.keys(orderMachine.root.states);
+    for (const state of ORDER_STATES) expect(top).toContain(state);
+  });
+
+  it('walks every row of the table in the model-based test', () => {
+    const coverage = walkModel(orderModel);
+    expect(coverage.mismatches).toEqual([]);
+    // Each row of the table is one guarded 'order.transition' of its source state; the walk reached
+    // them all, so every allowed triple was taken on a real actor.
+    const walkedRows = new Set<string>();
+    for (const from of ORDER_STATES) {
+      for (const { to, by } of ORDER_TRANSITIONS.filter((t) => t.from === from)) {
+        if (machineAnswer(from, to, by) === to) walkedRows.add(`${from}>${to}>${by}`);
+      }
+    }
+    expect(walkedRows.size).toBe(ORDER_TRANSITIONS.length);
+    expect(coverage.edges).toBeGreaterThanOrEqual(ORDER_TRANSITIONS.length);
+  });
+});

@@ -1,0 +1,35 @@
+import { fromCallback } from 'xstate';
+import { orderFeedMachine } from '../../../../machines/order-feed.machine.ts';
+import type { OrderEvent } from '../../../../server/contract/order-lifecycle.ts';
+import { defineModel } from '../model.ts';
+
+export const orderEvent = (id: number, overrides: Partial<OrderEvent> = {}): OrderEvent => ({
+  id,
+  orderId: 'o1',
+  transactionId: 't1',
+  sequence: id,
+  from: 'awaiting_payment',
+  to: 'paid',
+  by: { actor: 'gateway', uid: null },
+  at: '2026-05-01T12:00:00.000Z',
+  note: null,
+  ...overrides,
+});
+
+/** A stream that never says anything by itself: the walk sends its events. */
+export const silentFeed = orderFeedMachine.provide({ actors: { followOrders: fromCallback(() => {}) } });
+
+export const orderFeedModel = defineModel(silentFeed, [
+  {
+    input: { scope: 'mine' },
+    events: (snapshot) =>
+      [
+        { type: 'order.stream', status: 'connecting' },
+        { type: 'order.stream', status: 'live' },
+        { type: 'order.stream', status: 'reconnecting' },
+        // One event (its replay is not news): the walk stays finite.
+        ...(snapshot.context.events.length === 0 ? [{ type: 'order.event', event: orderEvent(1) }] : []),
+        { type: 'order.event', event: orderEvent(1) },
+      ] as never,
+  },
+]);

@@ -1,0 +1,368 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_PATH, type OrderEvent, OrderEventSchema } from '../../server/contract/order-lifecycle.ts';
+import type { Database } from '../../server/db/client.ts';
+import { orderEvents, orders, users } from '../../server/db/schema.ts';
+import { ORDER_EVENTS_LISTENER_NAME } from '../../server/live/order-events.ts';
+import { createApiTokens } from '../../server/tokens.ts';
+import { createSseParser } from '../../src/api/sse.ts';
+import { bearer } from './support/accounts.ts';
+import { createAdmin } from './support/admin.ts';
+import { type ApiProcess, createScratchDatabase, startApiProcess } from './support/api-process.ts';
+import { createCustomer, ORDER_TIME, SHIPPING } from './support/commerce.ts';
+import { createTestContext, TEST_API_TOKEN_SECRET, type TestContext } from './support/test-app.ts';
+import { until } from './support/until.ts';
+
+// Events are written here straight into order_events (the lifecycle service writes them in the app):
+// the trigger announces them exactly as it does the service's.
+
+interface PlacedOrder {
+  id: string;
+  uid: string;
+  next: number;
+}
+
+async function placeOrder(db: Database, uid: string): Promise<PlacedOrder> {
+  const [row] = await db
+    .insert(orders)
+    .values({
+      userUid: uid,
+      orderTime: ORDER_TIME,
+      ...SHIPPING,
+      transactionId: `PZSTREAM${String(randomInt(1e9)).padStart(9, '0')}${Date.now()}`,
+      totalCents: 1_000,
+    })
+    .returning({ id: orders.id });
+  return { id: row!.id, uid, next: 1 };
+}
+
+const STEPS = ORDER_PATH;
+
+/** The order's next event (from its last state to the next step); answers its id. */
+async function addEvent(db: Database, order: PlacedOrder): Promise<number> {
+  const sequence = order.next++;
+  const [row] = await db
+    .insert(orderEvents)
+    .values({
+      orderId: order.id,
+      userUid: order.uid,
+      sequence,
+      fromState: sequence === 1 ? null : STEPS[(sequence - 2) % STEPS.length]!,
+      toState: STEPS[(sequence - 1) % STEPS.length]!,
+      actor: sequence === 1 ? 'checkout' : 'staff',
+      note: sequence === 1 ? null : `step ${sequence}\nsecond line`,
+    })
+    .returning({ id: orderEvents.id });
+  return row!.id;
+}
+
+/** An open stream as a client reads it: every event (checked against the contract) and comment. */
+interface Reading {
+  status: number;
+  events: OrderEvent[];
+  comments: string[];
+  ended: () => boolean;
+  ids: () => number[];
+  /** Waits until `count` events have come (or 5 s passed), then answers their ids. */
+  waitFor: (count: number) => Promise<number[]>;
+  close: () => Promise<void>;
+}
+
+function read(response: Response): Reading {
+  const events: OrderEvent[] = [];
+  const comments: string[] = [];
+  let ended = response.body === null;
+  const parser = createSseParser({
+    onMessage: ({ id, event, data }) => {
+      expect(event).toBe('order');
+      const parsed = v.parse(OrderEventSchema, JSON.parse(data));
+      expect(id).toBe(String(parsed.id));
+      events.push(parsed);
+    },
+    onComment: (text) => comments.push(text),
+  });
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    try {
+      for (;;) {
+        const chunk = await reader!.read();
+        if (chunk.done) break;
+        parser.push(chunk.value);
+      }
+    } catch {}
+    ended = true;
+  })();
+  const ids = () => events.map((event) => event.id);
+  return {
+    status: response.status,
+    events,
+    comments,
+    ended: () => ended,
+    ids,
+    waitFor: async (count) => {
+      await until(ids, (seen) => seen.length >= count, 5_000);
+      return ids();
+    },
+    close: async () => {
+      await reader?.cancel().catch(() => {});
+    },
+  };
+}
+
+/** Gives announcements a moment to arrive: for checking that nothing more comes. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe('one API process', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ orderStreamHeartbeatMs: 100 });
+  });
+  afterAll(() => ctx.close());
+
+  const open = async (path: string, token: string | undefined, lastEventId?: number) =>
+    read(
+      await ctx.request(path, {
+        headers: {
+          ...(token ? bearer(token) : {}),
+          ...(lastEventId === undefined ? {} : { 'Last-Event-ID': String(lastEventId) }),
+        },
+      }),
+    );
+
+  it('sends a customer only their own orders’ events, and staff every order’s', async () => {
+    const [ana, ben, admin] = [await createCustomer(ctx), await createCustomer(ctx), await createAdmin(ctx)];
+    const mine = await open('/my-orders-stream', ana.token);
+    const staff = await open('/admin-order-stream', admin.token);
+    expect(mine.status).toBe(200);
+    expect(staff.status).toBe(200);
+    const anaOrder = await placeOrder(ctx.db, ana.uid);
+    const benOrder = await placeOrder(ctx.db, ben.uid);
+    const sent = [
+      await addEvent(ctx.db, anaOrder),
+      await addEvent(ctx.db, benOrder),
+      await addEvent(ctx.db, anaOrder),
+    ];
+    expect(await staff.waitFor(3)).toEqual(sent);
+    expect(await mine.waitFor(2)).toEqual([sent[0], sent[2]]);
+    await settle();
+    expect(mine.ids()).toEqual([sent[0], sent[2]]);
+    const [, second] = mine.events;
+    expect(second).toMatchObject({
+      orderId: anaOrder.id,
+      sequence: 2,
+      from: 'awaiting_payment',
+      to: 'paid',
+      by: { actor: 'staff', uid: null },
+      note: 'step 2\nsecond line',
+    });
+    await Promise.all([mine.close(), staff.close()]);
+  });
+
+  it('refuses the staff stream to a customer (403) and both to a caller without a token (401)', async () => {
+    const ana = await createCustomer(ctx);
+    const refused = await ctx.request('/admin-order-stream', { headers: bearer(ana.token) });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: expect.any(String) });
+    for (const path of ['/my-orders-stream', '/admin-order-stream']) {
+      expect((await ctx.request(path)).status).toBe(401);
+    }
+  });
+
+  it('answers as a stream nothing buffers: event-stream, not cached, not compressed', async () => {
+    const ana = await createCustomer(ctx);
+    const response = await ctx.request('/my-orders-stream', {
+      headers: { ...bearer(ana.token), 'Accept-Encoding': 'gzip' },
+    });
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/event-stream/);
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
+    expect(response.headers.get('X-Accel-Buffering')).toBe('no');
+    expect(response.headers.get('Content-Encoding')).toBeNull();
+    await response.body?.cancel();
+  });
+
+  it('resumes after a cut with Last-Event-ID: the missed events once each, then live ones', async () => {
+    const ana = await createCustomer(ctx);
+    const order = await placeOrder(ctx.db, ana.uid);
+    const first = await open('/my-orders-stream', ana.token);
+    const seen = [await addEvent(ctx.db, order), await addEvent(ctx.db, order)];
+    expect(await first.waitFor(2)).toEqual(seen);
+    await first.close();
+    const missed = [await addEvent(ctx.db, order), await addEvent(ctx.db, order)];
+    const resumed = await open('/my-orders-stream', ana.token, seen[1]);
+    expect(await resumed.waitFor(2)).toEqual(missed);
+    const live = await addEvent(ctx.db, order);
+    expect(await resumed.waitFor(3)).toEqual([...missed, live]);
+    await settle();
+    expect(resumed.ids()).toEqual([...missed, live]);
+    await resumed.close();
+  });
+
+  it('loses and repeats nothing when events keep coming while it catches up', async () => {
+    const admin = await createAdmin(ctx);
+    const ana = await createCustomer(ctx);
+    const placed = await Promise.all(Array.from({ length: 5 }, () => placeOrder(ctx.db, ana.uid)));
+    const before = await addEvent(ctx.db, placed[0]!);
+    const backlog = [];
+    for (let i = 0; i < 30; i++) backlog.push(await addEvent(ctx.db, placed[i % 5]!));
+    // Writers on five orders at once while the stream subscribes, reads the table and drains.
+    const writing = Promise.all(
+      placed.map(async (order) => {
+        const ids = [];
+        for (let i = 0; i < 20; i++) ids.push(await addEvent(ctx.db, order));
+        return ids;
+      }),
+    );
+    const stream = await open('/admin-order-stream', admin.token, before);
+    const written = (await writing).flat();
+    const expected = [...backlog, ...written].sort((x, y) => x - y);
+    await stream.waitFor(expected.length);
+    await settle();
+    expect([...stream.ids()].sort((x, y) => x - y)).toEqual(expected);
+    expect(new Set(stream.ids()).size).toBe(stream.ids().length);
+    await stream.close();
+  });
+
+  it('sends an event committed after a later one (ids out of commit order)', async () => {
+    const admin = await createAdmin(ctx);
+    const ana = await createCustomer(ctx);
+    const [slow, fast] = [await placeOrder(ctx.db, ana.uid), await placeOrder(ctx.db, ana.uid)];
+    const stream = await open('/admin-order-stream', admin.token);
+    await settle();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let slowId = 0;
+    const slowWrite = ctx.db.transaction(async (tx) => {
+      slowId = await addEvent(tx as unknown as Database, slow);
+      await held;
+    });
+    await until(
+      () => slowId,
+      (id) => id > 0,
+    );
+    const fastId = await addEvent(ctx.db, fast);
+    expect(fastId).toBeGreaterThan(slowId);
+    expect(await stream.waitFor(1)).toEqual([fastId]);
+    release();
+    await slowWrite;
+    expect(await stream.waitFor(2)).toEqual([fastId, slowId]);
+    await stream.close();
+  });
+
+  it('catches up from the table when its listening connection was lost', async () => {
+    const ana = await createCustomer(ctx);
+    const order = await placeOrder(ctx.db, ana.uid);
+    const stream = await open('/my-orders-stream', ana.token);
+    const first = await addEvent(ctx.db, order);
+    expect(await stream.waitFor(1)).toEqual([first]);
+    await ctx.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${ORDER_EVENTS_LISTENER_NAME} and datname = current_database()`,
+    );
+    // Announced while nobody of this process listens.
+    const unheard = await addEvent(ctx.db, order);
+    expect(await stream.waitFor(2)).toEqual([first, unheard]);
+    const after = await addEvent(ctx.db, order);
+    expect(await stream.waitFor(3)).toEqual([first, unheard, after]);
+    await stream.close();
+  });
+
+  it('sends a heartbeat comment while nothing happens', async () => {
+    const ana = await createCustomer(ctx);
+    const stream = await open('/my-orders-stream', ana.token);
+    await until(
+      () => stream.comments.filter((text) => text === 'ping').length,
+      (pings) => pings >= 3,
+      2_000,
+    );
+    expect(stream.comments.filter((text) => text === 'ping').length).toBeGreaterThanOrEqual(3);
+    expect(stream.events).toEqual([]);
+    await stream.close();
+  });
+
+  it('ends its streams when the app lets go of its listener (shutdown)', async () => {
+    const own = await createTestContext();
+    const ana = await createCustomer(own);
+    const stream = read(await own.request('/my-orders-stream', { headers: bearer(ana.token) }));
+    expect(stream.status).toBe(200);
+    await own.orderEvents.close();
+    expect(await until(stream.ended, (ended) => ended, 2_000)).toBe(true);
+    await own.close();
+  });
+});
+
+describe('two API processes on one database', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let a: ApiProcess;
+  let b: ApiProcess;
+  const tokens = createApiTokens(TEST_API_TOKEN_SECRET);
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    [a, b] = await Promise.all([startApiProcess(scratch.url), startApiProcess(scratch.url)]);
+  }, 60_000);
+  afterAll(async () => {
+    for (const api of [a, b]) {
+      if (api && api.child.exitCode === null) api.child.kill('SIGTERM');
+      await api?.exited;
+    }
+    await scratch?.drop();
+  });
+
+  async function account(role: 'user' | 'admin') {
+    const uid = `stream-${role}-${randomInt(1e9)}`;
+    await scratch.db.insert(users).values({ uid, email: `${uid}@example.com`, role });
+    return { uid, token: (await tokens.issue(uid)).token };
+  }
+
+  const open = async (api: ApiProcess, path: string, token: string, lastEventId?: number) =>
+    read(
+      await fetch(`${api.url}${path}`, {
+        headers: {
+          ...bearer(token),
+          ...(lastEventId === undefined ? {} : { 'Last-Event-ID': String(lastEventId) }),
+        },
+      }),
+    );
+
+  it('deliver an event to the streams open on each of them', async () => {
+    const [ana, admin] = [await account('user'), await account('admin')];
+    const order = await placeOrder(scratch.db, ana.uid);
+    const onA = await open(a, '/my-orders-stream', ana.token);
+    const onB = await open(b, '/admin-order-stream', admin.token);
+    expect([onA.status, onB.status]).toEqual([200, 200]);
+    const id = await addEvent(scratch.db, order);
+    expect(await onA.waitFor(1)).toEqual([id]);
+    expect(await onB.waitFor(1)).toEqual([id]);
+    await Promise.all([onA.close(), onB.close()]);
+  });
+
+  it('resume on one a stream cut from the other: exactly the missed events', async () => {
+    const ana = await account('user');
+    const order = await placeOrder(scratch.db, ana.uid);
+    const onA = await open(a, '/my-orders-stream', ana.token);
+    const seen = await addEvent(scratch.db, order);
+    expect(await onA.waitFor(1)).toEqual([seen]);
+    await onA.close();
+    const missed = [await addEvent(scratch.db, order), await addEvent(scratch.db, order)];
+    const onB = await open(b, '/my-orders-stream', ana.token, seen);
+    expect(await onB.waitFor(2)).toEqual(missed);
+    const live = await addEvent(scratch.db, order);
+    expect(await onB.waitFor(3)).toEqual([...missed, live]);
+    await settle();
+    expect(onB.ids()).toEqual([...missed, live]);
+    await onB.close();
+  });
+
+  it('end their open streams on SIGTERM, well within the shutdown’s grace period', async () => {
+    const ana = await account('user');
+    const stream = await open(a, '/my-orders-stream', ana.token);
+    expect(stream.status).toBe(200);
+    const started = Date.now();
+    a.child.kill('SIGTERM');
+    expect(await a.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await until(stream.ended, (ended) => ended, 1_000)).toBe(true);
+  });
+});

@@ -1,0 +1,139 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventObject } from 'xstate';
+import type { Order } from '../../server/contract/order.ts';
+import type { OrderState } from '../../server/contract/order-lifecycle.ts';
+import type { OrderStreamActorEvent, OrderStreamScope } from '../../server/contract/order-stream.ts';
+import { anEvent, anOrder } from './support/orders.ts';
+
+// The server, as the board's actors see it: the orders by id, and the transition call.
+const server = vi.hoisted(() => ({
+  orders: new Map<string, Order>(),
+  transition: undefined as unknown as (id: string, to: OrderState, note?: string) => Promise<void>,
+  stream: undefined as ((event: OrderStreamActorEvent) => void) | undefined,
+}));
+
+vi.mock('../../src/actors/kitchen.ts', async () => {
+  const { fromPromise } = await import('xstate');
+  const { createListMachine } = await import('../../machines/list.machine.ts');
+  return {
+    liveKitchenColumnMachine: createListMachine<Order, { state?: OrderState }>('kitchenColumn').provide({
+      actors: {
+        fetchPage: fromPromise(async ({ input }) => ({
+          rows: [...server.orders.values()].filter((order) => order.state === input.query.state),
+          next: null,
+        })),
+        act: fromPromise(async ({ input }) => {
+          await server.transition(input.id, input.action as OrderState, input.note);
+          return 1;
+        }),
+      },
+    }),
+  };
+});
+
+vi.mock('../../src/actors/order-feed.ts', async () => {
+  const { fromCallback } = await import('xstate');
+  const { orderFeedMachine } = await import('../../machines/order-feed.machine.ts');
+  return {
+    liveOrderFeedMachine: orderFeedMachine.provide({
+      actors: {
+        followOrders: fromCallback<EventObject, { scope: OrderStreamScope }>(({ sendBack }) => {
+          server.stream = sendBack;
+        }),
+      },
+    }),
+  };
+});
+
+const { KitchenPage } = await import('../../src/routes/admin/kitchen.tsx');
+
+const column = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
+
+beforeEach(() => {
+  server.orders = new Map(
+    [anOrder('a', 'paid'), anOrder('b', 'accepted'), anOrder('c', 'preparing')].map((o) => [o._id, o]),
+  );
+  server.transition = vi.fn(async (id: string, to: OrderState) => {
+    server.orders.set(id, { ...server.orders.get(id)!, state: to });
+  });
+});
+
+describe('the kitchen board', () => {
+  it('shows each order in its state’s column with its items, address, phone and time since payment', async () => {
+    render(<KitchenPage />);
+    const paid = column('Paid');
+    const card = await within(paid).findByRole('listitem', { name: /Customer a/ });
+    expect(card).toHaveTextContent('2 × Margherita');
+    expect(card).toHaveTextContent('12 Lake Road, Dhaka 1207');
+    expect(within(card).getByRole('link', { name: '+880 1700 000000' })).toHaveAttribute(
+      'href',
+      'tel:+880 1700 000000',
+    );
+    expect(card).toHaveTextContent('Paid 12 min ago');
+    expect(await within(column('Preparing')).findByText(/Customer c/)).toBeInTheDocument();
+  });
+
+  it('moves a card to its next step through the transition call', async () => {
+    render(<KitchenPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept: order T-a' }));
+    expect(server.transition).toHaveBeenCalledWith('a', 'accepted', undefined);
+    expect(await within(column('Accepted')).findByText(/Customer a/)).toBeInTheDocument();
+    await vi.waitFor(() => expect(within(column('Paid')).queryByText(/Customer a/)).toBeNull());
+  });
+
+  it('shows the server’s message when the move is refused, and reads the card again', async () => {
+    server.transition = vi.fn(async (id: string) => {
+      // Someone else moved it on meanwhile.
+      server.orders.set(id, { ...server.orders.get(id)!, state: 'accepted' });
+      throw new Error('This order is accepted already');
+    });
+    render(<KitchenPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept: order T-a' }));
+    expect(await within(column('Paid')).findByRole('alert')).toHaveTextContent(
+      'Order T-a: This order is accepted already',
+    );
+    await vi.waitFor(() => expect(within(column('Paid')).queryByText(/Customer a/)).toBeNull());
+  });
+
+  it('adds a newly paid order without a reload, highlighted and announced', async () => {
+    render(<KitchenPage />);
+    await within(column('Paid')).findByText(/Customer a/);
+    const fresh = anOrder('d', 'paid');
+    server.orders.set(fresh._id, fresh);
+    act(() => {
+      server.stream?.({ type: 'order.stream', status: 'live' });
+      server.stream?.({
+        type: 'order.event',
+        event: anEvent(7, fresh, 'awaiting_payment', 'paid', 'gateway'),
+      });
+    });
+    const card = await within(column('Paid')).findByRole('listitem', { name: /Customer d/ });
+    expect(card).toHaveTextContent('New');
+    expect(screen.getByText('New paid order T-d')).toHaveAttribute('role', 'status');
+  });
+
+  it('reads the columns again once the stream is live: an order paid before it started shows', async () => {
+    render(<KitchenPage />);
+    await within(column('Paid')).findByText(/Customer a/);
+    // Paid after the columns were read and before the stream started: no event will tell of it.
+    server.orders.set('e', anOrder('e', 'paid'));
+    act(() => server.stream?.({ type: 'order.stream', status: 'live' }));
+    expect(await within(column('Paid')).findByRole('listitem', { name: /Customer e/ })).toBeInTheDocument();
+  });
+
+  it('says when live updates pause', async () => {
+    render(<KitchenPage />);
+    act(() => server.stream?.({ type: 'order.stream', status: 'reconnecting' }));
+    expect(await screen.findByText('Live updates paused — reconnecting…')).toHaveAttribute('role', 'status');
+  });
+
+  it('offers the sound as a toggle, off by default', async () => {
+    render(<KitchenPage />);
+    const toggle = screen.getByRole('button', { name: 'Sound for new orders' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  });
+});

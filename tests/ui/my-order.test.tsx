@@ -1,0 +1,126 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventObject } from 'xstate';
+import type { Order } from '../../server/contract/order.ts';
+import type { OrderStreamActorEvent, OrderStreamScope } from '../../server/contract/order-stream.ts';
+import { anEvent, anOrder } from './support/orders.ts';
+
+const server = vi.hoisted(() => ({
+  orders: [] as Order[],
+  stream: undefined as ((event: OrderStreamActorEvent) => void) | undefined,
+}));
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
+  useSearch: () => ({}),
+}));
+vi.mock('../../src/actors/orders.ts', async () => {
+  const { fromPromise } = await import('xstate');
+  const { createListMachine } = await import('../../machines/list.machine.ts');
+  const { orderMachine } = await import('../../machines/order.machine.ts');
+  return {
+    liveMyOrdersMachine: createListMachine<Order, object>('myOrders').provide({
+      actors: { fetchPage: fromPromise(async () => ({ rows: server.orders, next: null as string | null })) },
+    }),
+    liveOrderMachine: orderMachine.provide({
+      actors: { deleteOrder: fromPromise(async () => ({ deletedCount: 1 })) },
+    }),
+    liveMyOrderEvents: fromPromise(async ({ input }: { input: { id: string } }) => {
+      const order = server.orders.find((o) => o._id === input.id)!;
+      return { ok: true, value: [anEvent(1, order, null, 'awaiting_payment', 'checkout')] };
+    }),
+  };
+});
+vi.mock('../../src/actors/order-feed.ts', async () => {
+  const { fromCallback } = await import('xstate');
+  const { orderFeedMachine } = await import('../../machines/order-feed.machine.ts');
+  return {
+    liveOrderFeedMachine: orderFeedMachine.provide({
+      actors: {
+        followOrders: fromCallback<EventObject, { scope: OrderStreamScope }>(({ sendBack }) => {
+          server.stream = sendBack;
+        }),
+      },
+    }),
+  };
+});
+
+const { MyOrderPage } = await import('../../src/routes/my-order.tsx');
+
+const card = (transactionId: string) => screen.findByRole('listitem', { name: `Order ${transactionId}` });
+const currentStep = (element: HTMLElement) =>
+  within(element).getByRole('list', { name: 'Order progress' }).querySelector('[aria-current="step"]');
+
+beforeEach(() => {
+  server.orders = [anOrder('u', 'awaiting_payment'), anOrder('p', 'paid'), anOrder('r', 'refund_due')];
+});
+
+describe('My order', () => {
+  it('shows each order as a card with the spec’s fields, its status, its tracker and its action', async () => {
+    render(<MyOrderPage />);
+    const unpaid = await card('T-u');
+    // Cards, not a wide table: nothing to scroll sideways on a phone.
+    expect(document.querySelector('table')).toBeNull();
+    for (const label of ['Order Date', 'Address', 'Price', 'Transaction ID', 'Order Items', 'Status']) {
+      expect(within(unpaid).getByText(label)).toBeInTheDocument();
+    }
+    expect(unpaid).toHaveTextContent('November 23,2026 08:05:09 PM');
+    expect(unpaid).toHaveTextContent('21.50 tk');
+    expect(unpaid).toHaveTextContent('Payment pending');
+    expect(unpaid).toHaveTextContent('Order Pending');
+    expect(currentStep(unpaid)).toHaveTextContent('Awaiting payment');
+    expect(within(unpaid).getByRole('button', { name: 'Delete order T-u' })).toBeInTheDocument();
+
+    const paid = await card('T-p');
+    expect(paid).toHaveTextContent('Payment Success');
+    expect(
+      within(paid).getByRole('img', { name: 'Paid, waiting for the restaurant to confirm' }),
+    ).toBeVisible();
+
+    const refund = await card('T-r');
+    expect(within(refund).queryByRole('list', { name: 'Order progress' })).toBeNull();
+    expect(refund).toHaveTextContent('This order will not be delivered: the restaurant owes you a refund.');
+  });
+
+  it('follows the order live: the kitchen accepting it confirms it and moves the tracker', async () => {
+    render(<MyOrderPage />);
+    const paid = await card('T-p');
+    server.orders = server.orders.map((o) => (o._id === 'p' ? anOrder('p', 'accepted') : o));
+    act(() => {
+      server.stream?.({ type: 'order.stream', status: 'live' });
+      server.stream?.({
+        type: 'order.event',
+        event: anEvent(9, server.orders[1]!, 'paid', 'accepted', 'staff'),
+      });
+    });
+    await vi.waitFor(() => expect(currentStep(paid)).toHaveTextContent('Accepted'));
+    expect(paid).toHaveTextContent('Order Confirm');
+    expect(within(paid).getByRole('img', { name: 'Order confirmed' })).toBeInTheDocument();
+  });
+
+  it('reads its orders again once the stream is live: a change made before it started shows', async () => {
+    render(<MyOrderPage />);
+    const paid = await card('T-p');
+    expect(currentStep(paid)).toHaveTextContent('Paid');
+    // Accepted after the list was read and before the stream started: no event will tell of it.
+    server.orders = server.orders.map((o) => (o._id === 'p' ? anOrder('p', 'accepted') : o));
+    act(() => server.stream?.({ type: 'order.stream', status: 'live' }));
+    await vi.waitFor(async () => expect(currentStep(await card('T-p'))).toHaveTextContent('Accepted'));
+  });
+
+  it('shows the timeline when opened', async () => {
+    render(<MyOrderPage />);
+    const unpaid = await card('T-u');
+    await userEvent.click(within(unpaid).getByText('Timeline'));
+    expect(await within(unpaid).findByText(/Order placed/)).toBeInTheDocument();
+  });
+
+  it('says when live updates pause', async () => {
+    render(<MyOrderPage />);
+    await card('T-u');
+    act(() => server.stream?.({ type: 'order.stream', status: 'reconnecting' }));
+    expect(await screen.findByText('Live updates paused — reconnecting…')).toHaveAttribute('role', 'status');
+  });
+});

@@ -1,0 +1,263 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { OrderEvent } from '../../server/contract/order-lifecycle.ts';
+import type { OrderStreamStatus } from '../../server/contract/order-stream.ts';
+import { openOrderStream, reconnectDelay } from '../../src/api/order-stream.ts';
+import { createSseParser, type SseMessage } from '../../src/api/sse.ts';
+
+function parse(...chunks: string[]) {
+  const messages: SseMessage[] = [];
+  const comments: string[] = [];
+  const retries: number[] = [];
+  const parser = createSseParser({
+    onMessage: (message) => messages.push(message),
+    onComment: (text) => comments.push(text),
+    onRetry: (ms) => retries.push(ms),
+  });
+  for (const chunk of chunks) parser.push(chunk);
+  return { messages, comments, retries };
+}
+
+describe('the event-stream parser', () => {
+  it('reads id, event and data lines, one event per blank line', () => {
+    expect(parse('id: 7\nevent: order\ndata: {"a":1}\n\n').messages).toEqual([
+      { id: '7', event: 'order', data: '{"a":1}' },
+    ]);
+  });
+
+  it('joins multi-line data with newlines and names an unnamed event "message"', () => {
+    expect(parse('data: one\ndata:two\ndata\ndata:  three\n\n').messages).toEqual([
+      { id: '', event: 'message', data: 'one\ntwo\n\n three' },
+    ]);
+  });
+
+  it('takes CRLF, CR and LF line ends alike, even cut between CR and LF', () => {
+    const text = 'id: 1\r\nevent: order\r\ndata: a\r\n\r\nid: 2\rdata: b\r\rdata: c\n\n';
+    const expected = [
+      { id: '1', event: 'order', data: 'a' },
+      { id: '2', event: 'message', data: 'b' },
+      { id: '2', event: 'message', data: 'c' },
+    ];
+    expect(parse(text).messages).toEqual(expected);
+    // Cut at every place, one character at a time.
+    expect(parse(...text.split('')).messages).toEqual(expected);
+    expect(parse('data: a\r', '\n', '\r', '\n').messages).toEqual([{ id: '', event: 'message', data: 'a' }]);
+  });
+
+  it('hands comments (heartbeats) aside and dispatches nothing for them', () => {
+    const { messages, comments } = parse(': ping\n\n:live\n\n');
+    expect(messages).toEqual([]);
+    expect(comments).toEqual(['ping', 'live']);
+  });
+
+  it('keeps the last id for later events, ignores an id with NUL, and unknown fields', () => {
+    const { messages, retries } = parse(
+      'id: 5\n\ndata: x\n\nid: 6\u0000\nfoo: bar\nretry: 2500\ndata: y\n\n',
+    );
+    expect(messages).toEqual([
+      { id: '5', event: 'message', data: 'x' },
+      { id: '5', event: 'message', data: 'y' },
+    ]);
+    expect(retries).toEqual([2500]);
+  });
+
+  it('drops a leading BOM and an event the stream ended in the middle of', () => {
+    expect(parse('\uFEFFdata: a\n\ndata: unfinished\n').messages).toEqual([
+      { id: '', event: 'message', data: 'a' },
+    ]);
+  });
+});
+
+const orderEvent = (id: number, fields: Partial<OrderEvent> = {}): OrderEvent => ({
+  id,
+  orderId: '0b6f4f0e-0000-4000-8000-000000000001',
+  transactionId: 'PZ0000000001',
+  sequence: id,
+  from: 'paid',
+  to: 'accepted',
+  by: { actor: 'staff', uid: 'admin-1' },
+  at: '2026-11-23T20:05:09.000Z',
+  note: null,
+  ...fields,
+});
+const frame = (event: OrderEvent) => `id: ${event.id}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`;
+
+/** A fake API: each fetch gets the next scripted answer; 200s are streams the test writes to. */
+function fakeApi(script: Array<number | 'network'> = []) {
+  const requests: Array<{ url: string; headers: Record<string, string>; signal: AbortSignal }> = [];
+  const streams: Array<ReadableStreamDefaultController<Uint8Array>> = [];
+  const encoder = new TextEncoder();
+  const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    requests.push({
+      url: String(url),
+      headers: { ...(init?.headers as Record<string, string>) },
+      signal: init!.signal!,
+    });
+    const answer = script.shift() ?? 200;
+    if (answer === 'network') throw new TypeError('Failed to fetch');
+    if (answer !== 200) return Response.json({ message: 'no' }, { status: answer });
+    let stream!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        stream = controller;
+        streams.push(controller);
+      },
+    });
+    // As a real fetch does: aborting the request fails its body.
+    init?.signal?.addEventListener('abort', () => {
+      try {
+        stream.error(new DOMException('aborted', 'AbortError'));
+      } catch {}
+    });
+    return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+  });
+  return {
+    fetch,
+    requests,
+    /** Writes to the newest open stream. */
+    write: (text: string) => streams.at(-1)!.enqueue(encoder.encode(text)),
+    /** The server ends the newest stream (a restart, a proxy's cut). */
+    cut: () => streams.at(-1)!.close(),
+  };
+}
+
+function open(
+  api: ReturnType<typeof fakeApi>,
+  options: { scope?: 'mine' | 'all'; lastEventId?: number; token?: string | null; idleMs?: number } = {},
+) {
+  const events: OrderEvent[] = [];
+  const statuses: OrderStreamStatus[] = [];
+  const delays: number[] = [];
+  const unauthorized = vi.fn();
+  const stop = openOrderStream(
+    {
+      scope: options.scope ?? 'mine',
+      onEvent: (event) => events.push(event),
+      onStatus: (status) => statuses.push(status),
+      ...(options.lastEventId === undefined ? {} : { lastEventId: options.lastEventId }),
+    },
+    {
+      fetch: api.fetch as typeof fetch,
+      token: () => (options.token === undefined ? 'api-token' : options.token),
+      unauthorized,
+      baseUrl: 'https://pizzon.example/api',
+      sleep: async (ms) => {
+        delays.push(ms);
+      },
+      idleMs: options.idleMs ?? 60_000,
+    },
+  );
+  return { events, statuses, delays, unauthorized, stop };
+}
+
+describe('openOrderStream', () => {
+  it('opens the scope’s stream with the stored token in the header, never in the URL', async () => {
+    const api = fakeApi();
+    const mine = open(api, { scope: 'mine' });
+    await vi.waitFor(() => expect(mine.statuses).toEqual(['connecting', 'live']));
+    expect(api.requests[0]!.url).toBe('https://pizzon.example/api/my-orders-stream');
+    expect(api.requests[0]!.headers).toEqual({
+      Accept: 'text/event-stream',
+      Authorization: 'Bearer api-token',
+    });
+    mine.stop();
+    const all = open(api, { scope: 'all', lastEventId: 41 });
+    await vi.waitFor(() => expect(api.requests).toHaveLength(2));
+    expect(api.requests[1]!.url).toBe('https://pizzon.example/api/admin-order-stream');
+    expect(api.requests[1]!.headers['Last-Event-ID']).toBe('41');
+    all.stop();
+  });
+
+  it('delivers each valid order event, skipping what the contract refuses and other events', async () => {
+    const api = fakeApi();
+    const stream = open(api);
+    await vi.waitFor(() => expect(stream.statuses).toContain('live'));
+    api.write(frame(orderEvent(1)));
+    api.write(': ping\n\n');
+    api.write(`id: 2\nevent: order\ndata: ${JSON.stringify({ ...orderEvent(2), to: 'teleported' })}\n\n`);
+    api.write('id: 3\nevent: order\ndata: {not json\n\n');
+    api.write(`id: 4\nevent: other\ndata: ${JSON.stringify(orderEvent(4))}\n\n`);
+    const multi = orderEvent(5, { note: 'line one\nline two' });
+    // Split mid-frame, with CRLF line ends.
+    const text = frame(multi).replaceAll('\n', '\r\n');
+    api.write(text.slice(0, 17));
+    api.write(text.slice(17));
+    await vi.waitFor(() => expect(stream.events.map((e) => e.id)).toEqual([1, 5]));
+    expect(stream.events[1]!.note).toBe('line one\nline two');
+    stream.stop();
+  });
+
+  it('resumes after a cut with the highest id as Last-Event-ID, delivering a replayed event once', async () => {
+    const api = fakeApi();
+    const stream = open(api);
+    await vi.waitFor(() => expect(stream.statuses).toEqual(['connecting', 'live']));
+    api.write(frame(orderEvent(8)) + frame(orderEvent(7)));
+    await vi.waitFor(() => expect(stream.events).toHaveLength(2));
+    api.cut();
+    await vi.waitFor(() => expect(api.requests).toHaveLength(2));
+    expect(api.requests[1]!.headers['Last-Event-ID']).toBe('8');
+    await vi.waitFor(() => expect(stream.statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']));
+    api.write(frame(orderEvent(8)) + frame(orderEvent(9)));
+    await vi.waitFor(() => expect(stream.events.map((e) => e.id)).toEqual([8, 7, 9]));
+    stream.stop();
+  });
+
+  it('backs off 1 s doubling to 30 s while the API is away, and starts over after a success', async () => {
+    const failures: Array<number | 'network'> = [
+      'network',
+      503,
+      'network',
+      'network',
+      502,
+      'network',
+      'network',
+    ];
+    const api = fakeApi([...failures, 200]);
+    const stream = open(api);
+    await vi.waitFor(() => expect(stream.statuses.at(-1)).toBe('live'));
+    expect(stream.delays).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    expect(stream.statuses).toEqual(['connecting', 'reconnecting', 'live']);
+    api.cut();
+    await vi.waitFor(() => expect(api.requests).toHaveLength(9));
+    expect(stream.delays.at(-1)).toBe(1_000);
+    expect(reconnectDelay(1)).toBe(1_000);
+    expect(reconnectDelay(20)).toBe(30_000);
+    stream.stop();
+  });
+
+  it.each([401, 403])('stops and signs out on %i', async (status) => {
+    const api = fakeApi([status]);
+    const stream = open(api);
+    await vi.waitFor(() => expect(stream.unauthorized).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.fetch).toHaveBeenCalledTimes(1);
+    expect(stream.statuses).toEqual(['connecting']);
+  });
+
+  it('signs out without calling when no token is stored', async () => {
+    const api = fakeApi();
+    const stream = open(api, { token: null });
+    await vi.waitFor(() => expect(stream.unauthorized).toHaveBeenCalledTimes(1));
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+
+  it('reconnects when the connection goes silent (no heartbeat)', async () => {
+    const api = fakeApi();
+    const stream = open(api, { idleMs: 30 });
+    await vi.waitFor(() => expect(api.requests.length).toBeGreaterThanOrEqual(2));
+    expect(api.requests[0]!.signal.aborted).toBe(true);
+    expect(stream.statuses).toContain('reconnecting');
+    stream.stop();
+  });
+
+  it('stops for good when closed: the request is aborted and nothing more is reported', async () => {
+    const api = fakeApi();
+    const stream = open(api);
+    await vi.waitFor(() => expect(stream.statuses).toContain('live'));
+    stream.stop();
+    expect(api.requests[0]!.signal.aborted).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.fetch).toHaveBeenCalledTimes(1);
+    expect(stream.statuses).toEqual(['connecting', 'live']);
+    expect(stream.events).toEqual([]);
+  });
+});
