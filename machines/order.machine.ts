@@ -24,6 +24,7 @@ const setupOrder = setup({
     input: {} as { order: OrderFacts },
     context: {} as { order: OrderFacts },
     events: {} as OrderTransitionEvent | { type: 'order.delete' },
+    tags: {} as 'deleting',
   },
   actors: {
     deleteOrder: providedLater<{ deletedCount: number }, { id: string }>('deleteOrder'),
@@ -56,23 +57,60 @@ const transitionsFrom = (from: OrderState) =>
     actions: { type: 'record' as const, params: { state: to } },
   }));
 
+/** While unpaid, the customer's Delete (the table's cancellation by the customer) is offered. */
+const deletable = (state: OrderState) =>
+  ORDER_TRANSITIONS.some((t) => t.from === state && t.to === 'cancelled' && t.by === 'customer');
+
+/** The Delete of a deletable state: idle until asked, then the call, announced either way. */
+const deletion = {
+  initial: 'idle' as const,
+  states: {
+    idle: { on: { 'order.delete': 'deleting' } },
+    deleting: {
+      tags: ['deleting' as const],
+      // The customer's own cancellation, heard live before the call answers: the answer decides.
+      on: {
+        'order.transition': {
+          guard: {
+            type: 'isTransition' as const,
+            params: { to: 'cancelled' as const, by: 'customer' as const },
+          },
+        },
+      },
+      invoke: {
+        id: 'deleteOrder',
+        src: 'deleteOrder' as const,
+        input: ({ context }: { context: { order: OrderFacts } }) => ({ id: context.order._id }),
+        onDone: { target: '#order.deleted', actions: 'announceDeleted' as const },
+        onError: {
+          target: 'idle',
+          actions: {
+            type: 'announceFailure' as const,
+            params: ({ event }: { event: { error: unknown } }) => ({ message: errorMessage(event.error) }),
+          },
+        },
+      },
+    },
+  },
+};
+
 // Delivered and refunded have no way out: final, so nothing (a stray event included) moves them.
 const lifecycleStates = Object.fromEntries(
   ORDER_STATES.map((state) => [
     state,
     FINAL_STATES.includes(state)
       ? { type: 'final' as const }
-      : { on: { 'order.transition': transitionsFrom(state) } },
+      : {
+          on: { 'order.transition': transitionsFrom(state) },
+          ...(deletable(state) ? deletion : {}),
+        },
   ]),
-) as Record<
-  OrderState,
-  { type: 'final' } | { on: { 'order.transition': ReturnType<typeof transitionsFrom> } }
->;
+) as Record<OrderState, object>;
 
 /**
  * One order's life, one state per lifecycle state, generated from the shared transition table
  * (server/contract/order-lifecycle.ts): 'order.transition' moves it only where the table lets that
- * actor. While it awaits payment the customer may delete it (the order is then gone).
+ * actor. While it is unpaid the customer may delete it (the order is then gone from their list).
  */
 export const orderMachine = setupOrder.createMachine({
   id: 'order',
@@ -87,34 +125,6 @@ export const orderMachine = setupOrder.createMachine({
       })),
     },
     ...lifecycleStates,
-    awaiting_payment: {
-      initial: 'idle',
-      on: { 'order.transition': transitionsFrom('awaiting_payment') },
-      states: {
-        idle: { on: { 'order.delete': 'deleting' } },
-        deleting: {
-          // The customer's own cancellation, heard live before the call answers: the answer decides.
-          on: {
-            'order.transition': {
-              guard: { type: 'isTransition', params: { to: 'cancelled', by: 'customer' } },
-            },
-          },
-          invoke: {
-            id: 'deleteOrder',
-            src: 'deleteOrder',
-            input: ({ context }) => ({ id: context.order._id }),
-            onDone: { target: '#order.deleted', actions: 'announceDeleted' },
-            onError: {
-              target: 'idle',
-              actions: {
-                type: 'announceFailure',
-                params: ({ event }) => ({ message: errorMessage(event.error) }),
-              },
-            },
-          },
-        },
-      },
-    },
     deleted: { type: 'final' },
   },
 });
@@ -131,10 +141,11 @@ export const isPaidState = (state: OrderState): boolean => PAID_STATES.includes(
 export const isAcceptedState = (state: OrderState): boolean => ACCEPTED_STATES.includes(state);
 
 /** The My order Action column: delete while unpaid, an hourglass while paid, a check once confirmed. */
+// A staff-cancelled order is unpaid too, but nothing more can be done to it: it shows none.
 export function orderAction(order: OrderSnapshot): 'delete' | 'hourglass' | 'check' | 'none' {
-  if (order.matches('awaiting_payment')) return 'delete';
-  if (order.matches('paid')) return 'hourglass';
   const state = orderStateOf(order);
+  if (state && deletable(state)) return 'delete';
+  if (order.matches('paid')) return 'hourglass';
   if (state && isAcceptedState(state)) return 'check';
   return 'none';
 }

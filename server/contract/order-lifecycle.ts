@@ -43,6 +43,9 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { from: 'awaiting_payment', to: 'expired', by: 'job' },
   { from: 'awaiting_payment', to: 'cancelled', by: 'customer' },
   { from: 'awaiting_payment', to: 'cancelled', by: 'staff' },
+  // The spec's Delete of an unpaid order: one whose payment failed or lapsed leaves My order too.
+  { from: 'payment_failed', to: 'cancelled', by: 'customer' },
+  { from: 'expired', to: 'cancelled', by: 'customer' },
   { from: 'payment_failed', to: 'paid', by: 'gateway' },
   { from: 'payment_failed', to: 'refund_due', by: 'gateway' },
   { from: 'expired', to: 'paid', by: 'gateway' },

@@ -28,7 +28,7 @@ import { describeFailure } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
 import { session } from './session.ts';
 
-export function adminUid(): string {
+function adminUid(): string {
   const uid = session.getSnapshot().context.user?.uid;
   if (!uid) throw new Error('You are not signed in');
   return uid;

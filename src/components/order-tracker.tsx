@@ -7,9 +7,6 @@ import {
   type OrderState,
 } from '../../server/contract/order-lifecycle.ts';
 
-/** The way an order is meant to go; any other state is off this path and shown as a status instead. */
-export const TRACKED_STEPS = ORDER_PATH;
-
 /** What an off-path state means for the customer, in one sentence. */
 const OFF_PATH: Partial<Record<OrderState, string>> = {
   payment_failed: 'The payment did not go through, so this order will not be prepared.',
@@ -20,11 +17,12 @@ const OFF_PATH: Partial<Record<OrderState, string>> = {
 };
 
 /**
- * Where an order is: a stepper along the usual path (the current step carries aria-current="step",
- * so a screen reader hears which one it is), or, off that path, a plain status saying what happened.
+ * Where an order is: a stepper along the way an order is meant to go (ORDER_PATH; the current step
+ * carries aria-current="step", so a screen reader hears which one it is), or, off that path, a plain
+ * status saying what happened.
  */
 export function OrderTracker({ state }: { state: OrderState }) {
-  const at = TRACKED_STEPS.indexOf(state);
+  const at = ORDER_PATH.indexOf(state);
   if (at < 0) {
     return (
       <div className="flex items-start gap-3 rounded-2xl border border-coral-ink/40 bg-coral/10 p-4">
@@ -38,7 +36,7 @@ export function OrderTracker({ state }: { state: OrderState }) {
   }
   return (
     <ol aria-label="Order progress" className="grid grid-cols-3 gap-x-2 gap-y-4 sm:grid-cols-6">
-      {TRACKED_STEPS.map((step, index) => {
+      {ORDER_PATH.map((step, index) => {
         const done = index < at;
         const current = index === at;
         return (

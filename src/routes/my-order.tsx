@@ -4,11 +4,7 @@ import { CircleCheck, Hourglass } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { isAcceptedState, isPaidState, orderAction, orderStateOf } from '../../machines/order.machine.ts';
 import type { Order } from '../../server/contract/order.ts';
-import {
-  ORDER_STATE_LABELS,
-  type OrderEvent,
-  type OrderState,
-} from '../../server/contract/order-lifecycle.ts';
+import type { OrderEvent, OrderState } from '../../server/contract/order-lifecycle.ts';
 import { liveMyOrderEvents, liveMyOrdersMachine, liveOrderMachine } from '../actors/orders.ts';
 import { DeleteButton } from '../components/controls.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
@@ -16,18 +12,15 @@ import { ListTable } from '../components/list-table.tsx';
 import { LiveStatus } from '../components/live-status.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { tk } from '../components/order-summary.tsx';
-import { OrderTracker, TRACKED_STEPS } from '../components/order-tracker.tsx';
+import { OrderTracker } from '../components/order-tracker.tsx';
 import { showDialog } from '../ui/dialog.ts';
 import { PagedSearchSchema } from './list-search.ts';
 import { OrderTimelinePanel } from './order-timeline-panel.tsx';
 import { useEachNewEvent, useOrderFeed, useRefreshWhenLive } from './use-order-feed.ts';
 import { useListSearch, usePagedList } from './use-paged-list.ts';
 
-/** The spec's two status lines while the order is on its way; off that way, what happened instead. */
+/** The spec's two status lines ('Payment pending' / 'Payment Success', 'Order Pending' / 'Order Confirm'). */
 function OrderStatus({ state }: { state: OrderState }) {
-  if (!TRACKED_STEPS.includes(state)) {
-    return <span className="font-semibold text-coral-ink">{ORDER_STATE_LABELS[state]}</span>;
-  }
   const paid = isPaidState(state);
   const confirmed = isAcceptedState(state);
   return (
@@ -71,13 +64,11 @@ function OrderCard({ order, liveEvents, onDeleted, onStale }: OrderCardProps) {
 
   useEachNewEvent(liveEvents, (event) => {
     if (event.by.actor === 'checkout' || orderStateOf(actor.getSnapshot()) === event.to) return;
-    // While this card's own deletion is under way, its answer (not the stream) settles the card.
-    if (actor.getSnapshot().matches({ awaiting_payment: 'deleting' })) {
-      actor.send({ type: 'order.transition', to: event.to, by: event.by.actor });
-      return;
-    }
     actor.send({ type: 'order.transition', to: event.to, by: event.by.actor });
-    if (orderStateOf(actor.getSnapshot()) !== event.to) onStale(order._id);
+    const now = actor.getSnapshot();
+    // Not followed: a change was missed, so the page is read again; unless this card's own deletion is
+    // under way, whose answer (not the stream) settles the card.
+    if (orderStateOf(now) !== event.to && !now.hasTag('deleting')) onStale(order._id);
   });
 
   async function confirmDelete() {
@@ -119,7 +110,7 @@ function OrderCard({ order, liveEvents, onDeleted, onStale }: OrderCardProps) {
           {action === 'delete' && (
             <DeleteButton
               label={`Delete order ${order.transaction_id}`}
-              disabled={snapshot.matches({ awaiting_payment: 'deleting' })}
+              disabled={snapshot.hasTag('deleting')}
               onClick={confirmDelete}
             />
           )}

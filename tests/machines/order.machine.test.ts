@@ -60,7 +60,7 @@ describe('order machine', () => {
     refused.send({ type: 'order.delete' });
     await waitFor(
       refused,
-      (s) => s.matches({ awaiting_payment: 'idle' }) && announceFailure.mock.calls.length > 0,
+      (s) => s.matches('awaiting_payment') && !s.hasTag('deleting') && announceFailure.mock.calls.length > 0,
     );
     expect(announceFailure).toHaveBeenCalledWith(expect.anything(), {
       message: 'A paid order can not be deleted',
@@ -86,7 +86,7 @@ describe('order machine', () => {
     ).start();
     actor.send({ type: 'order.delete' });
     actor.send({ type: 'order.transition', to: 'cancelled', by: 'customer' });
-    expect(actor.getSnapshot().matches({ awaiting_payment: 'deleting' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('deleting')).toBe(true);
     answer({ deletedCount: 1 });
     expect((await waitFor(actor, (s) => s.status === 'done')).value).toBe('deleted');
     expect(announceDeleted).toHaveBeenCalledOnce();

@@ -157,12 +157,14 @@ describe('the sandbox payment flow', () => {
     // Replayed, the notification gives nothing back a second time.
     expect((await ipn(placed, 'failed')).status).toBe(200);
     expect(await stockOf(ctx, item.id)).toBe(5);
-    // Failed or cancelled at the gateway, the payment did not happen: payment_failed, which the
-    // customer can not delete (only an order awaiting payment); nothing is given back twice.
+    // Failed or cancelled at the gateway, the payment did not happen: payment_failed. The customer's
+    // Delete cancels it like any unpaid order, giving nothing back a second time; once is all.
     const order = (await orderByTransaction(ctx, transactionId))!;
     expect(order.state).toBe('payment_failed');
-    expect((await call(ctx, 'DELETE', `/order-delete/${order.id}`, customer.token)).status).toBe(409);
+    expect((await call(ctx, 'DELETE', `/order-delete/${order.id}`, customer.token)).status).toBe(200);
+    expect((await orderByTransaction(ctx, transactionId))!.state).toBe('cancelled');
     expect(await stockOf(ctx, item.id)).toBe(5);
+    expect((await call(ctx, 'DELETE', `/order-delete/${order.id}`, customer.token)).status).toBe(409);
   });
 
   it('does not mark anything paid on the browser’s success return', async () => {

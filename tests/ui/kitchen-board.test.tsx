@@ -1,17 +1,15 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventObject } from 'xstate';
 import type { Order } from '../../server/contract/order.ts';
 import type { OrderState } from '../../server/contract/order-lifecycle.ts';
-import type { OrderStreamActorEvent, OrderStreamScope } from '../../server/contract/order-stream.ts';
+import { stream } from './support/order-feed-mock.ts';
 import { anEvent, anOrder } from './support/orders.ts';
 
 // The server, as the board's actors see it: the orders by id, and the transition call.
 const server = vi.hoisted(() => ({
   orders: new Map<string, Order>(),
   transition: undefined as unknown as (id: string, to: OrderState, note?: string) => Promise<void>,
-  stream: undefined as ((event: OrderStreamActorEvent) => void) | undefined,
 }));
 
 vi.mock('../../src/actors/kitchen.ts', async () => {
@@ -33,19 +31,7 @@ vi.mock('../../src/actors/kitchen.ts', async () => {
   };
 });
 
-vi.mock('../../src/actors/order-feed.ts', async () => {
-  const { fromCallback } = await import('xstate');
-  const { orderFeedMachine } = await import('../../machines/order-feed.machine.ts');
-  return {
-    liveOrderFeedMachine: orderFeedMachine.provide({
-      actors: {
-        followOrders: fromCallback<EventObject, { scope: OrderStreamScope }>(({ sendBack }) => {
-          server.stream = sendBack;
-        }),
-      },
-    }),
-  };
-});
+vi.mock('../../src/actors/order-feed.ts', () => import('./support/order-feed-mock.ts'));
 
 const { KitchenPage } = await import('../../src/routes/admin/kitchen.tsx');
 
@@ -103,8 +89,8 @@ describe('the kitchen board', () => {
     const fresh = anOrder('d', 'paid');
     server.orders.set(fresh._id, fresh);
     act(() => {
-      server.stream?.({ type: 'order.stream', status: 'live' });
-      server.stream?.({
+      stream.send({ type: 'order.stream', status: 'live' });
+      stream.send({
         type: 'order.event',
         event: anEvent(7, fresh, 'awaiting_payment', 'paid', 'gateway'),
       });
@@ -119,13 +105,13 @@ describe('the kitchen board', () => {
     await within(column('Paid')).findByText(/Customer a/);
     // Paid after the columns were read and before the stream started: no event will tell of it.
     server.orders.set('e', anOrder('e', 'paid'));
-    act(() => server.stream?.({ type: 'order.stream', status: 'live' }));
+    act(() => stream.send({ type: 'order.stream', status: 'live' }));
     expect(await within(column('Paid')).findByRole('listitem', { name: /Customer e/ })).toBeInTheDocument();
   });
 
   it('says when live updates pause', async () => {
     render(<KitchenPage />);
-    act(() => server.stream?.({ type: 'order.stream', status: 'reconnecting' }));
+    act(() => stream.send({ type: 'order.stream', status: 'reconnecting' }));
     expect(await screen.findByText('Live updates paused — reconnecting…')).toHaveAttribute('role', 'status');
   });
 

@@ -2,14 +2,12 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EventObject } from 'xstate';
 import type { Order } from '../../server/contract/order.ts';
-import type { OrderStreamActorEvent, OrderStreamScope } from '../../server/contract/order-stream.ts';
+import { stream } from './support/order-feed-mock.ts';
 import { anEvent, anOrder } from './support/orders.ts';
 
 const server = vi.hoisted(() => ({
   orders: [] as Order[],
-  stream: undefined as ((event: OrderStreamActorEvent) => void) | undefined,
 }));
 
 vi.mock('@tanstack/react-router', () => ({
@@ -33,19 +31,7 @@ vi.mock('../../src/actors/orders.ts', async () => {
     }),
   };
 });
-vi.mock('../../src/actors/order-feed.ts', async () => {
-  const { fromCallback } = await import('xstate');
-  const { orderFeedMachine } = await import('../../machines/order-feed.machine.ts');
-  return {
-    liveOrderFeedMachine: orderFeedMachine.provide({
-      actors: {
-        followOrders: fromCallback<EventObject, { scope: OrderStreamScope }>(({ sendBack }) => {
-          server.stream = sendBack;
-        }),
-      },
-    }),
-  };
-});
+vi.mock('../../src/actors/order-feed.ts', () => import('./support/order-feed-mock.ts'));
 
 const { MyOrderPage } = await import('../../src/routes/my-order.tsx');
 
@@ -84,13 +70,28 @@ describe('My order', () => {
     expect(refund).toHaveTextContent('This order will not be delivered: the restaurant owes you a refund.');
   });
 
+  it('shows an unpaid order the spec’s way whatever ended it, with Delete while the customer may', async () => {
+    server.orders = [anOrder('f', 'payment_failed'), anOrder('e', 'expired'), anOrder('c', 'cancelled')];
+    render(<MyOrderPage />);
+    for (const id of ['f', 'e', 'c']) {
+      const unpaid = await card(`T-${id}`);
+      expect(unpaid).toHaveTextContent('Payment pending');
+      expect(unpaid).toHaveTextContent('Order Pending');
+    }
+    expect(await card('T-f')).toHaveTextContent('The payment did not go through');
+    expect(within(await card('T-f')).getByRole('button', { name: 'Delete order T-f' })).toBeInTheDocument();
+    expect(within(await card('T-e')).getByRole('button', { name: 'Delete order T-e' })).toBeInTheDocument();
+    // Cancelled by the restaurant: nothing more can be done to it.
+    expect(within(await card('T-c')).queryByRole('button')).toBeNull();
+  });
+
   it('follows the order live: the kitchen accepting it confirms it and moves the tracker', async () => {
     render(<MyOrderPage />);
     const paid = await card('T-p');
     server.orders = server.orders.map((o) => (o._id === 'p' ? anOrder('p', 'accepted') : o));
     act(() => {
-      server.stream?.({ type: 'order.stream', status: 'live' });
-      server.stream?.({
+      stream.send({ type: 'order.stream', status: 'live' });
+      stream.send({
         type: 'order.event',
         event: anEvent(9, server.orders[1]!, 'paid', 'accepted', 'staff'),
       });
@@ -106,7 +107,7 @@ describe('My order', () => {
     expect(currentStep(paid)).toHaveTextContent('Paid');
     // Accepted after the list was read and before the stream started: no event will tell of it.
     server.orders = server.orders.map((o) => (o._id === 'p' ? anOrder('p', 'accepted') : o));
-    act(() => server.stream?.({ type: 'order.stream', status: 'live' }));
+    act(() => stream.send({ type: 'order.stream', status: 'live' }));
     await vi.waitFor(async () => expect(currentStep(await card('T-p'))).toHaveTextContent('Accepted'));
   });
 
@@ -120,7 +121,7 @@ describe('My order', () => {
   it('says when live updates pause', async () => {
     render(<MyOrderPage />);
     await card('T-u');
-    act(() => server.stream?.({ type: 'order.stream', status: 'reconnecting' }));
+    act(() => stream.send({ type: 'order.stream', status: 'reconnecting' }));
     expect(await screen.findByText('Live updates paused — reconnecting…')).toHaveAttribute('role', 'status');
   });
 });

@@ -16,11 +16,11 @@ export const EVERY_TRANSITION = ORDER_STATES.flatMap((to) =>
   ORDER_ACTORS.map((by) => ({ type: 'order.transition' as const, to, by })),
 );
 
-const events = (snapshot: { matches: (s: { awaiting_payment: 'deleting' }) => boolean }) =>
+const events = (snapshot: { hasTag: (tag: 'deleting') => boolean }) =>
   [
     ...EVERY_TRANSITION,
     { type: 'order.delete' },
-    ...(snapshot.matches({ awaiting_payment: 'deleting' })
+    ...(snapshot.hasTag('deleting')
       ? [
           { type: 'xstate.done.actor.deleteOrder', output: { deletedCount: 1 } },
           { type: 'xstate.error.actor.deleteOrder', error: new Error('A paid order can not be deleted') },

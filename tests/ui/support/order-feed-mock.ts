@@ -1,0 +1,21 @@
+// Stands in for src/actors/order-feed.ts in the page tests: the real feed machine, its stream replaced
+// by one the test speaks through (`stream.send`). Use: vi.mock('…/src/actors/order-feed.ts', () =>
+// import('./support/order-feed-mock.ts')).
+import { type EventObject, fromCallback } from 'xstate';
+import { orderFeedMachine } from '../../../machines/order-feed.machine.ts';
+import type { OrderStreamActorEvent, OrderStreamScope } from '../../../server/contract/order-stream.ts';
+
+/** What the page's open stream hears: an event, or a change of the connection's state. */
+export const stream = {
+  send: (_event: OrderStreamActorEvent): void => {
+    throw new Error('No page has opened its order stream yet');
+  },
+};
+
+export const liveOrderFeedMachine = orderFeedMachine.provide({
+  actors: {
+    followOrders: fromCallback<EventObject, { scope: OrderStreamScope }>(({ sendBack }) => {
+      stream.send = sendBack;
+    }),
+  },
+});
