@@ -38,6 +38,13 @@ interface Summary {
   subject: string;
 }
 
+/** The header block of a raw mail (up to the first empty line). */
+function rawHeaders(chunks: Buffer[]): string {
+  const text = Buffer.concat(chunks).toString('utf8');
+  const end = text.search(/\r?\n\r?\n/);
+  return end < 0 ? text : text.slice(0, end);
+}
+
 async function summarize(dir: string, file: string): Promise<Summary> {
   const mail = await simpleParser(readFileSync(join(dir, file)));
   const to = [mail.to ?? []].flat().map((address) => address.text);
@@ -145,7 +152,7 @@ export async function startMailCatcher({
     logger: false,
     // Every client is this machine: a reverse DNS lookup would only slow each mail down.
     disableReverseLookup: true,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', callback);
@@ -158,11 +165,12 @@ export async function startMailCatcher({
           callback(error as Error);
           return;
         }
+        // The envelope (read before callback() resets it for the next mail) and the raw Subject line
+        // are enough for the console: a full parse of each mail waits until someone opens the page.
+        const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(', ');
+        const subject = /^Subject: ?(.*)$/im.exec(rawHeaders(chunks))?.[1]?.trim() || '(no subject)';
         callback();
-        summarize(dir, file).then(
-          (mail) => log(`mail to ${mail.to}: ${mail.subject}`),
-          () => log(`mail caught: ${file}`),
-        );
+        log(`mail to ${to}: ${subject}`);
       });
     },
   });

@@ -1,7 +1,7 @@
 // The transactional outbox for e-mail: a mail is a row written in the transaction of what it tells (an
 // order's change, a booking), so it exists exactly when that change does; delivery happens later, from
 // the table, by whichever process gets to it first (server/mail/outbox-worker.ts).
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
@@ -84,63 +84,104 @@ function describe(error: unknown): string {
   return text.length > 500 ? `${text.slice(0, 497)}...` : text;
 }
 
+/** A mail this process claimed, with the attempts made before and when it was due. */
+export type ClaimedMail = OutboxMessage & { attempts: number; dueAt: Date };
+
 /**
- * Sends the oldest due mail, if any, and records how that went. The row stays locked (FOR UPDATE) from
- * the claim until its state is committed, so no other process can pick it up meanwhile, and SKIP LOCKED
- * lets the other processes take the next one instead of queueing behind it. One mail per transaction:
- * a crash loses the record of at most the one mail being sent.
+ * How long a claimed mail is another process's: a send ends within nodemailer's timeouts (well under a
+ * minute), so a mail still claimed after this was claimed by a process that died; it is due again.
  */
-export async function deliverNextMail(
-  db: Database,
-  send: SendMail,
-  now: Date,
-  policy: DeliveryPolicy = DEFAULT_DELIVERY,
-): Promise<Attempt | undefined> {
+export const CLAIM_MS = 5 * 60_000;
+
+/** Mail claimed by one round, oldest due first, at most this many at a time. */
+const CLAIM_BATCH = 20;
+
+/**
+ * Claims up to `limit` due mails for this process: their next attempt moves CLAIM_MS ahead, so no other
+ * process takes them (SKIP LOCKED lets concurrent claims pass each other rather than queue). A short
+ * transaction of its own: no database connection is held while the mail server is talked to.
+ */
+export function claimDueMail(db: Database, now: Date, limit: number): Promise<ClaimedMail[]> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const due = await tx
       .select({
         id: mailOutbox.id,
         to: mailOutbox.toAddress,
         subject: mailOutbox.subject,
         body: mailOutbox.body,
         attempts: mailOutbox.attempts,
+        dueAt: mailOutbox.nextAttemptAt,
       })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.state, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
       .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-      .limit(1)
+      .limit(limit)
       .for('update', { skipLocked: true });
-    if (!row) return undefined;
-    const attempts = row.attempts + 1;
-    try {
-      await send({ id: row.id, to: row.to, subject: row.subject, body: row.body });
-    } catch (error) {
-      const failed = attempts >= policy.maxAttempts;
-      const lastError = describe(error);
+    if (due.length > 0) {
       await tx
         .update(mailOutbox)
-        .set({
-          attempts,
-          lastError,
-          ...(failed
-            ? { state: 'failed' as const }
-            : { nextAttemptAt: new Date(now.getTime() + policy.backoffMs(attempts)) }),
-        })
-        .where(eq(mailOutbox.id, row.id));
-      return { id: row.id, outcome: failed ? 'failed' : 'retry', attempts, error: lastError };
+        .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+        .where(
+          inArray(
+            mailOutbox.id,
+            due.map((mail) => mail.id),
+          ),
+        );
     }
-    await tx
+    return due;
+  });
+}
+
+/** Sends one claimed mail and records how that went: sent, or its next attempt (or failed, the last). */
+async function deliverClaimed(
+  db: Database,
+  send: SendMail,
+  mail: ClaimedMail,
+  now: Date,
+  policy: DeliveryPolicy,
+): Promise<Attempt> {
+  const attempts = mail.attempts + 1;
+  try {
+    await send({ id: mail.id, to: mail.to, subject: mail.subject, body: mail.body });
+  } catch (error) {
+    const failed = attempts >= policy.maxAttempts;
+    const lastError = describe(error);
+    await db
       .update(mailOutbox)
-      .set({ state: 'sent', attempts, sentAt: now })
-      .where(eq(mailOutbox.id, row.id));
-    return { id: row.id, outcome: 'sent', attempts };
+      .set({
+        attempts,
+        lastError,
+        ...(failed
+          ? { state: 'failed' as const }
+          : { nextAttemptAt: new Date(now.getTime() + policy.backoffMs(attempts)) }),
+      })
+      .where(eq(mailOutbox.id, mail.id));
+    return { id: mail.id, outcome: failed ? 'failed' : 'retry', attempts, error: lastError };
+  }
+  await db.update(mailOutbox).set({ state: 'sent', attempts, sentAt: now }).where(eq(mailOutbox.id, mail.id));
+  return { id: mail.id, outcome: 'sent', attempts };
+}
+
+/**
+ * Hands claimed mails back unsent, each due when it was (not now: a mail handed back must keep its
+ * place ahead of those retried since, or a failing one could keep it from ever being tried).
+ */
+async function release(db: Database, mails: readonly ClaimedMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const mail of mails) {
+      await tx.update(mailOutbox).set({ nextAttemptAt: mail.dueAt }).where(eq(mailOutbox.id, mail.id));
+    }
   });
 }
 
 /**
- * Sends the due mail one by one until none is left or one fails: a failure most often means the mail
- * server is down, and the next round (or the next process) tries again rather than this one hammering it
- * with every due mail. `stopped` ends the round between two mails.
+ * Sends the due mail, oldest first, until none is left or one fails: a failure most often means the
+ * mail server is down, and the next round (or the next process) tries again rather than this one
+ * hammering it with every due mail. Mail is claimed a batch at a time (claimDueMail); what a round
+ * claimed and did not get to (a failure, `stopped`) is handed back. A mail sent whose record was lost
+ * (the process died between the two) is sent again once its claim lapses: its Message-ID, made of its
+ * row, lets the receiving server see the same message.
  */
 export async function deliverDueMail(
   db: Database,
@@ -152,14 +193,24 @@ export async function deliverDueMail(
     stopped?: () => boolean;
   } = {},
 ): Promise<Attempt[]> {
-  const { now = () => new Date(), policy, onAttempt, stopped = () => false } = options;
+  const { now = () => new Date(), policy = DEFAULT_DELIVERY, onAttempt, stopped = () => false } = options;
   const done: Attempt[] = [];
   while (!stopped()) {
-    const attempt = await deliverNextMail(db, send, now(), policy);
-    if (!attempt) break;
-    done.push(attempt);
-    onAttempt?.(attempt);
-    if (attempt.outcome !== 'sent') break;
+    const claimed = await claimDueMail(db, now(), CLAIM_BATCH);
+    if (claimed.length === 0) break;
+    for (const [index, mail] of claimed.entries()) {
+      if (stopped()) {
+        await release(db, claimed.slice(index));
+        return done;
+      }
+      const attempt = await deliverClaimed(db, send, mail, now(), policy);
+      done.push(attempt);
+      onAttempt?.(attempt);
+      if (attempt.outcome !== 'sent') {
+        await release(db, claimed.slice(index + 1));
+        return done;
+      }
+    }
   }
   return done;
 }

@@ -7,6 +7,8 @@ import { mailOutbox, reservations } from '../../server/db/schema.ts';
 import { type MailWorker, startMailWorker } from '../../server/mail/outbox-worker.ts';
 import { createSmtpSender, type SmtpSender } from '../../server/mail/smtp-sender.ts';
 import {
+  CLAIM_MS,
+  claimDueMail,
   DEFAULT_DELIVERY,
   type DeliveryPolicy,
   deliverDueMail,
@@ -237,6 +239,18 @@ describe('delivering the outbox', () => {
     expect(row!.lastError).toBeTruthy();
   });
 
+  it('sends a mail claimed by a process that died once its claim lapses, and only then', async () => {
+    await enqueueMail(ctx.db, { kind: 'booking', to: 'orphan@example.com', subject: 'Hi', body: 'Hello' });
+    const t0 = justAfterNow();
+    // Claimed, then the claimant is gone: no attempt is recorded, and no other process takes it meanwhile.
+    expect(await claimDueMail(ctx.db, t0, 10)).toHaveLength(1);
+    expect(await claimDueMail(ctx.db, t0, 10)).toEqual([]);
+    expect(await deliverDueMail(ctx.db, sender.send, { now: () => at(t0, CLAIM_MS - 1) })).toEqual([]);
+    const later = await deliverDueMail(ctx.db, sender.send, { now: () => at(t0, CLAIM_MS) });
+    expect(later.map((a) => [a.outcome, a.attempts])).toEqual([['sent', 1]]);
+    expect(smtp.received.map((mail) => mail.to)).toEqual(['orphan@example.com']);
+  });
+
   it('waits 30 s after the first failure, doubling up to an hour, for 10 attempts', () => {
     expect(DEFAULT_DELIVERY.maxAttempts).toBe(10);
     expect([1, 2, 3, 4, 7, 8, 9, 20].map(DEFAULT_DELIVERY.backoffMs)).toEqual([
@@ -249,20 +263,27 @@ describe('delivering the outbox', () => {
 describe('workers of several processes on one database', () => {
   const pools: DatabaseHandle[] = [];
   const workers: MailWorker[] = [];
+  const senders: SmtpSender[] = [];
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+    for (const each of senders.splice(0)) each.close();
     await Promise.all(pools.splice(0).map((pool) => pool.close()));
   });
 
-  /** A worker on a pool of its own, as another API process would run it; counts what it sent. */
+  /**
+   * A worker with a database pool and a mail connection of its own, as another API process would run
+   * it; counts what it sent.
+   */
   function startWorker(policy?: DeliveryPolicy) {
     const pool = connectDatabase(databaseUrl, () => {});
     pools.push(pool);
+    const ownSender = createSmtpSender({ url: smtp.url, from: 'Pizzon <orders@pizzon.test>' });
+    senders.push(ownSender);
     const sent = { count: 0 };
     const worker = startMailWorker({
       db: pool.db,
       send: async (message) => {
-        await sender.send(message);
+        await ownSender.send(message);
         sent.count++;
       },
       pollMs: 20,
