@@ -129,7 +129,7 @@ async function sweepReservations() {
 const sweeper = setInterval(() => void sweepReservations(), config.expirySweepMs);
 void sweepReservations();
 
-// The outbox's mail goes out from every instance; row locks keep each mail to one sender. A mail server
+// The outbox's mail goes out from every instance; a claim keeps each mail to one sender. A mail server
 // that is down only delays it (services/mail-outbox.ts).
 const mailer = createSmtpSender({ url: config.mail.smtpUrl, from: config.mail.from });
 logger.info(`mail: sending through ${redactUrl(config.mail.smtpUrl)} as ${config.mail.from}`);

@@ -21,7 +21,7 @@ export interface MailWorker {
 /**
  * Delivers the outbox in rounds, one every `pollMs` (a due mail waits at most that long: an indexed
  * read of the pending rows costs little). Every API process runs one; they share nothing but the
- * table, whose row locks keep any two from sending the same mail (services/mail-outbox.ts), so the
+ * table, whose claims keep any two from sending the same mail (services/mail-outbox.ts), so the
  * process keeps no state of its own and any number of them may run.
  */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
