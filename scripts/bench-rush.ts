@@ -31,6 +31,11 @@ const RATE = Number(process.env.BENCH_RUSH_RATE ?? 36);
 const SECONDS = Number(process.env.BENCH_RUSH_SECONDS ?? 60);
 /** Each may check out 10 times a minute: enough of them that none meets the limit. */
 const CUSTOMERS = Number(process.env.BENCH_RUSH_CUSTOMERS ?? 400);
+/** Measured rushes; each target holds on the worst. */
+const RUNS = Number(process.env.BENCH_RUSH_RUNS ?? 3);
+/** The warm-up before them, at the same rate, by customers of its own. */
+const WARMUP_SECONDS = Number(process.env.BENCH_RUSH_WARMUP_SECONDS ?? 10);
+const WARM_CUSTOMERS = 100;
 const GUESTS = 6;
 const INITIAL_STOCK = 100_000;
 const TARGETS = { ordersPerSecond: 35, p99: 300 };
@@ -272,6 +277,89 @@ async function books(db: Database) {
   return { items: result.rows, ...paid.rows[0]! };
 }
 
+/** What one rush measured. */
+interface RushRun {
+  steps: Steps;
+  seconds: number;
+  arrivals: number;
+  completed: number;
+  inWindow: number;
+  failedVisits: number;
+  perTen: number[];
+  rate: number;
+  worstP99: number;
+  slowestStep: string;
+  errors: number;
+}
+
+/** Customers arrive at RATE a second for `seconds` (open loop) while guests browse and an admin pages. */
+async function rush(
+  customers: Customer[],
+  adminAccount: Customer,
+  menu: MenuItem[],
+  seconds: number,
+): Promise<RushRun> {
+  const steps = new Steps();
+  const started = Date.now();
+  const until = started + seconds * 1000;
+  const completedAt: number[] = [];
+  let failedVisits = 0;
+  const background = [
+    ...Array.from({ length: GUESTS }, () => guest(steps, menu, until)),
+    admin(steps, adminAccount, until),
+  ];
+  const visits: Array<Promise<void>> = [];
+  for (let n = 0; started + (n * 1000) / RATE < until; n++) {
+    const due = started + (n * 1000) / RATE;
+    const wait = due - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const customer = customers[n % customers.length]!;
+    const item = menu[(n * 7) % menu.length]!;
+    visits.push(
+      visit(steps, customer, item).then(
+        () => {
+          completedAt.push(Date.now());
+        },
+        () => {
+          failedVisits++;
+        },
+      ),
+    );
+  }
+  await Promise.all([...visits, ...background]);
+  const inWindow = completedAt.filter((at) => at <= until).length;
+  const p99s = [...steps.times].map(([step, times]) => [step, percentile(times, 99)] as const);
+  const [slowestStep, worstP99] = p99s.reduce((worst, row) => (row[1] > worst[1] ? row : worst), ['', 0]);
+  return {
+    steps,
+    seconds,
+    arrivals: visits.length,
+    completed: completedAt.length,
+    inWindow,
+    failedVisits,
+    perTen: Array.from({ length: Math.ceil(seconds / 10) }, (_, i) => {
+      const from = started + i * 10_000;
+      return completedAt.filter((at) => at > from && at <= from + 10_000).length / 10;
+    }),
+    rate: inWindow / seconds,
+    worstP99,
+    slowestStep,
+    errors: [...steps.failures.values()].reduce((sum, n) => sum + n, 0),
+  };
+}
+
+async function signUpAll(from: number, count: number): Promise<Customer[]> {
+  const customers: Customer[] = [];
+  for (let n = from; n < from + count; n += 20) {
+    customers.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(20, from + count - n) }, (_, i) => signUp(n + i + 1)),
+      )),
+    );
+  }
+  return customers;
+}
+
 async function main() {
   const storefront = await startBenchStorefront({ TRUST_PROXY: 'true' });
   const database = connectDatabase(embeddedPostgresUrl(Number(BENCH_ENV.PG_PORT), 'pizzon'), () => {});
@@ -285,108 +373,99 @@ async function main() {
     const menu = (await (
       await fetch(`${BENCH_API_URL}/all-items?category=all&limit=0`)
     ).json()) as MenuItem[];
-    console.log(`Signing up ${CUSTOMERS} customers …`);
-    const customers: Customer[] = [];
-    for (let n = 0; n < CUSTOMERS; n += 20) {
-      customers.push(
-        ...(await Promise.all(
-          Array.from({ length: Math.min(20, CUSTOMERS - n) }, (_, i) => signUp(n + i + 1)),
-        )),
-      );
-    }
+    console.log(`Signing up twice ${CUSTOMERS} customers, and ${WARM_CUSTOMERS} for the warm-up …`);
+    // The rushes run back to back, as an evening's would, taking turns with two sets of customers: each
+    // customer's checkout quota is a window of a minute, closed before its set comes again.
+    const sets = [await signUpAll(0, CUSTOMERS), await signUpAll(CUSTOMERS, CUSTOMERS)];
+    const warmCustomers = await signUpAll(2 * CUSTOMERS, WARM_CUSTOMERS);
     const adminAccount: Customer = { ...(await signInDemo('admin')), address: '10.255.255.254' };
-    // Warm the site's and the API's caches as a first visitor would.
-    for (const path of ['/', '/menu', `/item-detail/${menu[0]!._id}`]) await fetch(`${BENCH_WEB_URL}${path}`);
 
-    console.log(`Rush: ${RATE} customers a second for ${SECONDS} s …`);
-    const steps = new Steps();
-    const started = Date.now();
-    const until = started + SECONDS * 1000;
-    const completedAt: number[] = [];
-    let failedVisits = 0;
-    const background = [
-      ...Array.from({ length: GUESTS }, () => guest(steps, menu, until)),
-      admin(steps, adminAccount, until),
-    ];
-    const visits: Array<Promise<void>> = [];
-    for (let n = 0; started + (n * 1000) / RATE < until; n++) {
-      const due = started + (n * 1000) / RATE;
-      const wait = due - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const customer = customers[n % customers.length]!;
-      const item = menu[(n * 7) % menu.length]!;
-      visits.push(
-        visit(steps, customer, item).then(
-          () => {
-            completedAt.push(Date.now());
-          },
-          () => {
-            failedVisits++;
-          },
-        ),
-      );
+    console.log(`Warm-up: ${RATE} customers a second for ${WARMUP_SECONDS} s …`);
+    const warm = await rush(warmCustomers, adminAccount, menu, WARMUP_SECONDS);
+    const runs: RushRun[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      console.log(`Rush ${run} of ${RUNS}: ${RATE} customers a second for ${SECONDS} s …`);
+      runs.push(await rush(sets[(run - 1) % 2]!, adminAccount, menu, SECONDS));
     }
-    await Promise.all([...visits, ...background]);
-    const arrivals = visits.length;
-    const inWindow = completedAt.filter((at) => at <= until).length;
-    const perTen = Array.from({ length: Math.ceil(SECONDS / 10) }, (_, i) => {
-      const from = started + i * 10_000;
-      return completedAt.filter((at) => at > from && at <= from + 10_000).length / 10;
-    });
     const ledger = await books(database.db);
     const oversold = ledger.items.filter((item) => item.stock < 0);
     const unbalanced = ledger.items.filter((item) => item.stock + item.held !== INITIAL_STOCK);
+    const sawPaid = warm.completed + runs.reduce((sum, run) => sum + run.completed, 0);
 
-    const rows = [...steps.times].map(([step, times]) => [
-      step,
-      String(times.length),
-      `${percentile(times, 50).toFixed(1)} ms`,
-      `${percentile(times, 99).toFixed(1)} ms`,
-      String(steps.failures.get(step) ?? 0),
-    ]);
-    const worstP99 = Math.max(...[...steps.times.values()].map((times) => percentile(times, 99)));
-    const errors = [...steps.failures.values()].reduce((sum, n) => sum + n, 0);
-    const rate = inWindow / SECONDS;
+    const slowest = runs.reduce((worst, run) => (run.worstP99 > worst.worstP99 ? run : worst));
+    const fewest = Math.min(...runs.map((run) => run.rate));
+    const errors = runs.reduce((sum, run) => sum + run.errors, warm.errors);
     const checks = [
       [
-        `completed, paid orders a second over ${SECONDS} s`,
+        `completed, paid orders a second over ${SECONDS} s (fewest of the runs)`,
         `≥ ${TARGETS.ordersPerSecond}`,
-        rate.toFixed(1),
-        rate >= TARGETS.ordersPerSecond,
+        fewest.toFixed(1),
+        fewest >= TARGETS.ordersPerSecond,
       ],
-      ['slowest step, p99', `≤ ${TARGETS.p99} ms`, `${worstP99.toFixed(1)} ms`, worstP99 <= TARGETS.p99],
-      ['failed requests', '0', String(errors), errors === 0],
+      [
+        'slowest step, p99 (worst of the runs)',
+        `≤ ${TARGETS.p99} ms`,
+        `${slowest.worstP99.toFixed(1)} ms (${slowest.slowestStep})`,
+        slowest.worstP99 <= TARGETS.p99,
+      ],
+      ['failed requests (warm-up included)', '0', String(errors), errors === 0],
       ['items oversold', '0', String(oversold.length), oversold.length === 0],
       ['items whose stock + held ≠ initial', '0', String(unbalanced.length), unbalanced.length === 0],
       [
         'paid orders in the books = visits that saw theirs paid',
-        String(completedAt.length),
+        String(sawPaid),
         String(ledger.orders),
-        ledger.orders === completedAt.length,
+        ledger.orders === sawPaid,
       ],
     ] as const;
+    const runRow = (name: string, run: RushRun) => [
+      name,
+      String(run.arrivals),
+      `${run.completed} (${run.inWindow} within the ${run.seconds} s)`,
+      run.rate.toFixed(1),
+      run.perTen.map((n) => n.toFixed(1)).join(', '),
+      `${run.worstP99.toFixed(1)} ms (${run.slowestStep})`,
+      String(run.errors),
+    ];
+    const stepRows = [...slowest.steps.times].map(([step, times]) => [
+      step,
+      String(times.length),
+      `${percentile(times, 50).toFixed(1)} ms`,
+      `${percentile(times, 99).toFixed(1)} ms`,
+      String(slowest.steps.failures.get(step) ?? 0),
+    ]);
+    const examples = [warm, ...runs].flatMap((run) => [...run.steps.examples]);
     const markdown = `## Dinner rush (\`npm run bench:rush\`)
 
 Machine: ${machineLine()}.
 The stack as \`npm start\` starts it, behind a proxy (\`TRUST_PROXY=true\`: each simulated customer has an
-address of its own), every item stocked with ${INITIAL_STOCK.toLocaleString('en')}. ${CUSTOMERS} customers signed up and in
-beforehand; then for ${SECONDS} s a new one arrived every ${(1000 / RATE).toFixed(1)} ms (${RATE}/s, open loop): Home, Menu, an item
+address of its own), every item stocked with ${INITIAL_STOCK.toLocaleString('en')}. Twice ${CUSTOMERS} customers signed up and in
+beforehand, a set for each rush in turn. In each rush, for ${SECONDS} s a new one arrived every ${(1000 / RATE).toFixed(1)} ms (${RATE}/s, open loop): Home, Menu, an item
 page, add to cart, the cart, checkout, the sandbox payment page, Pay (the gateway notifies the API
 server to server), the return to the storefront, the payment result page and its status. Meanwhile
 ${GUESTS} guests browsed (Home, Menu, item pages, Blog) and an admin paged through Manage orders. The load
 generator runs on the same two cores (Node's fetch).
+A rush meets a server that has been serving the evening: the freshly started stack first serves a
+warm-up of ${WARMUP_SECONDS} s at the same rate (${WARM_CUSTOMERS} customers of its own; shown, not held to the targets:
+it measures the JIT and the pool's first connections). Then ${RUNS} rushes, back to back; each target
+is checked on the worst of them.
 
 ${table(
   ['check', 'target', 'measured', 'result'],
   checks.map(([what, target, measured, ok]) => [what, target, measured, verdict(ok)]),
 )}
 
-${arrivals} customers arrived, ${completedAt.length} saw their order paid (${inWindow} within the ${SECONDS} s), ${failedVisits} visits failed.
-Completed orders a second, per 10 s: ${perTen.map((n) => n.toFixed(1)).join(', ')}.
-Books after the rush: ${ledger.orders} paid orders, ${ledger.unpaid} unpaid still holding stock, ${ledger.refunds} refunds due.
+${table(
+  ['run', 'arrived', 'saw their order paid', 'paid orders/s', 'per 10 s', 'slowest p99', 'failed'],
+  [runRow('warm-up (not held to the targets)', warm), ...runs.map((run, i) => runRow(`rush ${i + 1}`, run))],
+)}
 
-${table(['step', 'requests', 'p50', 'p99', 'failed'], rows)}
-${steps.examples.size > 0 ? `\nFirst failure of each step: ${[...steps.examples].map(([step, message]) => `${step}: ${message}`).join('; ')}\n` : ''}`;
+Books after the rushes: ${ledger.orders} paid orders, ${ledger.unpaid} unpaid still holding stock, ${ledger.refunds} refunds due.
+
+Each step in the rush with the slowest p99:
+
+${table(['step', 'requests', 'p50', 'p99', 'failed'], stepRows)}
+${examples.length > 0 ? `\nFirst failure of each step: ${examples.map(([step, message]) => `${step}: ${message}`).join('; ')}\n` : ''}`;
     console.log(`\n${markdown}`);
     writeSection('bench:rush', markdown);
     if (checks.some(([, , , ok]) => !ok)) throw new Error('The rush missed a target');

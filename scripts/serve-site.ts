@@ -2,16 +2,15 @@
 // server (dist/server/render-page.js, see src/render-page.tsx) and cached by menu version, and
 // index.html for every other client-side route.
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
-import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenMenuVersion, type MenuVersion } from '../server/cache/menu-version.ts';
 import { connectDatabase } from '../server/db/client.ts';
-import { acceptsGzip } from '../server/http/gzip.ts';
+import { acceptsGzip, bytes } from '../server/http/gzip.ts';
 import { createApiProxy, isApiPath } from './lib/api-proxy.ts';
 import { fillPage } from './lib/fill-page.ts';
 import { type BuiltPage, buildPage, createPageCache, type Rendering } from './lib/page-cache.ts';
 import { siteHeaders, siteOriginsFromEnv } from './lib/site-headers.ts';
-import { loadStaticFiles, staticResponse } from './lib/static-files.ts';
+import { loadStaticFiles, type SiteAnswer, staticAnswer } from './lib/static-files.ts';
 
 type RenderPage = typeof import('../src/render-page.tsx').renderPage;
 
@@ -66,46 +65,61 @@ if (databaseUrl) {
 }
 const pages = createPageCache({ render, version: () => menuVersion?.current(), maxBytes: PAGE_CACHE_BYTES });
 
-const send = (page: BuiltPage, acceptEncoding: string | undefined) =>
+/** A page's answer: gzipped when the client takes it. */
+const pageAnswer = (page: BuiltPage, acceptEncoding: string | undefined): SiteAnswer =>
   acceptsGzip(acceptEncoding)
-    ? new Response(page.gzip, { status: page.status, headers: page.gzipHeaders })
-    : new Response(page.body, { status: page.status, headers: page.headers });
+    ? { status: page.status, headers: page.gzipHeaders, body: page.gzip }
+    : { status: page.status, headers: page.headers, body: page.body };
 
-const NOT_FOUND = new Uint8Array(Buffer.from('404 Not Found'));
+const NOT_FOUND: SiteAnswer = {
+  status: 404,
+  headers: { ...headers, 'Content-Type': 'text/plain' },
+  body: bytes(Buffer.from('404 Not Found')),
+};
 
 /**
- * The whole site is a map lookup or a page from the cache: no framework between the socket and the
- * answer, and the request's headers read as Node parsed them (docs/benchmarks.md measures this path).
+ * The whole site is a map lookup or a page from the cache, read from the request as Node parsed it:
+ * no framework, no Request or Response objects (docs/benchmarks.md measures this path).
  */
-async function answer(request: Request, incoming: IncomingMessage): Promise<Response> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return new Response(NOT_FOUND, { status: 404, headers: { ...headers, 'Content-Type': 'text/plain' } });
-  }
-  const { headers: asked, url = '/' } = incoming;
+function answer({ method, headers: asked, url = '/' }: IncomingMessage): SiteAnswer | Promise<SiteAnswer> {
+  if (method !== 'GET' && method !== 'HEAD') return NOT_FOUND;
   const query = url.indexOf('?');
   const path = query < 0 ? url : url.slice(0, query);
   // Home is a page, not the folder's index.html.
   const file = path === '/' ? undefined : files.get(path);
-  if (file) return staticResponse(file, asked['accept-encoding'], asked['if-none-match']);
+  if (file) return staticAnswer(file, asked['accept-encoding'], asked['if-none-match']);
   const personal = asked.authorization !== undefined || asked.cookie !== undefined;
-  return send(await pages.get(url, personal), asked['accept-encoding']);
+  return pages.get(url, personal).then((page) => pageAnswer(page, asked['accept-encoding']));
 }
 
-/** A HEAD gets the headers of the GET, without its body. */
-const withoutBody = (response: Response) =>
-  new Response(null, { status: response.status, headers: response.headers });
+/** Writes the answer in one go (Node sets its Content-Length); a HEAD gets the GET's headers only. */
+function send(incoming: IncomingMessage, outgoing: ServerResponse, { status, headers, body }: SiteAnswer) {
+  if (incoming.method === 'HEAD' && body) {
+    outgoing.writeHead(status, { ...headers, 'Content-Length': String(body.byteLength) }).end();
+  } else {
+    outgoing.writeHead(status, headers).end(body ?? undefined);
+  }
+}
 
-const site = getRequestListener(async (request: Request, env: HttpBindings | Http2Bindings) => {
-  const response = await answer(request, env.incoming as IncomingMessage);
-  return request.method === 'HEAD' ? withoutBody(response) : response;
-});
+function site(incoming: IncomingMessage, outgoing: ServerResponse) {
+  const answered = answer(incoming);
+  if (!(answered instanceof Promise)) return send(incoming, outgoing, answered);
+  answered.then(
+    (ready) => send(incoming, outgoing, ready),
+    (error: unknown) => {
+      console.error(`answering ${incoming.url} failed`, error);
+      if (!outgoing.headersSent) outgoing.writeHead(500, { ...headers, 'Content-Type': 'text/plain' });
+      outgoing.end('500 Internal Server Error');
+    },
+  );
+}
 // The API under the site's own origin (API_INTERNAL_URL is where this server reaches it).
 const apiInternalUrl = process.env.API_INTERNAL_URL;
 const api = apiInternalUrl ? createApiProxy(apiInternalUrl) : undefined;
 if (!api) console.warn('API_INTERNAL_URL is not set: /api is not passed to the API');
 const server = createServer((incoming, outgoing) => {
   if (api && isApiPath(incoming.url ?? '/')) api(incoming, outgoing);
-  else void site(incoming, outgoing);
+  else site(incoming, outgoing);
 });
 server.listen(port, '127.0.0.1', () => console.log(`site listening on http://localhost:${port}`));
 process.on('SIGTERM', () =>

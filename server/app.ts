@@ -146,6 +146,21 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The API's writes that can move the menu version: checkout (stock reserved), a customer's or the
+ * staff's cancellation and the gateway's verdicts (stock given back or taken again), the menu's admin.
+ */
+export const MENU_WRITES = [
+  '/create-payment-intent',
+  '/order-delete/*',
+  '/admin-order-delete/*',
+  '/admin-order/*',
+  '/payment/*',
+  '/add-item',
+  '/item-delete/*',
+  '/admin-item-update/*',
+];
+
 export function createApp(deps: AppDeps) {
   const { db, logger, siteOrigins, identity, tokens, gateway, paymentTimeoutMs } = deps;
   const holds = resolveHolds(deps.holds);
@@ -173,14 +188,17 @@ export function createApp(deps: AppDeps) {
   // the public reads.
   app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
-  // A write of this process (an item edited, stock reserved) is seen by its own next read at once,
-  // not only when the database's announcement arrives.
-  app.use(async (c, next) => {
-    await next();
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
-      await deps.menuVersion.catchUp().catch(() => {});
-    }
-  });
+  // A write of this process that may change the menu (an item edited, stock reserved or given back) is
+  // seen by its own next read at once, not only when the database's announcement arrives. Only those:
+  // the others (a cart line, a rate-limited call) would pay a query each for nothing.
+  for (const path of MENU_WRITES) {
+    app.use(path, async (c, next) => {
+      await next();
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
+        await deps.menuVersion.catchUp().catch(() => {});
+      }
+    });
+  }
 
   app.route('/', healthRoutes(db));
   app.route('/', reservationRoutes(db, limits));

@@ -3,7 +3,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
-import { versionOfTag } from '../server/contract/menu.ts';
+import { type MenuPart, type MenuVersions, versionsOfTag } from '../server/contract/menu.ts';
 import { recordAnswersWith } from './api/http.ts';
 import { type PageData, serializePageData } from './api/page-data.ts';
 import { App } from './app.tsx';
@@ -21,10 +21,11 @@ export interface RenderedPage {
   /** The API answers it was rendered with (src/api/page-data.ts). */
   pageData: string;
   /**
-   * The oldest menu version among those answers (their ETags), undefined when it shows no menu data:
-   * the site server caches the page for that version (scripts/lib/page-cache.ts).
+   * The menu version the page shows: which of the menu's versions covers it (the page's `menuShown`)
+   * and the oldest among its answers (their ETags); undefined when it shows no menu data. The site
+   * server caches the page for that version (scripts/lib/page-cache.ts).
    */
-  menuVersion: number | undefined;
+  menuVersion: ShownVersion | undefined;
 }
 
 /**
@@ -34,10 +35,16 @@ export interface RenderedPage {
  */
 export type PageAnswer = RenderedPage | { kind: 'missing' } | { kind: 'browser' } | undefined;
 
+/** Which of the menu's versions a page is kept for, and its value when the page was rendered. */
+export interface ShownVersion {
+  part: MenuPart;
+  version: number;
+}
+
 /** What a render records of its loaders' API answers. */
 interface Recorded {
   data: PageData;
-  versions: number[];
+  versions: MenuVersions[];
 }
 
 // Each render records the API answers of its own loaders, however many renders run at once.
@@ -47,8 +54,8 @@ recordAnswersWith(() => {
   if (!recorded) return undefined;
   return (url, body, etag) => {
     recorded.data[url] = body;
-    const version = versionOfTag(etag);
-    if (version !== undefined) recorded.versions.push(version);
+    const versions = versionsOfTag(etag);
+    if (versions !== undefined) recorded.versions.push(versions);
   };
 });
 
@@ -67,14 +74,17 @@ async function loadWithin(router: AppRouter, recorded: Recorded, ms: number): Pr
 }
 
 function rendered(router: AppRouter, { data, versions }: Recorded, status: 200 | 404): RenderedPage {
-  const pageName = status === 404 ? 'Error' : (router.state.matches.at(-1)?.staticData.pageName ?? '');
+  const page = router.state.matches.at(-1)?.staticData;
+  const pageName = status === 404 ? 'Error' : (page?.pageName ?? '');
+  const part = (status === 200 && page?.menuShown) || 'version';
   return {
     kind: 'rendered',
     status,
     html: renderToString(<App router={router} />),
     title: pageTitle(pageName),
     pageData: serializePageData(data),
-    menuVersion: versions.length > 0 ? Math.min(...versions) : undefined,
+    menuVersion:
+      versions.length > 0 ? { part, version: Math.min(...versions.map((shown) => shown[part])) } : undefined,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   lazyRouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
+import type { MenuPart } from '../server/contract/menu.ts';
 import { loadActors } from './actors/lazy.ts';
 import type { Visitor } from './actors/live.ts';
 import { LoadingScreen } from './components/loading-screen.tsx';
@@ -29,6 +30,12 @@ declare module '@tanstack/react-router' {
      * render depends on nobody's session, so it paints before its JavaScript has run.
      */
     serverRendered?: true;
+    /**
+     * Which of the menu's versions covers what a server-rendered page shows of the menu: 'listing' for
+     * one that shows no stock count (Home, Menu: a sale leaves it cached); every change otherwise.
+     * tests/ui/listing-pages.test.tsx holds those pages to it.
+     */
+    menuShown?: MenuPart;
   }
   interface Register {
     router: AppRouter;
@@ -52,7 +59,7 @@ const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   component: HomePage,
-  staticData: { pageName: 'Home', serverRendered: true },
+  staticData: { pageName: 'Home', serverRendered: true, menuShown: 'listing' },
 });
 
 const menuRoute = createRoute({
@@ -62,7 +69,7 @@ const menuRoute = createRoute({
   // Without it the page still opens, and the menu asks again, showing its own error and Try again.
   loader: () => import('./api/menu.ts').then((api) => api.fetchFullMenu()).catch(() => undefined),
   component: lazyRouteComponent(() => import('./routes/menu.tsx'), 'MenuPage'),
-  staticData: { pageName: 'Menu', serverRendered: true },
+  staticData: { pageName: 'Menu', serverRendered: true, menuShown: 'listing' },
 });
 
 const blogRoute = createRoute({

@@ -68,7 +68,8 @@ export function createApiProxy(apiUrl: string) {
         fromApi.pipe(outgoing);
       },
     );
-    toApi.on('error', () => {
+    toApi.on('error', (error) => {
+      console.warn(`/api: ${incoming.method} ${incoming.url} could not reach the API (${error.message})`);
       if (outgoing.headersSent) {
         outgoing.destroy();
         return;

@@ -1,6 +1,8 @@
 // The site server's rendered pages, kept by URL for the menu version they show (scripts/serve-site.ts).
 import { LRUCache } from 'lru-cache';
+import type { MenuVersions } from '../../server/contract/menu.ts';
 import { type Bytes, bytes, gzip } from '../../server/http/gzip.ts';
+import type { ShownVersion } from '../../src/render-page.tsx';
 
 /** A page as the site sends it: its HTML, gzipped once, with the headers of both answers. */
 export interface BuiltPage {
@@ -32,42 +34,43 @@ export function buildPage(html: string, status: number, siteHeaders: Record<stri
 /** What rendering a page gave: the page, the menu version its data showed, and whether to keep it. */
 export interface Rendering {
   page: BuiltPage;
-  /** The oldest menu version among the API answers it was rendered with; undefined when none. */
-  menuVersion: number | undefined;
+  /** The menu version it shows (src/render-page.tsx); undefined when it shows no menu data. */
+  menuVersion: ShownVersion | undefined;
   /** False when its data failed or was late: sent unrendered once, never kept. */
   keep: boolean;
 }
 
 export interface PageCacheOptions {
   render: (url: string) => Promise<Rendering>;
-  /** The current menu version; undefined while the site is not listening (then nothing is cached). */
-  version: () => number | undefined;
+  /** The current menu versions; undefined while the site is not listening (then nothing is cached). */
+  version: () => MenuVersions | undefined;
   maxBytes: number;
 }
 
 /**
  * Pages are kept for the menu version they were rendered at and served while it is current: never
- * stale, as every menu change moves the version (server/cache/menu-version.ts); a page that showed no
- * menu data is kept whatever the version. A page is kept for the
- * oldest of the version the site knew when it began and the versions its API answers carried, so a
- * render that raced a change (or an API instance a moment behind) is redone on the next request.
+ * stale, as every menu change moves the version that covers the page (the listing's for Home and the
+ * Menu, the whole menu's for an item page; server/cache/menu-version.ts); a page that showed no menu
+ * data is kept whatever the version. A page is kept for the oldest of the version the site knew when
+ * it began and the versions its API answers carried, so a render that raced a change (or an API
+ * instance a moment behind) is redone on the next request.
  * Concurrent requests for a page share one render; memory is an LRU with a byte budget.
  */
-const ANY_VERSION = -1;
 
 export function createPageCache({ render, version, maxBytes }: PageCacheOptions) {
-  const pages = new LRUCache<string, { version: number; page: BuiltPage }>({
+  /** `shown` undefined: the page holds for every version. */
+  const pages = new LRUCache<string, { shown: ShownVersion | undefined; page: BuiltPage }>({
     maxSize: maxBytes,
     sizeCalculation: ({ page }, url) => page.body.length + page.gzip.length + url.length,
   });
   const rendering = new Map<string, Promise<BuiltPage>>();
 
-  async function renderAndKeep(url: string, known: number): Promise<BuiltPage> {
-    const { page, menuVersion, keep } = await render(url);
-    // A page that showed no menu data (Home, Blog, the error page) holds for every version.
+  async function renderAndKeep(url: string, known: MenuVersions): Promise<BuiltPage> {
+    const { page, menuVersion: shown, keep } = await render(url);
+    // A page that showed no menu data (Blog, the error page) holds for every version.
     if (keep)
       pages.set(url, {
-        version: menuVersion === undefined ? ANY_VERSION : Math.min(known, menuVersion),
+        shown: shown && { part: shown.part, version: Math.min(known[shown.part], shown.version) },
         page,
       });
     return page;
@@ -82,8 +85,10 @@ export function createPageCache({ render, version, maxBytes }: PageCacheOptions)
       const known = version();
       if (known === undefined || personal) return render(url).then(({ page }) => page);
       const kept = pages.get(url);
-      if (kept && (kept.version === known || kept.version === ANY_VERSION)) return Promise.resolve(kept.page);
-      const key = `${known} ${url}`;
+      if (kept && (kept.shown === undefined || kept.shown.version === known[kept.shown.part])) {
+        return Promise.resolve(kept.page);
+      }
+      const key = `${known.version} ${url}`;
       let pending = rendering.get(key);
       if (!pending) {
         pending = renderAndKeep(url, known).finally(() => rendering.delete(key));

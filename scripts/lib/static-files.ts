@@ -76,17 +76,25 @@ export function loadStaticFiles(root: string, siteHeaders: Record<string, string
   return files;
 }
 
+/** An answer as the site writes it to the socket: no Request or Response objects in between. */
+export interface SiteAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  /** Null for a 304. */
+  body: Bytes | null;
+}
+
 /** A file's answer: 304 when the client holds it, else its gzip form when taken. */
-export function staticResponse(
+export function staticAnswer(
   file: StaticFile,
   acceptEncoding: string | undefined,
   ifNoneMatch: string | undefined,
-) {
+): SiteAnswer {
   if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
-    return new Response(null, { status: 304, headers: file.headers });
+    return { status: 304, headers: file.headers, body: null };
   }
-  if (file.gzip && acceptsGzip(acceptEncoding)) {
-    return new Response(file.gzip, { status: 200, headers: file.gzipHeaders });
+  if (file.gzip && file.gzipHeaders && acceptsGzip(acceptEncoding)) {
+    return { status: 200, headers: file.gzipHeaders, body: file.gzip };
   }
-  return new Response(file.body, { status: 200, headers: file.headers });
+  return { status: 200, headers: file.headers, body: file.body };
 }

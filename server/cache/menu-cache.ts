@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { type AllItemsQuery, type MenuItem, menuTag } from '../contract/menu.ts';
+import { type AllItemsQuery, type MenuItem, type MenuVersions, menuTag } from '../contract/menu.ts';
 import type { Database } from '../db/client.ts';
 import { toMenuItem } from '../db/rows.ts';
 import { menuItems } from '../db/schema.ts';
@@ -9,7 +9,7 @@ import { type MenuVersion, readMenuVersion } from './menu-version.ts';
 
 /** The whole menu at one version: every item, in the menu's order. */
 export interface MenuSnapshot {
-  version: number;
+  versions: MenuVersions;
   items: MenuItem[];
   byId: Map<string, MenuItem>;
 }
@@ -29,10 +29,10 @@ const itemKey = (id: string): string => `item.${id}`;
 function loadSnapshot(db: Database): Promise<MenuSnapshot> {
   return db.transaction(
     async (tx) => {
-      const version = await readMenuVersion(tx);
+      const versions = await readMenuVersion(tx);
       const rows = await tx.select().from(menuItems).orderBy(asc(menuItems.createdAt), asc(menuItems.name));
       const items = rows.map(toMenuItem);
-      return { version, items, byId: new Map(items.map((item) => [item._id, item])) };
+      return { versions, items, byId: new Map(items.map((item) => [item._id, item])) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -65,7 +65,7 @@ export function createMenuCache(db: Database, version: MenuVersion, maxBytes = 8
 
   async function snapshot(): Promise<MenuSnapshot> {
     // Not listening: the version is read on each call, and the snapshot is still reused while it holds.
-    const known = version.current() ?? (await version.read());
+    const { version: known } = version.current() ?? (await version.read());
     if (latest?.known === known) return latest.snapshot;
     const entry: NonNullable<typeof latest> = { known, snapshot: loadSnapshot(db) };
     latest = entry;
@@ -81,7 +81,7 @@ export function createMenuCache(db: Database, version: MenuVersion, maxBytes = 8
   }
 
   function answer(menu: MenuSnapshot, key: string, build: (menu: MenuSnapshot) => unknown): MenuAnswer {
-    const cacheKey = `${menu.version}|${key}`;
+    const cacheKey = `${menu.versions.version}|${key}`;
     let body = bodies.get(cacheKey);
     if (body === undefined) {
       body = { json: JSON.stringify(build(menu)) };
@@ -89,7 +89,7 @@ export function createMenuCache(db: Database, version: MenuVersion, maxBytes = 8
     }
     const kept = body;
     return {
-      tag: menuTag(menu.version, key),
+      tag: menuTag(menu.versions, key),
       body: kept.json,
       gzipped: () => {
         kept.gzip ??= gzip(kept.json);
@@ -100,7 +100,7 @@ export function createMenuCache(db: Database, version: MenuVersion, maxBytes = 8
 
   return {
     ready() {
-      const known = version.current();
+      const known = version.current()?.version;
       return latest?.loaded && latest.known === known ? latest.loaded : undefined;
     },
     snapshot,

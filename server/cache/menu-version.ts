@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { MenuVersions } from '../contract/menu.ts';
 import type { Database } from '../db/client.ts';
 import { menuVersion } from '../db/schema.ts';
 
@@ -8,16 +9,17 @@ export const MENU_VERSION_CHANNEL = 'menu_version';
 export const LISTENER_NAME = 'pizzon menu version';
 
 /**
- * The menu's version as this process knows it. The database moves it in the same transaction as any
- * change to the menu (an item added, edited or deleted, stock reserved, released or sold) and announces
- * it with NOTIFY; every process that caches the menu or pages showing it listens, so a change reaches
- * all of them within milliseconds (docs/decisions/011-scale.md).
+ * The menu's versions as this process knows them. The database moves them in the same transaction as
+ * any change to the menu (an item added, edited or deleted, stock reserved, released or sold; the
+ * listing only with what Home and the Menu show) and announces them with NOTIFY; every process that
+ * caches the menu or pages showing it listens, so a change reaches all of them within milliseconds
+ * (docs/decisions/011-scale.md).
  */
 export interface MenuVersion {
-  /** The current version; undefined while the process is not listening (it can not know it then). */
-  current(): number | undefined;
-  /** Reads the version from the database (when not listening, and after this process wrote). */
-  read(): Promise<number>;
+  /** The current versions; undefined while the process is not listening (it can not know them then). */
+  current(): MenuVersions | undefined;
+  /** Reads the versions from the database (when not listening, and after this process wrote). */
+  read(): Promise<MenuVersions>;
   /** Reads the version and, while listening, takes it as known: this process sees its own writes at once. */
   catchUp(): Promise<void>;
   close(): Promise<void>;
@@ -32,10 +34,26 @@ export interface MenuVersionOptions {
   retryMs?: number;
 }
 
-export async function readMenuVersion(db: Pick<Database, 'select'>): Promise<number> {
-  const [row] = await db.select({ version: menuVersion.version }).from(menuVersion);
+export async function readMenuVersion(db: Pick<Database, 'select'>): Promise<MenuVersions> {
+  const [row] = await db
+    .select({ version: menuVersion.version, listing: menuVersion.listing })
+    .from(menuVersion);
   if (!row) throw new Error('menu_version has no row: the database is not migrated');
-  return row.version;
+  return row;
+}
+
+/** Each version the newer of the two (announcements may arrive out of order with reads). */
+const newer = (a: MenuVersions, b: MenuVersions): MenuVersions =>
+  a.version >= b.version && a.listing >= b.listing
+    ? a
+    : { version: Math.max(a.version, b.version), listing: Math.max(a.listing, b.listing) };
+
+/** An announcement's payload, "version listing" (migration 0005). */
+function parseAnnouncement(payload: string | undefined): MenuVersions | undefined {
+  const [version, listing] = (payload ?? '').split(' ').map(Number);
+  return Number.isSafeInteger(version) && Number.isSafeInteger(listing)
+    ? { version: version!, listing: listing! }
+    : undefined;
 }
 
 /**
@@ -49,16 +67,16 @@ export async function listenMenuVersion({
   onError = () => {},
   retryMs = 100,
 }: MenuVersionOptions): Promise<MenuVersion> {
-  let known: number | undefined;
-  /** The highest version announced on the current connection (some may come before the first read). */
-  let heard = 0;
+  let known: MenuVersions | undefined;
+  /** The highest versions announced on the current connection (some may come before the first read). */
+  let heard: MenuVersions = { version: 0, listing: 0 };
   let client: pg.Client | undefined;
   let closed = false;
   let wait = retryMs;
   let retry: NodeJS.Timeout | undefined;
 
-  const learn = (version: number) => {
-    if (known !== undefined && version > known) known = version;
+  const learn = (versions: MenuVersions) => {
+    if (known !== undefined) known = newer(known, versions);
   };
 
   function lose(lost: pg.Client, error?: Error) {
@@ -74,10 +92,11 @@ export async function listenMenuVersion({
   async function connect(): Promise<void> {
     retry = undefined;
     const next = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
-    heard = 0;
+    heard = { version: 0, listing: 0 };
     next.on('notification', ({ channel, payload }) => {
-      if (channel !== MENU_VERSION_CHANNEL || client !== next) return;
-      heard = Math.max(heard, Number(payload));
+      const announced = parseAnnouncement(payload);
+      if (channel !== MENU_VERSION_CHANNEL || client !== next || !announced) return;
+      heard = newer(heard, announced);
       learn(heard);
     });
     next.on('error', (error) => lose(next, error));
@@ -86,9 +105,11 @@ export async function listenMenuVersion({
     try {
       await next.connect();
       await next.query(`LISTEN ${MENU_VERSION_CHANNEL}`);
-      const { rows } = await next.query<{ version: string }>('select version from menu_version');
+      const { rows } = await next.query<{ version: string; listing: string }>(
+        'select version, listing from menu_version',
+      );
       if (client !== next || closed) return;
-      known = Math.max(Number(rows[0]!.version), heard);
+      known = newer({ version: Number(rows[0]!.version), listing: Number(rows[0]!.listing) }, heard);
       wait = retryMs;
     } catch (error) {
       lose(next, error as Error);

@@ -5,6 +5,8 @@ export const MENU_TABS = ['all', 'pizza', 'burger', 'desert', 'drink', 'salad'] 
 export const ITEM_CATEGORIES = ['pizza', 'burger', 'desert', 'drink', 'salad'] as const;
 export type MenuTab = (typeof MENU_TABS)[number];
 export type ItemCategory = (typeof ITEM_CATEGORIES)[number];
+export const isMenuTab = (value: unknown): value is MenuTab =>
+  typeof value === 'string' && (MENU_TABS as readonly string[]).includes(value);
 
 /** Home's "Our Special Menu" shows this many items; 0 means the whole category. */
 export const LIMITED_VIEW = 8;
@@ -34,17 +36,32 @@ export const AllItemsQuerySchema = v.object({
 });
 export type AllItemsQuery = v.InferOutput<typeof AllItemsQuerySchema>;
 
+/** A card's description: its first 80 characters, and '…' when that cuts it. */
 export function descriptionPreview(description: string): string {
-  return description.slice(0, DESCRIPTION_PREVIEW);
+  return description.length > DESCRIPTION_PREVIEW
+    ? `${description.slice(0, DESCRIPTION_PREVIEW)}…`
+    : description;
 }
 
 /**
- * The ETag of a menu answer: the menu's version and which answer it is (one URL's tag never fits
+ * The menu's versions (server/cache/menu-version.ts): `version` moves with every change to the menu,
+ * `listing` only with what the listing pages (Home, Menu) show of it: an item added, deleted or
+ * re-described, sold out or back in stock. A page is kept for the one that covers what it shows.
+ */
+export interface MenuVersions {
+  version: number;
+  listing: number;
+}
+export type MenuPart = keyof MenuVersions;
+
+/**
+ * The ETag of a menu answer: the menu's versions and which answer it is (one URL's tag never fits
  * another's); weak, the same menu whatever the bytes.
  */
-export const menuTag = (version: number, key: string): string => `W/"m${version}.${key}"`;
-/** The menu version an ETag of ours names; undefined for any other tag. */
-export const versionOfTag = (tag: string | null | undefined): number | undefined => {
-  const version = /^W\/"m(\d+)\./.exec(tag ?? '')?.[1];
-  return version === undefined ? undefined : Number(version);
+export const menuTag = ({ version, listing }: MenuVersions, key: string): string =>
+  `W/"m${version}-${listing}.${key}"`;
+/** The menu versions an ETag of ours names; undefined for any other tag. */
+export const versionsOfTag = (tag: string | null | undefined): MenuVersions | undefined => {
+  const found = /^W\/"m(\d+)-(\d+)\./.exec(tag ?? '');
+  return found ? { version: Number(found[1]), listing: Number(found[2]) } : undefined;
 };

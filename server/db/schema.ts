@@ -94,9 +94,10 @@ export const menuItems = pgTable(
 );
 
 /**
- * One row: the menu's version. Every change to menu_items moves it, in the same transaction, and
- * announces it on the channel 'menu_version' (a deferred trigger, migration 0002): the menu and the
- * public pages are cached by it (server/menu/).
+ * One row: the menu's versions. Every change to menu_items moves `version`, in the same transaction;
+ * a change to what the listing pages show (an item added, deleted or re-described, sold out or back in
+ * stock) moves `listing` too; both are announced on the channel 'menu_version' (a deferred trigger,
+ * migrations 0002 and 0005). The menu answers and the public pages are cached by them (server/cache/).
  */
 export const menuVersion = pgTable(
   'menu_version',
@@ -105,6 +106,9 @@ export const menuVersion = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(1),
     /** The transaction that last moved it: one move per transaction, however many rows it changed. */
     lastTransaction: bigint('last_transaction', { mode: 'number' }),
+    listing: bigint('listing', { mode: 'number' }).notNull().default(1),
+    /** The transaction that last moved `listing`. */
+    listingTransaction: bigint('listing_transaction', { mode: 'number' }),
   },
   (t) => [check('menu_version_one_row', sql`${t.id} = 1`)],
 );
@@ -278,7 +282,10 @@ export const reservations = pgTable(
   ],
 );
 
-/** Rate-limit counters, shared by every API process (rate-limiter-flexible's PostgreSQL store). */
+/**
+ * Rate-limit counters, shared by every API process (rate-limiter-flexible's PostgreSQL store). An unlogged
+ * table (migration 0006, which drizzle-kit does not model): a count costs no WAL.
+ */
 export const rateLimits = pgTable('rate_limits', {
   key: varchar('key', { length: 255 }).primaryKey(),
   points: integer('points').notNull().default(0),

@@ -5,7 +5,13 @@ import { LISTENER_NAME, readMenuVersion } from '../../server/cache/menu-version.
 import { menuItems } from '../../server/db/schema.ts';
 import { seedMenu } from '../../server/seed/menu.ts';
 import { createAdmin } from './support/admin.ts';
-import { copyTemplateDatabase, createContextOn, type TestContext } from './support/test-app.ts';
+import { addToCart, call, checkout, checkoutBody, createCustomer, ordersOf } from './support/commerce.ts';
+import {
+  copyTemplateDatabase,
+  createContextOn,
+  createTestContext,
+  type TestContext,
+} from './support/test-app.ts';
 import { until } from './support/until.ts';
 
 let ctx: TestContext;
@@ -42,16 +48,59 @@ describe('the menu version', () => {
     await withClient(async (client) => {
       await client.query('begin');
       await client.query('update menu_items set quantity = quantity + 1');
-      expect(await readMenuVersion(ctx.db)).toBe(before);
+      expect(await readMenuVersion(ctx.db)).toEqual(before);
       await client.query('commit');
     });
-    expect(await readMenuVersion(ctx.db)).toBe(before + 1);
+    expect((await readMenuVersion(ctx.db)).version).toBe(before.version + 1);
+    const committed = await readMenuVersion(ctx.db);
     await withClient(async (client) => {
       await client.query('begin');
       await client.query('delete from menu_items');
       await client.query('rollback');
     });
-    expect(await readMenuVersion(ctx.db)).toBe(before + 1);
+    expect(await readMenuVersion(ctx.db)).toEqual(committed);
+  });
+
+  it('moves the listing only with what Home and the Menu show: not with a sale, but with a sell-out', async () => {
+    const moves = async (change: string, params: unknown[] = []) => {
+      const before = await readMenuVersion(ctx.db);
+      await withClient((client) => client.query(change, params));
+      const after = await readMenuVersion(ctx.db);
+      return { version: after.version - before.version, listing: after.listing - before.listing };
+    };
+    const setStock = 'update menu_items set quantity = $1 where id = $2';
+    await moves(setStock, [40, item.id]);
+    expect(await moves(setStock, [39, item.id])).toEqual({ version: 1, listing: 0 });
+    expect(await moves(setStock, [0, item.id])).toEqual({ version: 1, listing: 1 });
+    expect(await moves(setStock, [0, item.id])).toEqual({ version: 1, listing: 0 });
+    expect(await moves(setStock, [7, item.id])).toEqual({ version: 1, listing: 1 });
+    expect(
+      await moves('update menu_items set price_cents = price_cents + 100 where id = $1', [item.id]),
+    ).toEqual({ version: 1, listing: 1 });
+    for (const column of ['name', 'image', 'description']) {
+      expect(
+        await moves(`update menu_items set ${column} = ${column} || ' ' where id = $1`, [item.id]),
+      ).toEqual({ version: 1, listing: 1 });
+    }
+    // Many rows, sales and a new description in one transaction: each version moves once.
+    expect(
+      await moves(
+        `update menu_items set quantity = quantity + 1,
+        description = case when id = $1 then description || '!' else description end`,
+        [item.id],
+      ),
+    ).toEqual({ version: 1, listing: 1 });
+    const added = await withClient(async (client) => {
+      const before = await readMenuVersion(ctx.db);
+      const { rows } = await client.query<{ id: string }>(
+        `insert into menu_items (name, price_cents, quantity, image, category, description)
+           values ('Test', 100, 1, '/x.png', 'drink', 'A test') returning id`,
+      );
+      const after = await readMenuVersion(ctx.db);
+      expect(after).toEqual({ version: before.version + 1, listing: before.listing + 1 });
+      return rows[0]!.id;
+    });
+    expect(await moves('delete from menu_items where id = $1', [added])).toEqual({ version: 1, listing: 1 });
   });
 
   it('is announced to every listener, which then knows it without asking', async () => {
@@ -63,9 +112,19 @@ describe('the menu version', () => {
     expect(
       await until(
         () => ctx.menuVersion.current(),
-        (v) => v === before + 1,
+        (v) => v?.version === before.version + 1,
       ),
-    ).toBe(before + 1);
+    ).toEqual({ version: before.version + 1, listing: before.listing });
+    await ctx.db
+      .update(menuItems)
+      .set({ name: sql`${menuItems.name} || '.'` })
+      .where(eq(menuItems.id, item.id));
+    expect(
+      await until(
+        () => ctx.menuVersion.current(),
+        (v) => v?.listing === before.listing + 1,
+      ),
+    ).toEqual({ version: before.version + 2, listing: before.listing + 1 });
   });
 });
 
@@ -117,6 +176,42 @@ describe('the cached menu', () => {
     expect(await stockShown()).toBe(shown + 1);
   });
 
+  it('sees each of its own writes that move the menu on its very next read, before any announcement', async () => {
+    // A process whose announcements never arrive: it knows of a change only when it asks.
+    const deaf = await createTestContext({
+      appMenuVersion: (listening) => {
+        let known = listening.current()!;
+        return {
+          ...listening,
+          current: () => known,
+          async catchUp() {
+            known = await listening.read();
+          },
+        };
+      },
+    });
+    try {
+      await seedMenu(deaf.db);
+      const [bought] = await deaf.db.select().from(menuItems).limit(1);
+      const shownBy = async (ctx: TestContext) =>
+        ((await (await ctx.request(`/item-detail/${bought!.id}`)).json()) as { quantity: number }).quantity;
+      const before = await shownBy(deaf);
+      const customer = await createCustomer(deaf);
+      await addToCart(deaf, customer, bought!, 2);
+      expect((await checkout(deaf, customer, checkoutBody([{ item: bought!, quantity: 2 }]))).status).toBe(
+        200,
+      );
+      expect(await shownBy(deaf)).toBe(before - 2);
+      const [order] = await ordersOf(deaf, customer.uid);
+      expect(
+        (await call(deaf, 'DELETE', `/order-delete/${order!.id}?uid=${customer.uid}`, customer.token)).status,
+      ).toBe(200);
+      expect(await shownBy(deaf)).toBe(before);
+    } finally {
+      await deaf.close();
+    }
+  });
+
   it('trusts no cache while its announcements are cut off, and listens again when it can', async () => {
     await withClient((client) =>
       client.query(
@@ -141,6 +236,6 @@ describe('the cached menu', () => {
       (v) => v !== undefined,
       10_000,
     );
-    expect(back).toBe(await readMenuVersion(ctx.db));
+    expect(back).toEqual(await readMenuVersion(ctx.db));
   });
 });

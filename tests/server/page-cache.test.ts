@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildPage, createPageCache, type Rendering } from '../../scripts/lib/page-cache.ts';
-import { loadStaticFiles, staticResponse } from '../../scripts/lib/static-files.ts';
+import { loadStaticFiles, staticAnswer } from '../../scripts/lib/static-files.ts';
+import type { MenuPart, MenuVersions } from '../../server/contract/menu.ts';
 
 const HEADERS = {
   'Content-Security-Policy': "default-src 'self'",
@@ -12,20 +13,32 @@ const HEADERS = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
-/** A site whose renders are counted; each render shows the menu at `answerVersion` (or no menu data). */
-function site(options: { maxBytes?: number; keep?: boolean; answerVersion?: () => number | undefined } = {}) {
-  let version: number | undefined = 1;
+/**
+ * A site whose renders are counted; each render shows the menu's `part` (the whole menu unless said)
+ * at `answerVersion` (or the site's), or no menu data.
+ */
+function site(
+  options: {
+    maxBytes?: number;
+    keep?: boolean;
+    part?: MenuPart;
+    answerVersion?: () => number | undefined;
+  } = {},
+) {
+  let versions: MenuVersions | undefined = { version: 1, listing: 1 };
+  const part = options.part ?? 'version';
   const renders: string[] = [];
   const render = async (url: string): Promise<Rendering> => {
     renders.push(url);
     await new Promise((resolve) => setTimeout(resolve, 5));
+    const shown = options.answerVersion ? options.answerVersion() : versions?.[part];
     return {
       page: buildPage(`<p>${url} #${renders.length}</p>${'x'.repeat(1000)}`, 200, HEADERS),
-      menuVersion: options.answerVersion ? options.answerVersion() : version,
+      menuVersion: shown === undefined ? undefined : { part, version: shown },
       keep: options.keep ?? true,
     };
   };
-  const pages = createPageCache({ render, version: () => version, maxBytes: options.maxBytes ?? 1_000_000 });
+  const pages = createPageCache({ render, version: () => versions, maxBytes: options.maxBytes ?? 1_000_000 });
   const text = async (url: string, personal = false) =>
     Buffer.from((await pages.get(url, personal)).body)
       .toString()
@@ -34,8 +47,13 @@ function site(options: { maxBytes?: number; keep?: boolean; answerVersion?: () =
     pages,
     renders,
     text,
+    /** The whole menu's version moves to `next` (a sale); undefined: the site stops listening. */
     setVersion: (next: number | undefined) => {
-      version = next;
+      versions = next === undefined ? undefined : { version: next, listing: versions?.listing ?? 1 };
+    },
+    /** A change Home and the Menu show (a new item): both versions move. */
+    relist: () => {
+      versions = versions && { version: versions.version + 1, listing: versions.listing + 1 };
     },
   };
 }
@@ -47,6 +65,17 @@ describe('the site’s page cache', () => {
     expect(await s.text('/menu')).toMatch(/#1/);
     expect(await s.text('/menu')).toMatch(/#1/);
     s.setVersion(2);
+    expect(await s.text('/menu')).toMatch(/#2/);
+    expect(s.renders).toEqual(['/menu', '/menu']);
+  });
+
+  it('keeps a listing page (Home, the Menu) through sales, and renders it again when the listing moves', async () => {
+    const s = site({ part: 'listing' });
+    expect(await s.text('/menu')).toMatch(/#1/);
+    s.setVersion(2);
+    s.setVersion(3);
+    expect(await s.text('/menu')).toMatch(/#1/);
+    s.relist();
     expect(await s.text('/menu')).toMatch(/#2/);
     expect(s.renders).toEqual(['/menu', '/menu']);
   });
@@ -146,14 +175,14 @@ describe('the site’s files', () => {
 
   it('answers gzip to a client that takes it, plain otherwise, and 304 for the copy it holds', async () => {
     const script = files.get('/assets/index-abc.js')!;
-    const zipped = staticResponse(script, 'gzip, br', undefined);
-    expect(zipped.headers.get('Content-Encoding')).toBe('gzip');
-    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(
-      Buffer.from(script.body).toString(),
-    );
-    expect(staticResponse(script, undefined, undefined).headers.get('Content-Encoding')).toBeNull();
+    const zipped = staticAnswer(script, 'gzip, br', undefined);
+    expect(zipped.headers['Content-Encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.body!).toString()).toBe(Buffer.from(script.body).toString());
+    expect(staticAnswer(script, undefined, undefined).headers['Content-Encoding']).toBeUndefined();
     // Too small to be worth compressing.
     expect(files.get('/favicon.svg')!.gzip).toBeUndefined();
-    expect(staticResponse(script, 'gzip', script.etag).status).toBe(304);
+    const held = staticAnswer(script, 'gzip', script.etag);
+    expect(held.status).toBe(304);
+    expect(held.body).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addressKey,
@@ -205,6 +206,14 @@ describe('what counts', () => {
     await expectTooMany(await from(ctx, '203.0.113.7', path, json(customer.token, body)), 60);
     expect(await databaseFingerprint(ctx)).toEqual(before);
     expect(await ordersOf(ctx, customer.uid)).toHaveLength(1);
+  });
+
+  it('counts in an unlogged table: a count writes no WAL, so its commit waits for no disk flush', async () => {
+    const ctx = await appWith(limitsFor('jwt', quota(3), plenty));
+    const { rows } = await ctx.db.execute<{ relpersistence: string }>(
+      sql`select relpersistence from pg_class where relname = 'rate_limits'`,
+    );
+    expect(rows[0]?.relpersistence).toBe('u');
   });
 
   it('lets the storefront read the refusal: CORS headers and Retry-After exposed', async () => {

@@ -90,6 +90,8 @@ export interface TestContextOptions {
   holds?: AppDeps['holds'];
   /** How often an order stream pings (the app's default is 15 s). */
   orderStreamHeartbeatMs?: number;
+  /** The menu version as the app sees it, given the listening one (default: that one). */
+  appMenuVersion?: (listening: MenuVersion) => MenuVersion;
 }
 
 /** A fresh, migrated database of the caller's own on the run's server (a copy of the template). */
@@ -136,7 +138,7 @@ export async function createContextOn(
   const gateway = options.gateway?.(sandbox) ?? sandbox;
   const app = createApp({
     db: handle.db,
-    menuVersion,
+    menuVersion: options.appMenuVersion?.(menuVersion) ?? menuVersion,
     logger: pino({ level: 'silent' }),
     siteOrigins: SITE_ORIGINS,
     identity: options.appIdentity?.(identity) ?? identity,

@@ -1,0 +1,63 @@
+// The site server keeps the pages marked `menuShown: 'listing'` through every sale (the listing version
+// moves only with what they show: scripts/lib/page-cache.ts). That holds only while their HTML shows no
+// stock count: rendered with other stock, they must come out the same, except where an item sells out.
+import { createMemoryHistory } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import type { MenuItem } from '../../server/contract/menu.ts';
+
+const server = vi.hoisted(() => ({ menu: [] as MenuItem[] }));
+vi.mock('../../src/api/menu.ts', () => ({
+  fetchMenu: async () => server.menu,
+  fetchFullMenu: async () => server.menu,
+  fetchMenuItem: async (id: string) => server.menu.find((item) => item._id === id),
+}));
+
+const { App } = await import('../../src/app.tsx');
+const { createAppRouter } = await import('../../src/router.tsx');
+
+const anItem = (n: number, quantity: number): MenuItem => ({
+  _id: `item-${n}`,
+  name: `Pizza ${n}`,
+  price: 10 + n,
+  quantity,
+  image: `/images/menu/${n}.webp`,
+  category: 'pizza',
+  description: `A pizza numbered ${n}, with a description long enough to be cut on its card.`,
+});
+
+/** The page at `url` as the site server renders it, with each item's stock given. */
+async function rendered(url: string, stock: number[]): Promise<string> {
+  server.menu = stock.map((quantity, n) => anItem(n, quantity));
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  await router.load();
+  return renderToString(<App router={router} />);
+}
+
+const listingPages = () =>
+  Object.values(createAppRouter().routesById)
+    .filter((route) => route.options.staticData?.menuShown === 'listing')
+    .map((route) => route.fullPath as string);
+
+describe('pages kept through sales (menuShown: listing)', () => {
+  it('are Home and the Menu', () => {
+    expect(listingPages().sort()).toEqual(['/', '/menu']);
+  });
+
+  it.each(listingPages())('%s shows no stock count: another stock renders the same HTML', async (url) => {
+    const before = await rendered(url, [40, 3, 17]);
+    expect(await rendered(url, [39, 1, 2])).toBe(before);
+  });
+
+  it('the Menu shows an item selling out (the listing version moves then)', async () => {
+    const before = await rendered('/menu', [40, 3, 17]);
+    expect(before).toContain('Pizza 1');
+    expect(await rendered('/menu', [40, 0, 17])).not.toBe(before);
+  });
+
+  it('an item page shows its stock, so it is kept only while nothing on the menu moves', async () => {
+    expect(await rendered('/item-detail/item-1', [40, 3, 17])).not.toBe(
+      await rendered('/item-detail/item-1', [40, 2, 17]),
+    );
+  });
+});
