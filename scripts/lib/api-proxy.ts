@@ -68,7 +68,10 @@ export function createApiProxy(apiUrl: string) {
         fromApi.pipe(outgoing);
       },
     );
+    let visitorLeft = false;
     toApi.on('error', (error) => {
+      // Cut by us because the visitor left: nothing failed.
+      if (visitorLeft) return;
       console.warn(`/api: ${incoming.method} ${incoming.url} could not reach the API (${error.message})`);
       if (outgoing.headersSent) {
         outgoing.destroy();
@@ -81,7 +84,9 @@ export function createApiProxy(apiUrl: string) {
     });
     // A visitor who leaves mid-call frees the API's connection too.
     outgoing.on('close', () => {
-      if (!outgoing.writableFinished) toApi.destroy();
+      if (outgoing.writableFinished) return;
+      visitorLeft = true;
+      toApi.destroy();
     });
     incoming.pipe(toApi);
   };

@@ -37,6 +37,12 @@ export const AllItemsQuerySchema = v.object({
 export type AllItemsQuery = v.InferOutput<typeof AllItemsQuerySchema>;
 
 /** A card's description: its first 80 characters, and '…' when that cuts it. */
+/** Stock at or under this is low: the owner sees it flagged on Manage items. */
+export const LOW_STOCK = 3;
+export type StockLevel = 'out' | 'low' | 'ok';
+export const stockLevel = (quantity: number): StockLevel =>
+  quantity <= 0 ? 'out' : quantity <= LOW_STOCK ? 'low' : 'ok';
+
 export function descriptionPreview(description: string): string {
   return description.length > DESCRIPTION_PREVIEW
     ? `${description.slice(0, DESCRIPTION_PREVIEW)}…`

@@ -17,6 +17,7 @@ import {
   fetchItemForUpdate,
   fetchReservations,
   fetchUsers,
+  markSoldOut,
   type OrderListQuery,
   type ReservationListQuery,
   removeOrder,
@@ -53,9 +54,19 @@ export const liveUsersMachine = createListMachine<User, UserListQuery>('users').
 export const liveAdminItemsMachine = createListMachine<MenuItem, PageSize>('adminItems').provide({
   actors: {
     fetchPage: fromPromise(({ input }) => asAdmin((uid) => fetchAdminItems(uid, input.query, input.cursor))),
-    act: fromPromise(({ input }: { input: RowAction }) => asAdmin((uid) => deleteItem(uid, input.id))),
+    act: fromPromise(({ input }: { input: RowAction }) =>
+      asAdmin(async (uid) =>
+        input.action === 'soldOut'
+          ? (await markSoldOut(uid, input.id)).matchedCount
+          : deleteItem(uid, input.id),
+      ),
+    ),
   },
-  actions: { announceDone: () => notify.success('Item delete successfull!'), announceFailure },
+  actions: {
+    announceDone: (_, { action }) =>
+      notify.success(action === 'soldOut' ? 'Marked sold out' : 'Item delete successfull!'),
+    announceFailure,
+  },
 });
 
 export const liveAdminOrdersMachine = createListMachine<Order, OrderListQuery>('adminOrders').provide({

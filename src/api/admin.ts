@@ -77,6 +77,12 @@ export async function updateItem(uid: string, id: string, changes: ItemUpdate): 
   return v.parse(UpdateResultSchema, body);
 }
 
+/** Sets an item's stock to 0 (the kitchen ran out), keeping its other fields as they are now. */
+export async function markSoldOut(uid: string, id: string): Promise<UpdateResult> {
+  const { name, price, image, description } = await fetchItemForUpdate(uid, id);
+  return updateItem(uid, id, { name, price, quantity: 0, image, description });
+}
+
 /**
  * Manage orders' filters, as its address keeps them: `from` and `to` are the admin's calendar days
  * (YYYY-MM-DD), `to` included.

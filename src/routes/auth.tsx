@@ -4,7 +4,7 @@ import { useMachine, useSelector } from '@xstate/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { isSessionSettled } from '../../machines/session.machine.ts';
+import { isAdmin, isSessionSettled } from '../../machines/session.machine.ts';
 import { liveAuthFormMachine } from '../actors/auth-form.ts';
 import { session } from '../actors/session.ts';
 import { SubmitButton } from '../components/controls.tsx';
@@ -52,10 +52,12 @@ export function AuthPage() {
     defaultValues: { displayName: '', email: '', pasasword: '' },
   });
 
-  // Signed in with a known role: back to where the visitor came from.
+  // Signed in with a known role: back to where the visitor came from; an admin who came to sign in
+  // (no page to go back to) lands on the Admin Dashboard, where the day's work is.
+  const admin = isAdmin(sessionSnapshot);
   useEffect(() => {
-    if (signedIn) void navigate({ to: redirect ?? '/', replace: true });
-  }, [signedIn, redirect, navigate]);
+    if (signedIn) void navigate({ to: redirect ?? (admin ? '/admin' : '/'), replace: true });
+  }, [signedIn, admin, redirect, navigate]);
 
   // The provider said yes but our server did not: show why under the form.
   useEffect(() => {

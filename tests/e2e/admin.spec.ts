@@ -19,7 +19,8 @@ async function confirmDialog(page: Page, button: string) {
 
 test('an admin adds an item, finds it on the menu, updates it and deletes it', async ({ page }) => {
   await signIn(page, admin);
-  await page.goto('/admin');
+  // Signing in with no page to go back to, the admin lands where the day's work is.
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await adminTabs(page).getByRole('link', { name: 'Add items' }).click();
 
@@ -57,14 +58,27 @@ test('an admin adds an item, finds it on the menu, updates it and deletes it', a
   await expect(page.getByRole('heading', { name: 'Update your item information' })).toBeVisible();
   await expect(page.getByLabel('Item name')).toHaveValue(name);
   await page.getByLabel('Price').fill('14');
-  await page.getByLabel('Quantity').fill('7');
+  await page.getByLabel('Quantity').fill('2');
   await page.getByRole('button', { name: 'Update now' }).click();
   await expect(page.getByText('Your item update successfull')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/manage-items$/);
 
   await page.goto(itemUrl);
   await expect(page.getByText('$14.00')).toBeVisible();
-  await expect(page.getByText('7 (items)')).toBeVisible();
+  await expect(page.getByText('2 (items)')).toBeVisible();
+
+  // Low stock is flagged; the kitchen runs out: one tap, no dialog.
+  await page.goto('/admin/manage-items');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('2 · low');
+  await row.getByRole('button', { name: `Mark ${name} sold out` }).click();
+  await expect(page.getByText('Marked sold out')).toBeVisible();
+  await expect(row).toContainText('0 · sold out');
+  await expect(row.getByRole('button', { name: `Mark ${name} sold out` })).toHaveCount(0);
+  await page.goto(itemUrl);
+  await expect(
+    page.getByText(`${name} is no longer in stock. Please wait for the available in stock.`),
+  ).toBeVisible();
 
   await page.goto('/admin/manage-items');
   await page.getByRole('button', { name: `Delete ${name}` }).click();
@@ -92,6 +106,11 @@ test('an admin confirms a paid order and removes an unpaid one; the customer see
   await adminTab.goto('/admin/manage-orders');
   const paidRow = adminTab.getByRole('row').filter({ hasText: paid });
   await expect(paidRow).toContainText(`Tk ${(await orderTotal(page, paid)).toFixed(2)}`);
+  // The customer's phone, a tap away for the rider.
+  await expect(paidRow.getByRole('link', { name: 'Call Sumi Akter on 01700 000000' })).toHaveAttribute(
+    'href',
+    'tel:01700000000',
+  );
   await paidRow.getByRole('button', { name: 'Confirm' }).click();
   await confirmDialog(adminTab, 'Confirm');
   await expect(adminTab.getByText('Order confirm successful!')).toBeVisible();

@@ -1,12 +1,30 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { Pencil } from 'lucide-react';
-import type { MenuItem } from '../../../server/contract/menu.ts';
+import { type MenuItem, type StockLevel, stockLevel } from '../../../server/contract/menu.ts';
 import { liveAdminItemsMachine } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { showDialog } from '../../ui/dialog.ts';
 import { PagedSearchSchema } from '../list-search.ts';
 import { useListSearch, usePagedList } from '../use-paged-list.ts';
+
+const STOCK_STYLE: Record<StockLevel, string> = {
+  out: 'bg-red-100 text-red-900',
+  low: 'bg-amber-100 text-amber-950',
+  ok: '',
+};
+const STOCK_NOTE: Record<StockLevel, string> = { out: 'sold out', low: 'low', ok: '' };
+
+/** The stock, flagged when it is out or low, in words as well as colour. */
+function StockCell({ quantity }: { quantity: number }) {
+  const level = stockLevel(quantity);
+  if (level === 'ok') return <>{quantity}</>;
+  return (
+    <span className={`rounded-full px-2 py-0.5 font-semibold whitespace-nowrap ${STOCK_STYLE[level]}`}>
+      {quantity} · {STOCK_NOTE[level]}
+    </span>
+  );
+}
 
 export function ManageItemsPage() {
   const search = useListSearch(PagedSearchSchema, useSearch({ from: '/admin/manage-items' }));
@@ -51,7 +69,9 @@ export function ManageItemsPage() {
           </td>
           <td className="py-2 pr-4 capitalize">{item.category}</td>
           <td className="py-2 pr-4">${item.price.toFixed(2)}</td>
-          <td className="py-2 pr-4">{item.quantity}</td>
+          <td className="py-2 pr-4">
+            <StockCell quantity={item.quantity} />
+          </td>
           <td className="py-2">
             <span className="flex gap-1">
               {/* Relative, as the spec has it: update-item/{id} under this page. */}
@@ -64,6 +84,18 @@ export function ManageItemsPage() {
               >
                 <Pencil aria-hidden="true" className="size-5" />
               </Link>
+              {item.quantity > 0 && (
+                // One tap when the kitchen runs out: no dialog, as it is undone by an update.
+                <button
+                  type="button"
+                  disabled={!canAct}
+                  onClick={() => send({ type: 'list.act', action: 'soldOut', id: item._id })}
+                  aria-label={`Mark ${item.name} sold out`}
+                  className="min-h-11 rounded-full border border-neutral-400 px-3 text-sm font-semibold hover:bg-neutral-100 disabled:opacity-50"
+                >
+                  Sold out
+                </button>
+              )}
               <DeleteButton
                 label={`Delete ${item.name}`}
                 disabled={!canAct}

@@ -223,6 +223,14 @@ export function ManageOrdersPage() {
               <td className="py-3 pr-4">
                 <span className="block font-semibold">{order.fullName}</span>
                 <span className="block text-sm break-all">{order.email}</span>
+                {/* The number to call when the rider can not find the door. */}
+                <a
+                  href={`tel:${order.phone.replace(/[^+0-9]/g, '')}`}
+                  className="block text-sm underline underline-offset-2"
+                  aria-label={`Call ${order.fullName} on ${order.phone}`}
+                >
+                  {order.phone}
+                </a>
                 <span className="block text-sm">
                   {order.address}, {order.city} {order.postcode}
                 </span>
