@@ -3,6 +3,7 @@ import {
   type Shipping,
   type ShippingField,
   type ShippingForm,
+  type ShippingProblem,
   shippingProblem,
 } from '../server/contract/order.ts';
 import { providedLater } from './provided.ts';
@@ -18,6 +19,15 @@ export interface OrderRequest {
 
 const EMPTY_FORM: ShippingForm = { fullName: '', email: '', phone: '', address: '', postcode: '', city: '' };
 
+/** The remembered details fill the fields the customer has left empty, never one they typed in. */
+const fillEmpty = (form: ShippingForm, remembered: Partial<ShippingForm>): ShippingForm =>
+  Object.fromEntries(
+    Object.entries(form).map(([field, value]) => [
+      field,
+      value.trim() === '' ? (remembered[field as ShippingField] ?? value) : value,
+    ]),
+  ) as ShippingForm;
+
 const trimmed = (form: ShippingForm): Shipping =>
   Object.fromEntries(Object.entries(form).map(([field, value]) => [field, value.trim()])) as Shipping;
 
@@ -27,17 +37,26 @@ const errorMessage = (error: unknown): string =>
 /**
  * Checkout: the shipping form (the spec's SHIPPING_INPUT), then one order request at a time, then the
  * browser goes to the payment page. A refused or failed request returns to editing with the reason.
+ * Meanwhile the details the customer gave before (profile, last order) are looked up once, and fill
+ * whatever is still empty when they arrive; without them the form is simply blank.
  */
 export const checkoutMachine = setup({
   types: {
     input: {} as Partial<ShippingForm> | undefined,
-    context: {} as { shipping: ShippingForm; error: string | null; request: OrderRequest | null },
+    context: {} as {
+      shipping: ShippingForm;
+      error: string | null;
+      /** The field a refused submission names, so the page can mark it and move the focus there. */
+      invalidField: ShippingProblem['field'] | null;
+      request: OrderRequest | null;
+    },
     events: {} as
       | { type: 'SHIPPING_INPUT'; field: ShippingField; value: string }
       | ({ type: 'checkout.submit' } & OrderRequest),
   },
   actors: {
     createPayment: providedLater<string, Shipping & OrderRequest>('createPayment'),
+    rememberShipping: providedLater<Partial<ShippingForm>, void>('rememberShipping'),
   },
   actions: {
     redirectTo: (_, _params: { url: string }) => {},
@@ -47,7 +66,19 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
-  context: ({ input }) => ({ shipping: { ...EMPTY_FORM, ...input }, error: null, request: null }),
+  context: ({ input }) => ({
+    shipping: { ...EMPTY_FORM, ...input },
+    error: null,
+    invalidField: null,
+    request: null,
+  }),
+  invoke: {
+    id: 'rememberShipping',
+    src: 'rememberShipping',
+    onDone: {
+      actions: assign({ shipping: ({ context, event }) => fillEmpty(context.shipping, event.output) }),
+    },
+  },
   initial: 'editing',
   states: {
     editing: {
@@ -55,6 +86,8 @@ export const checkoutMachine = setup({
         SHIPPING_INPUT: {
           actions: assign({
             shipping: ({ context, event }) => ({ ...context.shipping, [event.field]: event.value }),
+            invalidField: ({ context, event }) =>
+              context.invalidField === event.field ? null : context.invalidField,
           }),
         },
         'checkout.submit': [
@@ -64,9 +97,15 @@ export const checkoutMachine = setup({
             actions: assign({
               request: ({ event }) => ({ total_price: event.total_price, order_time: event.order_time }),
               error: null,
+              invalidField: null,
             }),
           },
-          { actions: assign({ error: ({ context }) => shippingProblem(context.shipping) }) },
+          {
+            actions: assign(({ context }) => {
+              const problem = shippingProblem(context.shipping);
+              return { error: problem?.message ?? null, invalidField: problem?.field ?? null };
+            }),
+          },
         ],
       },
     },

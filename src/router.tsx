@@ -16,6 +16,7 @@ import { HomePage } from './routes/home.tsx';
 import {
   manageOrdersAddress,
   manageUsersAddress,
+  menuAddress,
   pagedAddress,
   reservationsAddress,
 } from './routes/list-address.ts';
@@ -65,6 +66,10 @@ const homeRoute = createRoute({
 const menuRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/menu',
+  // The tab shown lives in the address (`?category=pizza`; 'all', the default, is left out), so Back and
+  // a shared link keep it. Kept as the URL has it (list-address.ts): the page reads it, and shows all
+  // for a value it does not know.
+  validateSearch: menuAddress,
   // The menu comes with the page (fetched alongside its code; on the server, rendered into its HTML).
   // Without it the page still opens, and the menu asks again, showing its own error and Try again.
   loader: () => import('./api/menu.ts').then((api) => api.fetchFullMenu()).catch(() => undefined),

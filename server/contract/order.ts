@@ -32,10 +32,17 @@ export const ShippingSchema = v.object({
 export type Shipping = v.InferOutput<typeof ShippingSchema>;
 export type ShippingForm = Record<ShippingField, string>;
 
-/** The first broken rule of a shipping form, in the spec's words; null when it may be sent. */
-export function shippingProblem(form: ShippingForm): string | null {
+export interface ShippingProblem {
+  field: ShippingField;
+  message: string;
+}
+
+/** The first broken rule of a shipping form (the field, the spec's words); null when it may be sent. */
+export function shippingProblem(form: ShippingForm): ShippingProblem | null {
   const result = v.safeParse(ShippingSchema, form);
-  return result.success ? null : result.issues[0].message;
+  if (result.success) return null;
+  const [issue] = result.issues;
+  return { field: v.getDotPath(issue) as ShippingField, message: issue.message };
 }
 
 /**

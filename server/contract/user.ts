@@ -139,6 +139,9 @@ export const ProfileUpdateSchema = v.object({
   ),
 });
 export type ProfileUpdateInput = v.InferInput<typeof ProfileUpdateSchema>;
+
+/** PUT /profile/address body: checkout's "Save to my profile", the profile form's address rule. */
+export const ProfileAddressSchema = v.object({ address: ProfileUpdateSchema.entries.address });
 export type ProfileUpdate = v.InferOutput<typeof ProfileUpdateSchema>;
 
 /** PATCH answers: `modifiedCount` 0 with `matchedCount` 1 means nothing changed. */

@@ -1,27 +1,35 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { ProfileUpdateSchema } from '../contract/user.ts';
+import { ProfileAddressSchema, ProfileUpdateSchema } from '../contract/user.ts';
 import type { Database } from '../db/client.ts';
 import { toUser } from '../db/rows.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { jsonBody, parseOr400 } from '../middleware/validate.ts';
-import { findUserById, updateProfile } from '../services/users.ts';
+import { findUserById, saveAddress, updateProfile } from '../services/users.ts';
 import type { ApiTokens } from '../tokens.ts';
 
 /** The signed-in user's own record; every call carries our API token. */
 export function profileRoutes(db: Database, tokens: ApiTokens) {
   const signedIn = requireUser(db, tokens);
-  return new Hono()
-    .get('/profile', signedIn, (c) => c.json(toUser(c.var.user)))
-    .patch('/update-profile/:id', signedIn, async (c) => {
-      const record = await findUserById(db, c.req.param('id'));
-      if (!record) throw new HTTPException(404, { message: 'No account has this id' });
-      if (record.uid !== c.var.user.uid) {
-        throw new HTTPException(403, { message: 'You can only change your own profile' });
-      }
-      // Email, role and uid are read-only: the schema keeps only the fields a customer may change.
-      const update = parseOr400(ProfileUpdateSchema, await jsonBody(c.req.raw));
-      const modified = await updateProfile(db, record.id, update);
-      return c.json({ matchedCount: 1, modifiedCount: modified ? 1 : 0 });
-    });
+  return (
+    new Hono()
+      .get('/profile', signedIn, (c) => c.json(toUser(c.var.user)))
+      // Checkout's "Save to my profile": only the caller's own address, whatever else the profile holds.
+      .put('/profile/address', signedIn, async (c) => {
+        const { address } = parseOr400(ProfileAddressSchema, await jsonBody(c.req.raw));
+        const modified = await saveAddress(db, c.var.user.id, address);
+        return c.json({ matchedCount: 1, modifiedCount: modified ? 1 : 0 });
+      })
+      .patch('/update-profile/:id', signedIn, async (c) => {
+        const record = await findUserById(db, c.req.param('id'));
+        if (!record) throw new HTTPException(404, { message: 'No account has this id' });
+        if (record.uid !== c.var.user.uid) {
+          throw new HTTPException(403, { message: 'You can only change your own profile' });
+        }
+        // Email, role and uid are read-only: the schema keeps only the fields a customer may change.
+        const update = parseOr400(ProfileUpdateSchema, await jsonBody(c.req.raw));
+        const modified = await updateProfile(db, record.id, update);
+        return c.json({ matchedCount: 1, modifiedCount: modified ? 1 : 0 });
+      })
+  );
 }

@@ -60,6 +60,16 @@ export async function updateProfile(db: Database, id: string, update: ProfileUpd
   return changed.length > 0;
 }
 
+/** Keeps the address a customer gave at checkout on their profile; false when it was already there. */
+export async function saveAddress(db: Database, id: string, address: string): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ address })
+    .where(and(eq(users.id, id), sql`${users.address} is distinct from ${address}::text`))
+    .returning({ id: users.id });
+  return changed.length > 0;
+}
+
 /** A page of user records, newest first, as Manage users filters them. */
 export async function listUsers(db: Database, query: PageRequest & UserFilters): Promise<Page<User>> {
   const { role, q, limit, cursor } = query;

@@ -1,11 +1,17 @@
 import { HTTPError } from 'ky';
 import { fromPromise } from 'xstate';
-import { checkoutMachine } from '../../machines/checkout.machine.ts';
+import { checkoutMachine, type ShippingForm } from '../../machines/checkout.machine.ts';
+import { createSubmitMachine } from '../../machines/submit.machine.ts';
 import { forgetCart } from '../api/cart.ts';
-import { createPayment } from '../api/orders.ts';
+import { createPayment, fetchMyOrders } from '../api/orders.ts';
+import { fetchProfile, saveProfileAddress } from '../api/profile.ts';
 import { describeFailure } from '../ui/failure.ts';
+import { notify } from '../ui/toast.ts';
 import { cart } from './cart.ts';
 import { session } from './session.ts';
+
+const pick = <T extends object, K extends keyof T>(from: T, keys: K[]): Pick<T, K> =>
+  Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
 
 export const liveCheckoutMachine = checkoutMachine.provide({
   actors: {
@@ -23,8 +29,44 @@ export const liveCheckoutMachine = checkoutMachine.provide({
         throw new Error(describeFailure(error).message);
       }
     }),
+    // The last order's delivery details, else the profile's address: what a returning customer
+    // would otherwise type again. Nothing remembered, or a failed read, leaves the form as it is:
+    // this actor never rejects, so the machine needs no error path for it.
+    rememberShipping: fromPromise(async () => {
+      const uid = session.getSnapshot().context.user?.uid;
+      if (!uid) return {};
+      const [profile, orders] = await Promise.all([
+        fetchProfile(uid).catch(() => undefined),
+        fetchMyOrders(uid, { limit: 1 }, null).catch(() => undefined),
+      ]);
+      const last = orders?.rows[0];
+      const remembered: Partial<ShippingForm> = {};
+      if (profile?.address) remembered.address = profile.address;
+      if (last) Object.assign(remembered, pick(last, ['phone', 'address', 'postcode', 'city']));
+      return remembered;
+    }),
   },
   actions: {
     redirectTo: (_, { url }) => window.location.assign(url),
+  },
+});
+
+/** Checkout's "Save to my profile": the address typed there becomes the profile's address. */
+export const liveSaveAddressMachine = createSubmitMachine('saveAddress').provide({
+  actors: {
+    submit: fromPromise(async ({ input }) => {
+      const uid = session.getSnapshot().context.user?.uid;
+      if (!uid) throw new Error('Sign in to save your address');
+      try {
+        await saveProfileAddress(uid, String(input.address ?? ''));
+        return uid;
+      } catch (error) {
+        throw new Error(describeFailure(error).message);
+      }
+    }),
+  },
+  actions: {
+    announceDone: () => notify.success('Address saved to your profile'),
+    announceFailure: (_, { message }) => notify.error(message),
   },
 });

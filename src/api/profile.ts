@@ -18,3 +18,9 @@ export async function updateProfile(id: string, uid: string, changes: ProfileUpd
     .json();
   return v.parse(UpdateResultSchema, body);
 }
+
+/** Keeps an address on the signed-in customer's profile (checkout's "Save to my profile"). */
+export async function saveProfileAddress(uid: string, address: string): Promise<UpdateResult> {
+  const body = await apiClient.put('profile/address', { searchParams: { uid }, json: { address } }).json();
+  return v.parse(UpdateResultSchema, body);
+}

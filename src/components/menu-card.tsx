@@ -9,7 +9,7 @@ export function MenuCard({ item, priority = false }: { item: MenuItem; priority?
     <Link
       to="/item-detail/$id"
       params={{ id: item._id }}
-      className="group flex h-full flex-col overflow-hidden rounded-3xl bg-white shadow-md ring-offset-2 transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:ring-4 focus-visible:ring-(--focus-ring) focus-visible:outline-none"
+      className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white sm:rounded-3xl shadow-md ring-offset-2 transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:ring-4 focus-visible:ring-(--focus-ring) focus-visible:outline-none"
     >
       <div className="relative bg-cream">
         <img
@@ -22,15 +22,19 @@ export function MenuCard({ item, priority = false }: { item: MenuItem; priority?
           className="aspect-square h-auto w-full object-cover transition group-hover:scale-[1.02]"
         />
         {soldOut && (
-          <span className="absolute top-3 left-3 rounded-full bg-coral-ink px-3 py-1 text-sm font-bold text-white">
+          <span className="absolute top-2 left-2 rounded-full bg-coral-ink px-2.5 py-0.5 text-sm font-bold text-white sm:top-3 sm:left-3 sm:px-3 sm:py-1">
             Sold out
           </span>
         )}
       </div>
-      <div className="flex flex-1 flex-col p-5">
-        <h3 className="text-xl font-bold group-hover:text-brand-ink">{item.name}</h3>
-        <p className="mt-1 flex-1 text-neutral-700">{descriptionPreview(item.description)}</p>
-        <p className="mt-3 text-xl font-bold text-brand-ink">${item.price.toFixed(2)}</p>
+      <div className="flex flex-1 flex-col p-3 sm:p-5">
+        <h3 className="text-lg leading-snug font-bold break-words group-hover:text-brand-ink sm:text-xl">
+          {item.name}
+        </h3>
+        <p className="mt-1 flex-1 text-sm break-words text-neutral-700 sm:text-base">
+          {descriptionPreview(item.description)}
+        </p>
+        <p className="mt-2 text-lg font-bold text-brand-ink sm:mt-3 sm:text-xl">${item.price.toFixed(2)}</p>
       </div>
     </Link>
   );

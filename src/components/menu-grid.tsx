@@ -47,7 +47,7 @@ export function MenuGrid({ status, items, emptyText, atTop = false }: MenuGridPr
   }
 
   return (
-    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
       {items.map((item, index) => (
         <li key={item._id}>
           <MenuCard item={item} priority={atTop && index < FIRST_ROW} />

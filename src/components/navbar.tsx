@@ -35,6 +35,9 @@ function NavLinks({ className, linkClassName }: { className: string; linkClassNa
 // until then their place stays empty, as it does until the session has settled.
 const AccountLinks = lazy(() => import('./account-links.tsx').then((m) => ({ default: m.AccountLinks })));
 
+// The phone header's cart button: from the same chunk, once hydrated (src/components/cart-reach.tsx).
+const PhoneCartButton = lazy(() => import('./cart-reach.tsx').then((m) => ({ default: m.PhoneCartButton })));
+
 function Account({ stacked }: { stacked: boolean }) {
   const layout = stacked ? 'mt-4 flex flex-col gap-3' : 'flex items-center gap-4';
   const placeholder = <span className={layout} aria-hidden="true" />;
@@ -86,17 +89,25 @@ export function Navbar() {
           </span>
           <Account stacked={false} />
         </div>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="inline-flex size-11 items-center justify-center rounded-lg lg:hidden"
-          aria-expanded={open}
-          aria-controls={drawerId}
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-        </button>
+        <div className="flex items-center gap-2 lg:hidden">
+          {/* The cart stays in reach on phones, outside the drawer. */}
+          <AfterHydration placeholder={null}>
+            <Suspense fallback={null}>
+              <PhoneCartButton />
+            </Suspense>
+          </AfterHydration>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-lg"
+            aria-expanded={open}
+            aria-controls={drawerId}
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </button>
+        </div>
       </nav>
       <div id={drawerId} hidden={!open} className="border-t border-white/10 bg-ink px-4 pb-6 lg:hidden">
         <NavLinks

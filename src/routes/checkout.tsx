@@ -1,11 +1,11 @@
 import { Navigate } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ShippingField } from '../../server/contract/order.ts';
 import { ORDER_TIME_FORMAT } from '../../server/contract/order.ts';
 import { cart } from '../actors/cart.ts';
-import { liveCheckoutMachine } from '../actors/checkout.ts';
+import { liveCheckoutMachine, liveSaveAddressMachine } from '../actors/checkout.ts';
 import { session } from '../actors/session.ts';
 import { FormAlert, SubmitButton } from '../components/controls.tsx';
 import { FormField } from '../components/form-field.tsx';
@@ -22,6 +22,23 @@ const FIELDS: ReadonlyArray<{ field: ShippingField; label: string; type: string;
   { field: 'city', label: 'City *', type: 'text', autoComplete: 'address-level2' },
 ];
 
+/** Keeps the typed address on the profile, so the next checkout starts with it. */
+function SaveAddressButton({ address }: { address: string }) {
+  const [state, send] = useMachine(liveSaveAddressMachine);
+  const saving = state.matches('submitting');
+  return (
+    <button
+      type="button"
+      className="mt-2 text-sm font-bold text-brand-ink underline-offset-4 hover:underline disabled:opacity-60"
+      disabled={saving || address.trim() === ''}
+      aria-busy={saving}
+      onClick={() => send({ type: 'form.submit', values: { address } })}
+    >
+      {saving ? 'Saving…' : 'Save to my profile'}
+    </button>
+  );
+}
+
 function ShippingDetails() {
   const user = useSelector(session, (s) => s.context.user);
   const totals = useSelector(cart, (s) => s.context.totals);
@@ -29,6 +46,13 @@ function ShippingDetails() {
     input: { fullName: user?.displayName ?? '', email: user?.email ?? '' },
   });
   const busy = state.matches('submitting') || state.matches('redirecting');
+  const { shipping, error, invalidField } = state.context;
+  const inputs = useRef(new Map<ShippingField, HTMLInputElement>());
+
+  // A refused submission takes the customer to the field it names.
+  useEffect(() => {
+    if (invalidField) inputs.current.get(invalidField)?.focus();
+  }, [invalidField]);
 
   return (
     <form
@@ -50,18 +74,25 @@ function ShippingDetails() {
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map(({ field, label, type, autoComplete }) => (
-          <FormField key={field} label={label}>
-            <input
-              className="field"
-              type={type}
-              autoComplete={autoComplete}
-              value={state.context.shipping[field]}
-              onChange={(event) => send({ type: 'SHIPPING_INPUT', field, value: event.target.value })}
-            />
-          </FormField>
+          <div key={field}>
+            <FormField label={label} invalid={invalidField === field}>
+              <input
+                ref={(input) => {
+                  if (input) inputs.current.set(field, input);
+                  else inputs.current.delete(field);
+                }}
+                className="field"
+                type={type}
+                autoComplete={autoComplete}
+                value={shipping[field]}
+                onChange={(event) => send({ type: 'SHIPPING_INPUT', field, value: event.target.value })}
+              />
+            </FormField>
+            {field === 'address' && <SaveAddressButton address={shipping.address} />}
+          </div>
         ))}
       </div>
-      <FormAlert message={state.context.error} />
+      <FormAlert message={error} />
       <SubmitButton busy={busy} className="w-full sm:w-auto">
         Place Order
       </SubmitButton>

@@ -7,6 +7,7 @@ import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../server/contract/cart.
 import type { MenuItem } from '../../server/contract/menu.ts';
 import { cart } from '../actors/cart.ts';
 import { session } from '../actors/session.ts';
+import { PhoneCartBar } from '../components/phone-cart-bar.tsx';
 import { useHydrated } from '../ui/after-hydration.tsx';
 import { showDialog } from '../ui/dialog.ts';
 
@@ -110,34 +111,37 @@ function QuantityStepper({ item }: { item: MenuItem }) {
 export function ItemDetailPage() {
   const item = route.useLoaderData();
   return (
-    <article className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
-      <img
-        src={item.image}
-        alt={item.name}
-        width={480}
-        height={480}
-        fetchPriority="high"
-        className="mx-auto aspect-square w-full max-w-md rounded-full bg-cream object-cover shadow-xl ring-8 ring-cream"
-      />
-      <div>
-        <p className="font-script text-xl capitalize text-brand-ink">{item.category}</p>
-        <h1 className="mt-1 text-4xl font-bold uppercase tracking-wide">{item.name}</h1>
-        <p className="mt-3 text-3xl font-bold text-brand-ink">${item.price.toFixed(2)}</p>
-        <p className="mt-5 text-lg text-neutral-700">{item.description}</p>
-        <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          <dt className="font-bold">Category</dt>
-          <dd className="capitalize">{item.category}</dd>
-          <dt className="font-bold">Stock</dt>
-          <dd>{item.quantity} (items)</dd>
-        </dl>
-        {item.quantity > 0 ? (
-          <QuantityStepper key={item._id} item={item} />
-        ) : (
-          <p className="mt-6 rounded-xl bg-coral/10 p-4 font-bold text-coral-ink" role="status">
-            {soldOutMessage(item.name)}
-          </p>
-        )}
-      </div>
-    </article>
+    <>
+      <article className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
+        <img
+          src={item.image}
+          alt={item.name}
+          width={480}
+          height={480}
+          fetchPriority="high"
+          className="mx-auto aspect-square w-full max-w-md rounded-full bg-cream object-cover shadow-xl ring-8 ring-cream"
+        />
+        <div>
+          <p className="font-script text-xl capitalize text-brand-ink">{item.category}</p>
+          <h1 className="mt-1 text-4xl font-bold uppercase tracking-wide">{item.name}</h1>
+          <p className="mt-3 text-3xl font-bold text-brand-ink">${item.price.toFixed(2)}</p>
+          <p className="mt-5 text-lg text-neutral-700">{item.description}</p>
+          <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="font-bold">Category</dt>
+            <dd className="capitalize">{item.category}</dd>
+            <dt className="font-bold">Stock</dt>
+            <dd>{item.quantity} (items)</dd>
+          </dl>
+          {item.quantity > 0 ? (
+            <QuantityStepper key={item._id} item={item} />
+          ) : (
+            <p className="mt-6 rounded-xl bg-coral/10 p-4 font-bold text-coral-ink" role="status">
+              {soldOutMessage(item.name)}
+            </p>
+          )}
+        </div>
+      </article>
+      <PhoneCartBar />
+    </>
   );
 }

@@ -22,3 +22,5 @@ export const manageOrdersAddress = keep('status', 'state', 'from', 'to', 'q', 'c
 export const manageUsersAddress = keep('role', 'q', 'cursor', 'limit');
 export const reservationsAddress = keep('date', 'cursor', 'limit');
 export const pagedAddress = keep('cursor', 'limit');
+/** The Menu's tab (src/routes/menu.tsx). */
+export const menuAddress = keep('category');

@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
 import { LIMITED_VIEW, MENU_TABS, type MenuItem, type MenuTab } from '../../server/contract/menu.ts';
 import { liveMenuMachine } from '../actors/menu.ts';
 import { CategoryTabs } from '../components/category-tabs.tsx';
@@ -11,6 +12,9 @@ export function MenuBrowser({
   emptyText,
   items,
   atTop,
+  category = 'all',
+  onCategory,
+  stickyTabs = false,
 }: {
   limit: number;
   label: string;
@@ -19,20 +23,52 @@ export function MenuBrowser({
   items?: MenuItem[];
   /** The menu opens its page (see MenuGrid). */
   atTop?: boolean;
+  /** The tab shown, when the page keeps it (the Menu's address); otherwise the browser keeps its own. */
+  category?: MenuTab;
+  /** Called with the tab chosen, when the page keeps it. */
+  onCategory?: (tab: MenuTab) => void;
+  /** The tabs stay at the top of the screen, under the navbar, while the list scrolls. */
+  stickyTabs?: boolean;
 }) {
-  const [state, send] = useMachine(liveMenuMachine, { input: { category: 'all', limit, items } });
+  const [state, send] = useMachine(liveMenuMachine, {
+    input: {
+      category,
+      limit,
+      // The page's full list shows the tab's items straight away (as the server rendered them).
+      items: items && (category === 'all' ? items : items.filter((item) => item.category === category)),
+    },
+  });
+  // The page's tab moved (Back, a link): show it. A tab chosen here was selected already.
+  useEffect(() => {
+    send({ type: 'menu.select', category });
+  }, [category, send]);
   const status = state.matches('loaded') ? 'loaded' : state.matches('failed') ? 'failed' : 'loading';
+
+  function select(tab: MenuTab) {
+    send({ type: 'menu.select', category: tab });
+    onCategory?.(tab);
+  }
+
   return (
     <>
-      <div className="flex justify-center">
+      <div
+        className={
+          stickyTabs
+            ? // Under the sticky navbar (64 px tall); a full-width band, so cards never show through.
+              'sticky top-16 z-30 -mx-4 flex justify-center bg-white/95 px-4 py-3 shadow-[0_6px_8px_-8px_rgb(0_0_0/0.25)] backdrop-blur-sm'
+            : 'flex justify-center'
+        }
+        data-sticky-tabs={stickyTabs ? '' : undefined}
+      >
         <CategoryTabs
           label={label}
           tabs={MENU_TABS}
           active={state.context.category}
-          onSelect={(tab) => send({ type: 'menu.select', category: tab as MenuTab })}
+          onSelect={(tab) => select(tab as MenuTab)}
+          scrollable={stickyTabs}
         />
       </div>
-      <div className="mt-8">
+      <div className={stickyTabs ? 'mt-5' : 'mt-8'}>
         <MenuGrid atTop={atTop} status={status} items={state.context.items} emptyText={emptyText} />
       </div>
       {state.matches('failed') && (

@@ -25,8 +25,10 @@ export function RootLayout() {
       </a>
       <Navbar />
       {/* At least a screen tall: while a page's data loads, the footer waits below the fold instead of
-          showing and then jumping down (a layout shift) when the content arrives. */}
-      <main id="main" className="min-h-dvh flex-1">
+          showing and then jumping down (a layout shift) when the content arrives. The page's last block
+          grows to fill it, so a short page's own background (cream, white) runs down to the footer
+          instead of leaving a band of the body's white between them. */}
+      <main id="main" className="flex min-h-dvh flex-1 flex-col *:w-full [&>:last-child]:grow">
         <Outlet />
       </main>
       <Footer />

@@ -1,18 +1,40 @@
 import type { SweetAlertIcon, SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 
-/** The spec's dialog defaults, shared by every sweetalert2 dialog in the app. */
+/**
+ * The spec's dialog defaults, shared by every sweetalert2 dialog in the app. The buttons are the site's
+ * own (`.btn-*` in app.css), not sweetalert2's styled ones, and the popup is set in the site's font
+ * (`.site-dialog`): sweetalert2's stylesheet is unlayered, so it outranks Tailwind's layered classes and
+ * its own look would otherwise win.
+ */
 export const DIALOG_DEFAULTS = {
   confirmButtonText: 'OK',
   cancelButtonText: 'Cancel',
   allowEscapeKey: true,
   allowOutsideClick: true,
   width: '478px',
-  confirmButtonColor: '#202020',
-  cancelButtonColor: '#c2252f',
+  buttonsStyling: false,
+  customClass: {
+    popup: 'site-dialog',
+    actions: 'site-dialog-actions',
+    confirmButton: 'btn-primary',
+    cancelButton: 'btn-neutral',
+  },
 } as const satisfies SweetAlertOptions;
 
 /** The confirm buttons the app's dialogs offer. */
 export type DialogButton = 'Login' | 'Delete' | 'Confirm' | 'Remove' | 'Cancel order' | 'Keep order';
+
+/** Confirm buttons that destroy or cancel something: drawn red, so they never look like the safe way out. */
+export const DESTRUCTIVE_BUTTONS: ReadonlySet<DialogButton> = new Set<DialogButton>([
+  'Delete',
+  'Remove',
+  'Cancel order',
+]);
+
+/** The class of a dialog's confirm button: red for a destructive action, the site's orange otherwise. */
+export function confirmButtonClass(button: DialogButton | undefined): string {
+  return button && DESTRUCTIVE_BUTTONS.has(button) ? 'btn-danger' : 'btn-primary';
+}
 
 /**
  * What a dialog may say: only what sweetalert2 writes as text. Its `title`, `html` and `footer` parse a
@@ -37,5 +59,11 @@ export interface DialogOptions {
 /** Opens a dialog; sweetalert2 is loaded on first use so pages without dialogs never download it. */
 export async function showDialog(options: DialogOptions): Promise<SweetAlertResult> {
   const { default: Swal } = await import('sweetalert2');
-  return Swal.mixin(DIALOG_DEFAULTS).fire(options);
+  return Swal.mixin(DIALOG_DEFAULTS).fire({
+    ...options,
+    customClass: {
+      ...DIALOG_DEFAULTS.customClass,
+      confirmButton: confirmButtonClass(options.confirmButtonText),
+    },
+  });
 }

@@ -48,6 +48,10 @@ test('a customer fills a cart, checks out, pays on the sandbox page and follows 
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByText('empty filed can not be submitted')).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
+  // The first empty field is marked and takes the focus.
+  const phone = page.getByLabel('Phone *');
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(phone).toBeFocused();
 
   await checkOut(page);
   await expect(page.getByText(tk(totals.totalPrice))).toBeVisible();
@@ -66,6 +70,14 @@ test('a customer fills a cart, checks out, pays on the sandbox page and follows 
 
   // A second order, cancelled on the payment page, then deleted from My order.
   await addToCart(page, drink, 2);
+  // The checkout remembers the last order's delivery details, and keeps the address on the profile.
+  await page.goto('/user-dashboard/my-cart/checkout');
+  await expect(page.getByLabel('Phone *')).toHaveValue('01700 000000');
+  await expect(page.getByLabel('Address *')).toHaveValue('12 Lake Road');
+  await expect(page.getByLabel('Postcode *')).toHaveValue('1205');
+  await expect(page.getByLabel('City *')).toHaveValue('Dhaka');
+  await page.getByRole('button', { name: 'Save to my profile' }).click();
+  await expect(page.getByText('Address saved to your profile')).toBeVisible();
   await checkOut(page);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/user-dashboard\/my-cart\?payment=cancelled$/);

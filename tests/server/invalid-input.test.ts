@@ -20,6 +20,7 @@ import { reservationSchema } from '../../server/contract/reservation.ts';
 import {
   ApiTokenRequestSchema,
   NewUserSchema,
+  ProfileAddressSchema,
   ProfileUpdateSchema,
   UidSchema,
 } from '../../server/contract/user.ts';
@@ -228,6 +229,18 @@ const TARGETS: Record<string, Target> = {
         asCaller(`/update-profile/${cast.customerA.id}`, cast.customerA.uid),
         cast.customerA.token,
       ),
+    }),
+  },
+  'PUT /profile/address': {
+    parsedAs: 'ProfileAddressSchema',
+    schema: ProfileAddressSchema,
+    method: 'PUT',
+    in: 'body',
+    ok: 200,
+    sample: { address: '7 Lake Road' },
+    prepare: async () => ({
+      valid: { address: `${randomBytes(2).toString('hex')} Lake Road` },
+      send: jsonCall('PUT', asCaller('/profile/address', cast.customerA.uid), cast.customerA.token),
     }),
   },
   'POST /add-to-cart': {

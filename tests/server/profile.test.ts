@@ -222,3 +222,32 @@ describe('PATCH /update-profile/:id', () => {
     expect(await findUserRow(ctx, user.uid)).toEqual(user);
   });
 });
+
+describe('PUT /profile/address', () => {
+  const putAddress = async (user: UserRow, body: unknown) =>
+    ctx.request(`/profile/address?uid=${user.uid}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', ...bearer(await apiTokenFor(ctx, user.uid)) },
+      body: JSON.stringify(body),
+    });
+
+  it('keeps the checkout’s address on the caller’s own profile, whatever its photo', async () => {
+    const user = await insertUserRow(ctx, { photoURL: '', address: '' });
+    const response = await putAddress(user, { address: '  12 Lake Road ' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ matchedCount: 1, modifiedCount: 1 });
+    expect(await findUserRow(ctx, user.uid)).toEqual({ ...user, address: '12 Lake Road' });
+    expect(await (await putAddress(user, { address: '12 Lake Road' })).json()).toEqual({
+      matchedCount: 1,
+      modifiedCount: 0,
+    });
+  });
+
+  it('refuses an empty address with the spec’s message and changes nothing', async () => {
+    const user = await insertUserRow(ctx, { address: '1 Mill Road' });
+    const response = await putAddress(user, { address: '   ' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'Empty filed can not be submitted' });
+    expect((await findUserRow(ctx, user.uid))?.address).toBe('1 Mill Road');
+  });
+});

@@ -48,6 +48,7 @@ const EXPECTED: Record<string, Statuses> = {
   // Signed in (our API token)
   'GET /profile':                       [401,  401,   401,  200, 200, 200],
   'PATCH /update-profile/:id':          [401,  401,   401,  200, 403, 403],
+  'PUT /profile/address':               [401,  401,   401,  200, 200, 200],
   'GET /add-to-cart':                   [401,  401,   401,  200, 200, 200],
   'POST /add-to-cart':                  [401,  401,   401,  201, 201, 201],
   'DELETE /remove-cart-item/:id':       [401,  401,   401,  200, 404, 404],
@@ -199,6 +200,10 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'PATCH /update-profile/:id': signedIn(async (cast) => ({
     path: `/update-profile/${cast.customerA.id}`,
     body: { displayName: 'Nadia R', photoURL: '/images/avatar.png', address: '7 Lake Road' },
+  })),
+  'PUT /profile/address': signedIn(async () => ({
+    path: '/profile/address',
+    body: { address: '7 Lake Road' },
   })),
   'GET /add-to-cart': signedIn(async () => ({ path: '/add-to-cart' })),
   'POST /add-to-cart': signedIn(

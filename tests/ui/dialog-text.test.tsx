@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MenuItem } from '../../server/contract/menu.ts';
 import type { Page } from '../../server/contract/paging.ts';
+import './support/sweetalert-dom.ts';
 
 // An item name an admin (or anyone who got into the menu) could type: if it reached sweetalert2 as
 // HTML, the browser would fetch `x`, fail, and run the handler.
@@ -36,41 +37,6 @@ vi.mock('../../src/actors/admin.ts', async () => {
       },
     }),
   };
-});
-
-beforeAll(() => {
-  // sweetalert2 asks for the colour scheme; jsdom has no media queries.
-  if (!window.matchMedia) {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList;
-  }
-  // sweetalert2 writes `titleText` through innerText, which jsdom does not implement; a browser's
-  // setter puts the string in as text, as textContent does.
-  if (!('innerText' in HTMLElement.prototype)) {
-    Object.defineProperty(HTMLElement.prototype, 'innerText', {
-      configurable: true,
-      get(this: HTMLElement) {
-        return this.textContent ?? '';
-      },
-      set(this: HTMLElement, value: string) {
-        this.textContent = value;
-      },
-    });
-  }
-});
-
-afterEach(async () => {
-  const { default: Swal } = await import('sweetalert2');
-  Swal.close();
 });
 
 describe('dialogs show data as text', () => {

@@ -203,7 +203,7 @@ function KitchenColumn({ column, refreshes, fresh, now, onMoved }: ColumnProps) 
         </span>
       </h3>
       {problem && (
-        <p role="alert" className="rounded-xl bg-coral/10 p-2 text-sm font-semibold text-coral-ink">
+        <p role="alert" className="rounded-xl bg-coral/10 p-2 text-base font-semibold text-coral-ink">
           {problem}
         </p>
       )}

@@ -17,8 +17,12 @@ export const complete: ShippingForm = {
 };
 export const request: OrderRequest = { total_price: 41.03, order_time: 'November 23,2026 08:05:09 PM' };
 
+const never = () => new Promise<never>(() => {});
 const pending = checkoutMachine.provide({
-  actors: { createPayment: fromPromise<string, Shipping & OrderRequest>(() => new Promise(() => {})) },
+  actors: {
+    createPayment: fromPromise<string, Shipping & OrderRequest>(never),
+    rememberShipping: fromPromise<Partial<ShippingForm>, void>(never),
+  },
 });
 
 export const checkoutModel = defineModel(pending, [
@@ -29,6 +33,10 @@ export const checkoutModel = defineModel(pending, [
       [
         { type: 'SHIPPING_INPUT', field: 'city', value: snapshot.context.shipping.city ? '' : 'Dhaka' },
         { type: 'checkout.submit', ...request },
+        // What the customer gave before fills the empty city.
+        ...(snapshot.matches('editing')
+          ? [{ type: 'xstate.done.actor.rememberShipping', output: { city: 'Dhaka', phone: '0' } }]
+          : []),
         ...(snapshot.matches('submitting')
           ? [
               { type: 'xstate.done.actor.createPayment', output: 'http://localhost:5000/sandbox-pay/PZ1' },

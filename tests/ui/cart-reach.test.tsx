@@ -1,0 +1,151 @@
+// Issue 14, the cart in reach on phones: the phone header's cart button and the View cart bar read the
+// shared cart actor, count what a customer adds (with a bump), and show only a customer's lines.
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { cartMachine } from '../../machines/cart.machine.ts';
+import { type CartLine, cartTotals } from '../../server/contract/cart.ts';
+
+const line = (n: number, quantity: number): CartLine => ({
+  _id: `line-${n}`,
+  uid: 'u1',
+  itemId: `item-${n}`,
+  name: `Pizza ${n}`,
+  price: 10 + n,
+  image: `/images/menu/${n}.webp`,
+  category: 'pizza',
+  quantity,
+});
+
+const server = vi.hoisted(() => ({ lines: [] as unknown[] }));
+
+/** A session store as the selectors read it: signed in with a role, or signed out. */
+function sessionOf(role: 'user' | 'admin' | null) {
+  const snapshot = {
+    matches: (state: string) => state === (role ? 'signedIn' : 'signedOut'),
+    context: { role, user: role ? { uid: 'u1', displayName: 'Ayesha' } : null },
+  };
+  return { getSnapshot: () => snapshot, subscribe: () => ({ unsubscribe() {} }) };
+}
+
+const live = vi.hoisted(() => ({ cart: null as unknown, session: null as unknown }));
+vi.mock('../../src/actors/live.ts', () => live);
+
+const { PhoneCartButton, ViewCartBar } = await import('../../src/components/cart-reach.tsx');
+
+function newCart() {
+  const actor = createActor(
+    cartMachine.provide({
+      actors: {
+        fetchCart: fromPromise(async () => structuredClone(server.lines) as CartLine[]),
+        addLine: fromPromise(async ({ input }) => {
+          server.lines.push(line(server.lines.length + 1, input.quantity));
+          return { insertedId: 'new', message: 'Add success' };
+        }),
+      },
+    }),
+  );
+  actor.start();
+  return actor;
+}
+
+function renderInRouter(ui: () => React.ReactNode) {
+  const root = createRootRoute({ component: ui, staticData: { pageName: 'Test' } });
+  const router = createRouter({
+    routeTree: root.addChildren([
+      createRoute({ getParentRoute: () => root, path: '/', staticData: { pageName: 'Test' } }),
+    ]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  return render(<RouterProvider router={router} />);
+}
+
+const bothParts = () => (
+  <>
+    <PhoneCartButton />
+    <ViewCartBar />
+  </>
+);
+
+beforeEach(() => {
+  server.lines = [line(1, 2), line(2, 1)];
+});
+afterEach(() => (live.cart as { stop(): void } | null)?.stop());
+
+describe('the cart in reach on phones', () => {
+  it('shows a customer’s count in the header button and the View cart bar, with the cart’s total in tk', async () => {
+    live.session = sessionOf('user');
+    const cart = newCart();
+    live.cart = cart;
+    renderInRouter(bothParts);
+    act(() => cart.send({ type: 'cart.load' }));
+
+    const button = await screen.findByRole('link', { name: 'Cart: 3 items' });
+    expect(button).toHaveAttribute('href', '/user-dashboard/my-cart');
+    const total = cartTotals(server.lines as CartLine[]).totalPrice.toFixed(2);
+    const bar = screen.getByRole('link', { name: `View cart: 3 items, ${total} tk` });
+    expect(bar).toHaveAttribute('href', '/user-dashboard/my-cart');
+    expect(bar).toHaveTextContent(`View cart·3·${total} tk`);
+    // Phones only: the bar is hidden from 768 px.
+    expect(bar.closest('[data-phone-cart-bar]')).toHaveClass('md:hidden', 'fixed', 'bottom-0');
+    // Reading the cart at sign-in is not an addition: no bump.
+    for (const count of document.querySelectorAll('[data-bumps]')) {
+      expect(count).toHaveAttribute('data-bumps', '0');
+      expect(count.className).not.toContain('animate-cart-bump');
+    }
+  });
+
+  it('bumps the count when a line is added, only where motion is welcome', async () => {
+    live.session = sessionOf('user');
+    const cart = newCart();
+    live.cart = cart;
+    renderInRouter(bothParts);
+    act(() => cart.send({ type: 'cart.load' }));
+    await screen.findByRole('link', { name: 'Cart: 3 items' });
+
+    act(() => cart.send({ type: 'cart.add', itemId: 'item-9', quantity: 2, name: 'Pizza 9' }));
+    await screen.findByRole('link', { name: 'Cart: 5 items' });
+    const counts = [...document.querySelectorAll('[data-bumps]')];
+    expect(counts).toHaveLength(2);
+    for (const count of counts) {
+      expect(count).toHaveTextContent('5');
+      expect(count).toHaveAttribute('data-bumps', '1');
+      // motion-safe: nothing moves under prefers-reduced-motion.
+      expect(count.className).toContain('motion-safe:animate-cart-bump');
+    }
+  });
+
+  it('shows no bar while the cart is empty, and a guest neither', async () => {
+    server.lines = [];
+    live.session = sessionOf('user');
+    const cart = newCart();
+    live.cart = cart;
+    const { unmount } = renderInRouter(bothParts);
+    act(() => cart.send({ type: 'cart.load' }));
+    await screen.findByRole('link', { name: 'Cart: 0 items' });
+    await waitFor(() => expect(cart.getSnapshot().matches('ready')).toBe(true));
+    expect(screen.queryByRole('link', { name: /View cart/ })).toBeNull();
+    unmount();
+
+    live.session = sessionOf(null);
+    renderInRouter(bothParts);
+    expect(screen.queryByRole('link', { name: /Cart/ })).toBeNull();
+  });
+
+  it('shows an admin the header cart (as the desktop bar does) but no View cart bar', async () => {
+    live.session = sessionOf('admin');
+    const cart = newCart();
+    live.cart = cart;
+    renderInRouter(bothParts);
+    act(() => cart.send({ type: 'cart.load' }));
+    await screen.findByRole('link', { name: 'Cart: 3 items' });
+    expect(screen.queryByRole('link', { name: /View cart/ })).toBeNull();
+  });
+});
