@@ -9,7 +9,14 @@ export interface CartAddition {
   name: string;
 }
 
+/** A line's new quantity, as My cart's stepper asks for it. */
+export interface QuantityChange {
+  id: string;
+  quantity: number;
+}
+
 const EMPTY = { lines: [] as CartLine[], totals: cartTotals([]) };
+const IDLE = { error: null, adding: null, saving: null, unsaved: [] as QuantityChange[], reread: false };
 const ADD = { target: 'adding', actions: 'recordAddition' } as const;
 
 const errorMessage = (error: unknown): string =>
@@ -19,6 +26,9 @@ const errorMessage = (error: unknown): string =>
  * The signed-in customer's cart: its lines and the totals derived from them with the shared rule.
  * Loaded only once sign-in has settled ('cart.load'), emptied on sign-out ('cart.clear'); every add
  * and remove is followed by a fresh read, so the navbar and My cart show what the server holds.
+ * A quantity changed in My cart shows at once (line and totals) and is saved one request at a time,
+ * the latest quantity of each line winning, so quick clicks are neither lost nor saved out of order;
+ * a refused save reads the cart again, which puts its line back at the server's quantity.
  */
 export const cartMachine = setup({
   types: {
@@ -28,18 +38,26 @@ export const cartMachine = setup({
       error: string | null;
       /** The addition in flight. */
       adding: CartAddition | null;
+      /** The quantity being saved. */
+      saving: QuantityChange | null;
+      /** Quantities asked for and not sent yet: each line's latest, in the order first asked. */
+      unsaved: QuantityChange[];
+      /** A save was refused: read the cart again once the others are saved. */
+      reread: boolean;
     },
     events: {} as
       | { type: 'cart.load' }
       | { type: 'cart.clear' }
       | { type: 'cart.refresh' }
       | ({ type: 'cart.add' } & CartAddition)
-      | { type: 'cart.remove'; id: string },
+      | { type: 'cart.remove'; id: string }
+      | ({ type: 'cart.setQuantity' } & QuantityChange),
   },
   actors: {
     fetchCart: providedLater<CartLine[]>('fetchCart'),
     addLine: providedLater<Added, CartAddition>('addLine'),
     removeLine: providedLater<{ deletedCount: number }, { id: string }>('removeLine'),
+    saveQuantity: providedLater<CartLine, QuantityChange>('saveQuantity'),
   },
   actions: {
     recordAddition: assign({
@@ -48,19 +66,58 @@ export const cartMachine = setup({
         return { itemId, quantity, name };
       },
     }),
+    recordQuantity: assign(({ context, event }) => {
+      const { id, quantity } = event as QuantityChange & { type: 'cart.setQuantity' };
+      const lines = context.lines.map((line) => (line._id === id ? { ...line, quantity } : line));
+      const queued = context.unsaved.some((change) => change.id === id);
+      return {
+        lines,
+        totals: cartTotals(lines),
+        unsaved: queued
+          ? context.unsaved.map((change) => (change.id === id ? { id, quantity } : change))
+          : [...context.unsaved, { id, quantity }],
+      };
+    }),
+    takeNextSave: assign(({ context }) => ({
+      saving: context.unsaved[0] ?? null,
+      unsaved: context.unsaved.slice(1),
+    })),
+    // The server's line brings its price and stock as they are now; a line asked for again meanwhile
+    // keeps the quantity shown, which its next save sends.
+    keepSavedLine: assign(({ context }, params: { line: CartLine }) => {
+      const newer = context.unsaved.some((change) => change.id === params.line._id);
+      const lines = newer
+        ? context.lines
+        : context.lines.map((line) => (line._id === params.line._id ? params.line : line));
+      return { lines, totals: cartTotals(lines), saving: null };
+    }),
+    // Later quantities of a refused line would be refused alike (stock gone, the cap), or were asked
+    // on top of a quantity the server does not have: the fresh read shows what it has.
+    forgetRefusedLine: assign(({ context }) => ({
+      unsaved: context.unsaved.filter((change) => change.id !== context.saving?.id),
+      saving: null,
+      reread: true,
+    })),
     announceAdded: (_, _params: { name: string }) => {},
     announceDuplicate: (_, _params: { name: string }) => {},
     announceFailure: (_, _params: { message: string }) => {},
   },
   guards: {
     isInserted: (_, params: { added: Added }) => params.added.insertedId !== null,
+    isNewQuantity: ({ context, event }) => {
+      const { id, quantity } = event as QuantityChange & { type: 'cart.setQuantity' };
+      const line = context.lines.find((candidate) => candidate._id === id);
+      return line !== undefined && Number.isInteger(quantity) && quantity >= 1 && quantity !== line.quantity;
+    },
+    hasUnsaved: ({ context }) => context.unsaved.length > 0,
+    mustReread: ({ context }) => context.reread,
   },
 }).createMachine({
   id: 'cart',
-  context: { ...EMPTY, error: null, adding: null },
+  context: { ...EMPTY, ...IDLE },
   initial: 'signedOut',
   on: {
-    'cart.clear': { target: '.signedOut', actions: assign({ ...EMPTY, error: null, adding: null }) },
+    'cart.clear': { target: '.signedOut', actions: assign({ ...EMPTY, ...IDLE }) },
   },
   states: {
     signedOut: {
@@ -76,6 +133,7 @@ export const cartMachine = setup({
             lines: ({ event }) => event.output,
             totals: ({ event }) => cartTotals(event.output),
             error: null,
+            reread: false,
           }),
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
@@ -89,6 +147,7 @@ export const cartMachine = setup({
       on: {
         'cart.add': ADD,
         'cart.remove': 'removing',
+        'cart.setQuantity': { guard: 'isNewQuantity', target: 'saving', actions: 'recordQuantity' },
         'cart.refresh': 'loading',
         'cart.load': 'loading',
       },
@@ -118,6 +177,35 @@ export const cartMachine = setup({
           },
         },
       },
+    },
+    saving: {
+      entry: 'takeNextSave',
+      invoke: {
+        id: 'saveQuantity',
+        src: 'saveQuantity',
+        // Entered only with a quantity unsaved, which the entry takes.
+        input: ({ context }) => context.saving!,
+        onDone: {
+          target: 'saved',
+          actions: { type: 'keepSavedLine', params: ({ event }) => ({ line: event.output }) },
+        },
+        onError: {
+          target: 'saved',
+          actions: [
+            { type: 'announceFailure', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+            'forgetRefusedLine',
+          ],
+        },
+      },
+      on: { 'cart.setQuantity': { guard: 'isNewQuantity', actions: 'recordQuantity' } },
+    },
+    // Transient: the next quantity, else the fresh read a refusal asked for, else done.
+    saved: {
+      always: [
+        { guard: 'hasUnsaved', target: 'saving' },
+        { guard: 'mustReread', target: 'loading' },
+        { target: 'ready' },
+      ],
     },
     removing: {
       invoke: {

@@ -6,6 +6,7 @@ import {
   type ShippingProblem,
   shippingProblem,
 } from '../server/contract/order.ts';
+import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 
 export type { ShippingForm };
@@ -30,9 +31,6 @@ const fillEmpty = (form: ShippingForm, remembered: Partial<ShippingForm>): Shipp
 
 const trimmed = (form: ShippingForm): Shipping =>
   Object.fromEntries(Object.entries(form).map(([field, value]) => [field, value.trim()])) as Shipping;
-
-const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong';
 
 /**
  * Checkout: the shipping form (the spec's SHIPPING_INPUT), then one order request at a time, then the

@@ -2,10 +2,8 @@ import { assign, setup } from 'xstate';
 import type { ItemUpdate } from '../server/contract/admin.ts';
 import type { MenuItem } from '../server/contract/menu.ts';
 import type { UpdateResult } from '../server/contract/user.ts';
+import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
-
-const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong';
 
 /**
  * Update item: the item is loaded, edited, saved ('Update now' with a spinner while saving). A saved

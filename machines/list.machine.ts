@@ -1,9 +1,7 @@
 import { and, assign, setup } from 'xstate';
 import type { Page } from '../server/contract/paging.ts';
+import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
-
-const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong';
 
 /** A change to one row (delete, confirm, …), named by the page that offers it. */
 export interface RowAction {

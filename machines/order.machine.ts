@@ -9,15 +9,13 @@ import {
   type OrderState,
   PAID_STATES,
 } from '../server/contract/order-lifecycle.ts';
+import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 
 type OrderFacts = Pick<Order, '_id' | 'state'>;
 
 /** Someone moved the order: a gateway notification, the expiry job, the customer or staff. */
 export type OrderTransitionEvent = { type: 'order.transition'; to: OrderState; by: OrderActor };
-
-const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong';
 
 const setupOrder = setup({
   types: {

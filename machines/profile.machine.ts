@@ -1,9 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { ProfileUpdate, UpdateResult, User } from '../server/contract/user.ts';
+import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
-
-const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong';
 
 /**
  * A profile page: loaded, shown, edited ('Edit' / 'Cancle'), saved ('Update now'). Saving leaves edit

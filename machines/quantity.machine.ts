@@ -1,14 +1,15 @@
 import { assign, setup } from 'xstate';
 
 /**
- * The item page's stepper: starts at 1, never below 1, never above the stock, nor above the limit (the
- * most units of an item one cart line may hold). At the stock it says so; at a limit below the stock it
- * says that instead.
+ * The item page's stepper: starts at 1 (or at the quantity given, brought within bounds), never below
+ * 1, never above the stock, nor above the limit (the most units of an item one cart line may hold). At
+ * the stock it says so; at a limit below the stock it says that instead.
  */
 export const quantityMachine = setup({
   types: {
     context: {} as { quantity: number; stock: number; limit: number },
-    input: {} as { stock: number; limit: number },
+    /** `quantity`: where to start, as a guest's choice kept through signing in. */
+    input: {} as { stock: number; limit: number; quantity?: number },
     events: {} as { type: 'quantity.increment' } | { type: 'quantity.decrement' },
   },
   actions: {
@@ -24,12 +25,13 @@ export const quantityMachine = setup({
   },
 }).createMachine({
   id: 'quantity',
-  context: ({ input }) => ({
-    quantity: 1,
-    stock: Math.max(0, Math.floor(input.stock)),
+  context: ({ input }) => {
+    const stock = Math.max(0, Math.floor(input.stock));
     // A line holds at least one unit, whatever limit is given.
-    limit: Math.max(1, Math.floor(input.limit)),
-  }),
+    const limit = Math.max(1, Math.floor(input.limit));
+    const asked = Math.floor(input.quantity ?? 1) || 1;
+    return { quantity: Math.max(1, Math.min(asked, stock, limit)), stock, limit };
+  },
   initial: 'settling',
   states: {
     // Transient: decides where the current quantity sits between 1, the stock and the limit. The stock

@@ -1,6 +1,7 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
 import type { ApiToken } from '../server/contract/user.ts';
 import { isCustomerRole } from '../server/contract/user.ts';
+import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 
 /** The signed-in user as the provider describes them. */
@@ -32,9 +33,6 @@ export type SessionEvent =
 const RENEW_BEFORE_EXPIRY_S = 5 * 60;
 const RENEW_RETRY_MS = 30_000;
 
-const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : 'Sign-in failed';
-
 /**
  * Sign-in: the provider reports a user → our API token (POST /jwt, stored) → for sign-ups, the account
  * record (POST /users) → the role (GET /role). Only then is the user signed in, so guards and the
@@ -53,7 +51,9 @@ export const sessionMachine = setup({
     storeToken: (_, _params: { token: string }) => {},
     clearToken: () => {},
     signOutProvider: () => {},
-    keepError: assign({ error: ({ event }) => errorMessage((event as { error?: unknown }).error) }),
+    keepError: assign({
+      error: ({ event }) => errorMessage((event as { error?: unknown }).error, 'Sign-in failed'),
+    }),
   },
   guards: {
     hasUser: ({ event }) => event.type === 'session.userChanged' && event.user !== null,

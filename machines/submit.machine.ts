@@ -1,11 +1,9 @@
 import { assign, setup } from 'xstate';
+import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 
 /** A form's values, checked by the provided `submit` against the form's schema. */
 export type FormValues = Record<string, unknown>;
-
-const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong';
 
 /**
  * A form that sends what it holds (Add items): one submission at a time; success is counted (the form

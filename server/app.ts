@@ -32,6 +32,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { reservationRoutes } from './routes/reservations.ts';
 import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { shopRoutes } from './routes/shop.ts';
 import { type HoldOptions, resolveHolds } from './services/holds.ts';
 import { createProviderCheck } from './services/provider-check.ts';
 import type { ApiTokens } from './tokens.ts';
@@ -172,7 +173,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
   const headersFor = apiHeaderSets(siteOrigins);
   // Before every middleware: the public menu answers whole (server/routes/menu.ts).
-  app.route('/', menuRoutes(createMenuCache(db, deps.menuVersion), headersFor));
+  app.route('/', menuRoutes(createMenuCache(db, deps.menuVersion), deps.menuVersion, headersFor));
   app.use(requestLog(logger));
   app.use(apiHeaders(headersFor));
   app.use(async (c, next) => {
@@ -212,6 +213,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds }));
   app.route('/', paymentRoutes({ db, gateway, logger, siteOrigins, limits }));
   app.route('/', adminRoutes({ db, tokens, identity, logger }));
+  app.route('/', shopRoutes(db, tokens));
   // Nothing here compresses or buffers answers, so the streams' events leave as they are written.
   const heartbeatMs = deps.orderStreamHeartbeatMs;
   app.route('/', orderStreamRoutes({ db, tokens, feed: deps.orderEvents, logger, heartbeatMs }));

@@ -14,6 +14,7 @@ import { NotFoundPage, RouteErrorPage } from './routes/error-page.tsx';
 import { requireAdmin, requireCustomer, requireSignedIn } from './routes/guards.ts';
 import { HomePage } from './routes/home.tsx';
 import {
+  manageItemsAddress,
   manageOrdersAddress,
   manageUsersAddress,
   menuAddress,
@@ -204,7 +205,7 @@ const adminRoute = createRoute({
 const adminHomeRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/',
-  component: dashboardHome,
+  component: lazyRouteComponent(() => import('./routes/admin/admin-home.tsx'), 'AdminHome'),
   staticData: { pageName: 'Admin Dashboard' },
 });
 
@@ -234,7 +235,7 @@ const addItemsRoute = createRoute({
 const manageItemsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'manage-items',
-  validateSearch: pagedAddress,
+  validateSearch: manageItemsAddress,
   component: lazyRouteComponent(() => import('./routes/admin/manage-items.tsx'), 'ManageItemsPage'),
   staticData: { pageName: 'Manage Items' },
 });

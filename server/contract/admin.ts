@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ITEM_CATEGORIES } from './menu.ts';
+import { ITEM_CATEGORIES, STOCK_FILTERS } from './menu.ts';
 import { DaySchema, PageQuerySchema, SearchSchema } from './paging.ts';
-import { ADMIN_ROLE, CUSTOMER_ROLE, isImageAddress } from './user.ts';
+import { ADMIN_ROLE, CUSTOMER_ROLE } from './user.ts';
 
 const text = (label: string, max: number) =>
   v.pipe(
@@ -38,10 +38,37 @@ const quantity = v.pipe(
   v.maxValue(100_000, 'Quantity must be at most 100000'),
 );
 
-const image = v.pipe(
-  text('Image', 2048),
-  v.check(isImageAddress, 'Image must be a web address (https://…) or a site path (/images/…)'),
-);
+/** The pictures an item's image may be (its address's path ends so; a query string may follow). */
+export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'gif', 'avif', 'svg'] as const;
+export const ITEM_IMAGE_RULE = `Image must be an https:// address or a site path (/images/…) of a picture: .${IMAGE_EXTENSIONS.join(', .')}`;
+const PICTURE_PATH = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
+
+/**
+ * An item's picture loads on every visitor's menu, so it must look like one: an https address on a
+ * named host with no user name or password, or a path under /images/ on this site, its path ending in
+ * a picture's extension (a query string may follow, a fragment may not). What a browser would read
+ * otherwise than it looks (blanks, control characters, a backslash) is refused. (Here with the admin's
+ * forms, not in contract/menu.ts, which every visitor's first page loads.)
+ */
+export const isItemImageAddress = (value: string): boolean => {
+  if (/[\s\\#]/.test(value) || [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f))
+    return false;
+  if (value.startsWith('/')) {
+    const path = value.split('?', 1)[0]!;
+    return path.startsWith('/images/') && !path.split('/').includes('..') && PICTURE_PATH.test(path);
+  }
+  if (!/^https:\/\/[^/?#@]+\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (
+      url.username === '' && url.password === '' && url.hostname !== '' && PICTURE_PATH.test(url.pathname)
+    );
+  } catch {
+    return false;
+  }
+};
+
+const image = v.pipe(text('Image', 2048), v.check(isItemImageAddress, ITEM_IMAGE_RULE));
 
 /** POST /add-item body and the Add items form. */
 export const NewItemSchema = v.object({
@@ -102,6 +129,15 @@ export const UserFiltersSchema = v.object({
 export type UserFilters = v.InferOutput<typeof UserFiltersSchema>;
 /** GET /users query. */
 export const UsersQuerySchema = v.object({ ...PageQuerySchema.entries, ...UserFiltersSchema.entries });
+
+/** Manage items' filters: sold out or low stock, and a search on the item's name. */
+export const ItemFiltersSchema = v.object({
+  stock: v.optional(v.picklist(STOCK_FILTERS, `stock must be one of: ${STOCK_FILTERS.join(', ')}`)),
+  q: v.optional(SearchSchema),
+});
+export type ItemFilters = v.InferOutput<typeof ItemFiltersSchema>;
+/** GET /admin-all-items query. */
+export const ItemsQuerySchema = v.object({ ...PageQuerySchema.entries, ...ItemFiltersSchema.entries });
 
 /** Reservations' filter: the day booked. */
 export const ReservationFiltersSchema = v.object({ date: v.optional(DaySchema) });

@@ -30,9 +30,20 @@ export const CartLineSchema = v.object({
   image: v.string(),
   category: v.picklist(ITEM_CATEGORIES),
   quantity: v.pipe(v.number(), v.integer()),
+  /** The item's stock now: My cart's stepper stops there (the server refuses more, 409). */
+  stock: v.pipe(v.number(), v.integer()),
 });
 export type CartLine = v.InferOutput<typeof CartLineSchema>;
 export const CartLineListSchema = v.array(CartLineSchema);
+
+/** A line's quantity as a body gives it; the caps and the stock are checked against the database. */
+const LineQuantitySchema = v.pipe(
+  v.number('quantity must be a number'),
+  v.integer('quantity must be a whole number'),
+  v.minValue(1, 'quantity must be at least 1'),
+  // No stock is larger (contract/admin.ts), and the database holds 32-bit integers.
+  v.maxValue(100_000, 'quantity must be at most 100000'),
+);
 
 /**
  * POST /add-to-cart body. The spec's body also names, prices and pictures the item: those are accepted
@@ -40,15 +51,16 @@ export const CartLineListSchema = v.array(CartLineSchema);
  */
 export const AddToCartSchema = v.object({
   itemId: v.pipe(v.string('itemId is required'), v.uuid('This menu item does not exist')),
-  quantity: v.pipe(
-    v.number('quantity must be a number'),
-    v.integer('quantity must be a whole number'),
-    v.minValue(1, 'quantity must be at least 1'),
-    // No stock is larger (contract/admin.ts), and the database holds 32-bit integers.
-    v.maxValue(100_000, 'quantity must be at most 100000'),
-  ),
+  quantity: LineQuantitySchema,
 });
 export type AddToCart = v.InferOutput<typeof AddToCartSchema>;
+
+/**
+ * PATCH /cart-line/:id body: the line's new quantity. Within the line cap and the stock is the server's
+ * to check (400 and 409, with the messages above and services/cart.ts's), as it reads both there.
+ */
+export const CartQuantitySchema = v.object({ quantity: LineQuantitySchema });
+export type CartQuantity = v.InferOutput<typeof CartQuantitySchema>;
 
 /** POST /add-to-cart answer: `insertedId` is null when the item was already in this customer's cart. */
 export const AddedSchema = v.object({ insertedId: v.nullable(v.string()), message: v.string() });

@@ -36,13 +36,20 @@ export const AllItemsQuerySchema = v.object({
 });
 export type AllItemsQuery = v.InferOutput<typeof AllItemsQuerySchema>;
 
-/** A card's description: its first 80 characters, and '…' when that cuts it. */
-/** Stock at or under this is low: the owner sees it flagged on Manage items. */
+/**
+ * Stock at or under this is low: the owner sees it flagged on Manage items. The partial index
+ * menu_items_low_created_idx (migration 0007) is written for this number: a new one needs a migration.
+ */
 export const LOW_STOCK = 3;
 export type StockLevel = 'out' | 'low' | 'ok';
 export const stockLevel = (quantity: number): StockLevel =>
   quantity <= 0 ? 'out' : quantity <= LOW_STOCK ? 'low' : 'ok';
 
+/** Manage items' stock filter: sold out (0), or low (LOW_STOCK or fewer, sold out included). */
+export const STOCK_FILTERS = ['out', 'low'] as const;
+export type StockFilter = (typeof STOCK_FILTERS)[number];
+
+/** A card's description: its first 80 characters, and '…' when that cuts it. */
 export function descriptionPreview(description: string): string {
   return description.length > DESCRIPTION_PREVIEW
     ? `${description.slice(0, DESCRIPTION_PREVIEW)}…`

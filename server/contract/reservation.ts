@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BOOKING_TIME_MESSAGE, CLOSED_DAY_MESSAGE, isBookingTime, isOpenDay } from './opening-hours.ts';
 
 export const PERSONS_OPTIONS = [1, 2, 3] as const;
 
@@ -15,7 +16,8 @@ function isCalendarDate(date: string): boolean {
 }
 
 /**
- * The booking rule, shared by both booking forms and POST /reservations. `today` is injected so the
+ * The booking rule, shared by both booking forms and POST /reservations: a table on an open day, at a
+ * time inside the opening hours (server/contract/opening-hours.ts). `today` is injected so the
  * server can be lenient towards guests in time zones ahead of it (see docs/decisions). Every text has a
  * length cap, checked before its format: anyone may post a booking, and a cap keeps a huge value from
  * reaching a format's regex or the table.
@@ -56,9 +58,14 @@ export function reservationSchema(today: () => string) {
       v.isoDate('Date must be a valid date'),
       v.check(isCalendarDate, 'Date must be a valid date'),
       v.check((date) => date >= today(), 'Date can not be in the past'),
+      v.check(isOpenDay, CLOSED_DAY_MESSAGE),
     ),
-    time: v.optional(
-      v.pipe(v.string(), v.maxLength(5, 'Time must be HH:MM'), v.isoTime('Time must be HH:MM')),
+    time: v.pipe(
+      v.optional(v.string('Time is required'), ''),
+      v.nonEmpty('Time is required'),
+      v.maxLength(5, 'Time must be HH:MM'),
+      v.isoTime('Time must be HH:MM'),
+      v.check(isBookingTime, BOOKING_TIME_MESSAGE),
     ),
     phone: v.optional(
       v.pipe(

@@ -28,16 +28,6 @@ export type ApiToken = v.InferOutput<typeof ApiTokenSchema>;
 /** GET /role/{uid} answer. */
 export const RoleSchema = v.object({ role: v.string() });
 
-/** A site path (/images/…) or an http(s) address. */
-export const isImageAddress = (value: string): boolean => {
-  if (value.startsWith('/') && !value.startsWith('//')) return true;
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
-
 /**
  * A photo address safe to load, or '' for none: records saved before the rule, and a sign-in
  * provider's picture, may not follow it.

@@ -15,7 +15,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { ITEM_CATEGORIES } from '../contract/menu.ts';
+import { ITEM_CATEGORIES, LOW_STOCK } from '../contract/menu.ts';
 import { ORDER_STAGES } from '../contract/order.ts';
 import {
   ACCEPTED_STATES,
@@ -32,6 +32,14 @@ const stateIn = (states: readonly OrderState[]) => sql.raw(stateInText(states));
 /** What a staff search of users looks in (lower case, for the trigram index). */
 export const userSearchText = (t: { displayName: AnyColumn; email: AnyColumn }) =>
   sql`lower(${t.displayName} || ' ' || ${t.email})`;
+/** What Manage items' search looks in: the item's name, lower case (for the trigram index). */
+export const itemSearchText = (t: { name: AnyColumn }) => sql`lower(${t.name})`;
+/**
+ * Manage items' stock filters, their constants written into the SQL (not sent as parameters) so the
+ * planner can prove either implies menu_items_low_created_idx's condition.
+ */
+export const soldOut = (t: { quantity: AnyColumn }) => sql`${t.quantity} = 0`;
+export const lowStock = (t: { quantity: AnyColumn }) => sql`${t.quantity} <= ${sql.raw(String(LOW_STOCK))}`;
 /** What a staff search of orders looks in: the transaction id, the customer's name and e-mail. */
 export const orderSearchText = (t: { transactionId: AnyColumn; fullName: AnyColumn; email: AnyColumn }) =>
   sql`lower(${t.transactionId} || ' ' || ${t.fullName} || ' ' || ${t.email})`;
@@ -90,6 +98,9 @@ export const menuItems = pgTable(
     check('menu_items_stock_not_negative', sql`${t.quantity} >= 0`),
     index('menu_items_category_created_idx').on(t.category, t.createdAt),
     index('menu_items_created_idx').on(t.createdAt, t.id),
+    // Sold out (0) is low stock too: this one index serves both of Manage items' stock filters.
+    index('menu_items_low_created_idx').on(t.createdAt, t.id).where(lowStock(t)),
+    index('menu_items_search_idx').using('gin', sql`${itemSearchText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -292,3 +303,17 @@ export const rateLimits = pgTable('rate_limits', {
   /** When the window ends, in epoch milliseconds. */
   expire: bigint('expire', { mode: 'number' }),
 });
+
+/**
+ * One row: whether the owner has closed the shop for orders (the Admin Dashboard's "Shop closed now").
+ * Checkout reads it in its transaction; Home, the Menu and checkout show it.
+ */
+export const shopStatus = pgTable(
+  'shop_status',
+  {
+    id: integer('id').primaryKey().default(1),
+    closed: boolean('closed').notNull().default(false),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('shop_status_one_row', sql`${t.id} = 1`)],
+);

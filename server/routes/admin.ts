@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import {
   DeleteUserQuerySchema,
+  ItemsQuerySchema,
   ItemUpdateSchema,
   NewItemSchema,
   ReservationsQuerySchema,
@@ -10,7 +11,6 @@ import {
 } from '../contract/admin.ts';
 import { AdminOrdersQuerySchema } from '../contract/order.ts';
 import { StaffTransitionSchema } from '../contract/order-lifecycle.ts';
-import { PageQuerySchema } from '../contract/paging.ts';
 import type { Database } from '../db/client.ts';
 import type { Identity } from '../identity.ts';
 import { requireAdmin, requireUser } from '../middleware/auth.ts';
@@ -63,7 +63,7 @@ export function adminRoutes({ db, tokens, identity, logger }: AdminRouteDeps) {
         return c.json({ insertedId: await createMenuItem(db, item) }, 201);
       })
       .get('/admin-all-items', signedIn, requireAdmin, async (c) =>
-        sendPage(c, await listAllMenuItems(db, pageQuery(c, PageQuerySchema))),
+        sendPage(c, await listAllMenuItems(db, pageQuery(c, ItemsQuerySchema))),
       )
       .delete('/item-delete/:id', signedIn, requireAdmin, async (c) => {
         if (!(await deleteMenuItem(db, c.req.param('id')))) {

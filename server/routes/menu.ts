@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { MenuAnswer, MenuCache, MenuSnapshot } from '../cache/menu-cache.ts';
+import type { MenuVersion } from '../cache/menu-version.ts';
 import { type AllItemsQuery, AllItemsQuerySchema } from '../contract/menu.ts';
 import { acceptsGzip } from '../http/gzip.ts';
 import { requestHeader } from '../http/request-header.ts';
@@ -31,7 +32,11 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
 const pick = (headers: Readonly<Record<string, string>>, names: string[]) =>
   Object.fromEntries(names.filter((name) => name in headers).map((name) => [name, headers[name]!]));
 
-export function menuRoutes(menu: MenuCache, headersFor: ReturnType<typeof apiHeaderSets>) {
+export function menuRoutes(
+  menu: MenuCache,
+  versions: Pick<MenuVersion, 'catchUp'>,
+  headersFor: ReturnType<typeof apiHeaderSets>,
+) {
   // Each answer's headers are made once and reused (a few hundred variants at most: origin, status,
   // encoding, per tag); the map starts again when the menu has moved on.
   const made = new Map<string, Readonly<Record<string, string>>>();
@@ -88,7 +93,10 @@ export function menuRoutes(menu: MenuCache, headersFor: ReturnType<typeof apiHea
    * Answers from the menu in memory at once (no promise to wait for); reads it first when the version
    * moved. A refusal goes through the app's error handler, with the API's headers like any answer.
    */
-  function fromMenu(c: Context, respond: (menu: MenuSnapshot) => Response): Response | Promise<Response> {
+  function fromMenu(
+    c: Context,
+    respond: (menu: MenuSnapshot) => Response | Promise<Response>,
+  ): Response | Promise<Response> {
     const refused = (error: unknown): never => {
       const headers = headersFor(c);
       for (const name in headers) c.header(name, headers[name]);
@@ -97,7 +105,9 @@ export function menuRoutes(menu: MenuCache, headersFor: ReturnType<typeof apiHea
     try {
       refuseNulInUrl(c.req.url);
       const hot = menu.ready();
-      return hot ? respond(hot) : menu.snapshot().then(respond).catch(refused);
+      if (!hot) return menu.snapshot().then(respond).catch(refused);
+      const answered = respond(hot);
+      return answered instanceof Promise ? answered.catch(refused) : answered;
     } catch (error) {
       return refused(error);
     }
@@ -107,9 +117,19 @@ export function menuRoutes(menu: MenuCache, headersFor: ReturnType<typeof apiHea
     .get('/all-items', (c) => fromMenu(c, (snapshot) => menuJson(c, menu.list(snapshot, menuQuery(c)))))
     .get('/item-detail/:id', (c) =>
       fromMenu(c, (snapshot) => {
-        const item = menu.item(snapshot, c.req.param('id'));
-        if (!item) throw new HTTPException(404, { message: 'This menu item does not exist' });
-        return menuJson(c, item);
+        const id = c.req.param('id');
+        const item = menu.item(snapshot, id);
+        if (item) return menuJson(c, item);
+        // An item just added (on any instance) may be newer than the version this process has heard
+        // of: ask the database before saying it does not exist.
+        return versions
+          .catchUp()
+          .then(() => menu.snapshot())
+          .then((fresh) => {
+            const added = menu.item(fresh, id);
+            if (!added) throw new HTTPException(404, { message: 'This menu item does not exist' });
+            return menuJson(c, added);
+          });
       }),
     );
 }

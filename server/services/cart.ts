@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { HTTPException } from 'hono/http-exception';
 import type { AddToCart, CartLine } from '../contract/cart.ts';
 import type { Database } from '../db/client.ts';
@@ -12,32 +12,40 @@ export function stockMessage(name: string, stock: number): string {
   return stock > 0 ? `Only ${stock} ${name} left in stock` : `${name} is no longer in stock`;
 }
 
-/** The caller's lines, oldest first; name, price, image and category are the menu's current ones. */
+const lineColumns = {
+  id: cartLines.id,
+  itemId: cartLines.itemId,
+  quantity: cartLines.quantity,
+  name: menuItems.name,
+  priceCents: menuItems.priceCents,
+  image: menuItems.image,
+  category: menuItems.category,
+  stock: menuItems.quantity,
+};
+
+type LineRow = { [K in keyof typeof lineColumns]: (typeof lineColumns)[K]['_']['data'] };
+
+const toCartLine = (uid: string, row: LineRow): CartLine => ({
+  _id: row.id,
+  uid,
+  itemId: row.itemId,
+  name: row.name,
+  price: toMoney(row.priceCents),
+  image: row.image,
+  category: row.category,
+  quantity: row.quantity,
+  stock: row.stock,
+});
+
+/** The caller's lines, oldest first; name, price, image, category and stock are the menu's current ones. */
 export async function listCart(db: Database, uid: string): Promise<CartLine[]> {
   const rows = await db
-    .select({
-      id: cartLines.id,
-      itemId: cartLines.itemId,
-      quantity: cartLines.quantity,
-      name: menuItems.name,
-      priceCents: menuItems.priceCents,
-      image: menuItems.image,
-      category: menuItems.category,
-    })
+    .select(lineColumns)
     .from(cartLines)
     .innerJoin(menuItems, eq(menuItems.id, cartLines.itemId))
     .where(eq(cartLines.userUid, uid))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
-  return rows.map((row) => ({
-    _id: row.id,
-    uid,
-    itemId: row.itemId,
-    name: row.name,
-    price: toMoney(row.priceCents),
-    image: row.image,
-    category: row.category,
-    quantity: row.quantity,
-  }));
+  return rows.map((row) => toCartLine(uid, row));
 }
 
 export interface AddResult {
@@ -88,4 +96,40 @@ export async function removeCartLine(db: Database, uid: string, id: string): Pro
     .where(and(eq(cartLines.id, id), eq(cartLines.userUid, uid)))
     .returning({ id: cartLines.id });
   return deleted.length > 0;
+}
+
+/**
+ * Sets the quantity of one of the caller's own lines, under the same rules as adding it: the line cap
+ * and the order cap (400), and the item's stock now (409). Nothing is reserved, so no stock moves and
+ * the menu's version stays: checkout checks all of it again when it reserves. Null when no line of the
+ * caller's has that id.
+ */
+export async function setLineQuantity(
+  db: Database,
+  uid: string,
+  id: string,
+  quantity: number,
+  holds: Holds = DEFAULT_HOLDS,
+): Promise<CartLine | null> {
+  if (!isUuid(id)) return null;
+  const [line] = await db
+    .select(lineColumns)
+    .from(cartLines)
+    .innerJoin(menuItems, eq(menuItems.id, cartLines.itemId))
+    .where(and(eq(cartLines.id, id), eq(cartLines.userUid, uid)));
+  if (!line) return null;
+  assertLineWithinCap(holds, { name: line.name, quantity });
+  if (quantity > line.stock) throw new HTTPException(409, { message: stockMessage(line.name, line.stock) });
+  const others = await db
+    .select({ quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(and(eq(cartLines.userUid, uid), ne(cartLines.id, id)));
+  assertOrderWithinCap(holds, [...others, { quantity }]);
+  const [updated] = await db
+    .update(cartLines)
+    .set({ quantity })
+    .where(and(eq(cartLines.id, id), eq(cartLines.userUid, uid)))
+    .returning({ id: cartLines.id });
+  // Removed meanwhile (another tab, or a payment that emptied the cart).
+  return updated ? toCartLine(uid, { ...line, quantity }) : null;
 }

@@ -2,10 +2,9 @@
 // order's change, a booking), so it exists exactly when that change does; delivery happens later, from
 // the table, by whichever process gets to it first (server/mail/outbox-worker.ts).
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** The database or the caller's transaction: a mail queued in a transaction is sent only if it commits. */
 export type Executor = Database | Transaction;
 

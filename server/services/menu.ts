@@ -1,13 +1,13 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { ItemUpdate, NewItem } from '../contract/admin.ts';
+import type { ItemFilters, ItemUpdate, NewItem } from '../contract/admin.ts';
 import { toPaisa } from '../contract/cart.ts';
 import type { MenuItem } from '../contract/menu.ts';
 import type { Page } from '../contract/paging.ts';
 import type { Database } from '../db/client.ts';
 import { toMenuItem } from '../db/rows.ts';
-import { menuItems } from '../db/schema.ts';
+import { itemSearchText, lowStock, menuItems, soldOut } from '../db/schema.ts';
 import { isUuid } from './ids.ts';
-import { afterCursor, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
+import { afterCursor, containing, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
 
 /** undefined when no item has that id (a malformed id included). */
 export async function findMenuItem(db: Database, id: string): Promise<MenuItem | undefined> {
@@ -34,15 +34,21 @@ export async function createMenuItem(db: Database, item: NewItem): Promise<strin
   return row!.id;
 }
 
-/** A page of items, newest first (Manage items). */
+/** A page of items, newest first, as Manage items filters them. */
 export async function listAllMenuItems(
   db: Database,
-  { limit, cursor }: PageRequest,
+  { stock, q, limit, cursor }: PageRequest & ItemFilters,
 ): Promise<Page<MenuItem>> {
   const rows = await db
     .select({ ...getTableColumns(menuItems), cursorAt: cursorAt(menuItems) })
     .from(menuItems)
-    .where(afterCursor(menuItems, cursor))
+    .where(
+      and(
+        stock === 'out' ? soldOut(menuItems) : stock === 'low' ? lowStock(menuItems) : undefined,
+        q === undefined ? undefined : sql`${itemSearchText(menuItems)} like ${containing(q)}`,
+        afterCursor(menuItems, cursor),
+      ),
+    )
     .orderBy(...newestFirst(menuItems))
     .limit(limit + 1);
   return toPage(rows, limit, toMenuItem);

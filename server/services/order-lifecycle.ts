@@ -11,14 +11,12 @@ import {
   type OrderState,
   STOCK_HOLDING_STATES,
 } from '../contract/order-lifecycle.ts';
-import type { Database } from '../db/client.ts';
+import type { Transaction } from '../db/client.ts';
 import type { OrderRow } from '../db/rows.ts';
 import { orderEvents, orders } from '../db/schema.ts';
 import { isUuid } from './ids.ts';
 import { enqueueOrderMail } from './order-mail.ts';
 import { restoreStock, retakeStock } from './order-stock.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Held from an event's insert to its commit, so event ids commit in ascending order. */
 const EVENT_ORDER_LOCK = 'pizzon:order-events';

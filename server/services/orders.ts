@@ -24,6 +24,7 @@ import { isUuid } from './ids.ts';
 import { recordCreation, TransitionConflict, transitionOrder } from './order-lifecycle.ts';
 import { type Executor, heldUnits, lockItems, restoreStock } from './order-stock.ts';
 import { afterCursor, containing, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
+import { assertShopOpen } from './shop.ts';
 
 /** How long checkout waits for the gateway's payment page before giving up (and undoing the order). */
 export const GATEWAY_TIMEOUT_MS = 10_000;
@@ -124,6 +125,7 @@ export function createOrder(
     // checkouts and, unlike FOR UPDATE, leaves adding to the cart free (its foreign key check takes only
     // a KEY SHARE lock on this row). Taken first: customer, then orders, then items in id order.
     await tx.select({ id: users.id }).from(users).where(eq(users.uid, uid)).for('no key update');
+    await assertShopOpen(tx);
 
     const lines = await tx
       .select({

@@ -17,6 +17,7 @@ import {
   fetchItemForUpdate,
   fetchReservations,
   fetchUsers,
+  type ItemListQuery,
   markSoldOut,
   type OrderListQuery,
   type ReservationListQuery,
@@ -24,7 +25,6 @@ import {
   type UserListQuery,
   updateItem,
 } from '../api/admin.ts';
-import type { PageSize } from '../api/paging.ts';
 import { describeFailure } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
 import { session } from './session.ts';
@@ -51,7 +51,7 @@ export const liveUsersMachine = createListMachine<User, UserListQuery>('users').
   actions: { announceDone: () => notify.success('The account has been deleted'), announceFailure },
 });
 
-export const liveAdminItemsMachine = createListMachine<MenuItem, PageSize>('adminItems').provide({
+export const liveAdminItemsMachine = createListMachine<MenuItem, ItemListQuery>('adminItems').provide({
   actors: {
     fetchPage: fromPromise(({ input }) => asAdmin((uid) => fetchAdminItems(uid, input.query, input.cursor))),
     act: fromPromise(({ input }: { input: RowAction }) =>

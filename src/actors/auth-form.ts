@@ -1,5 +1,8 @@
-import { fromCallback } from 'xstate';
+import * as v from 'valibot';
+import { fromCallback, fromPromise } from 'xstate';
 import { type AuthOutcome, type AuthRequest, authFormMachine } from '../../machines/auth-form.machine.ts';
+import { createSubmitMachine } from '../../machines/submit.machine.ts';
+import { PasswordResetSchema } from '../forms/credentials.ts';
 import { loadProvider } from '../identity/provider.ts';
 import { session } from './session.ts';
 
@@ -28,6 +31,44 @@ export const liveAuthFormMachine = authFormMachine.provide({
           sendBack({ type: 'ERRMSG', code: provider ? provider.providerErrorCode(error) : String(error) });
         },
       );
+    }),
+  },
+});
+
+const NETWORK_FAILURE = 'We could not reach the sign-in service. Check your connection and try again.';
+
+/** The provider's refusals a customer can act on, in words; any other keeps its code for support. */
+function resetFailure(code: string): string {
+  switch (code) {
+    case 'auth/invalid-email':
+      return 'Invalid email address';
+    case 'auth/too-many-requests':
+      return 'Too many reset requests. Please wait a few minutes and try again.';
+    case 'auth/network-request-failed':
+      return NETWORK_FAILURE;
+    default:
+      return `We could not send the reset link (${code}). Please try again.`;
+  }
+}
+
+/**
+ * Forgot password: the provider e-mails a link to its own reset page. Answers the address it was
+ * sent to. An unknown address is answered like a known one, so the form never tells who has an account.
+ */
+export const livePasswordResetMachine = createSubmitMachine('passwordReset').provide({
+  actors: {
+    submit: fromPromise(async ({ input }) => {
+      const { email } = v.parse(PasswordResetSchema, input);
+      const provider = await loadProvider().catch(() => {
+        throw new Error(NETWORK_FAILURE);
+      });
+      try {
+        await provider.sendPasswordReset(email);
+      } catch (error) {
+        const code = provider.providerErrorCode(error);
+        if (code !== 'auth/user-not-found') throw new Error(resetFailure(code));
+      }
+      return email;
     }),
   },
 });

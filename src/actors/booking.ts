@@ -17,8 +17,8 @@ export const liveBookingMachine = createSubmitMachine('booking').provide({
       ),
     ),
   },
+  // A stored booking is summed up in place of the form (src/components/booking-form.tsx), not toasted.
   actions: {
-    announceDone: () => notify.success('Your table is booked. See you soon!'),
     announceFailure: (_, { message }) => notify.error(message),
   },
 });

@@ -1,7 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
-import { addToCart, fetchCart, removeCartLine } from '../api/cart.ts';
+import { addToCart, fetchCart, removeCartLine, setCartLineQuantity } from '../api/cart.ts';
 import { describeFailure } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
 import { inspect } from './inspector.ts';
@@ -22,6 +22,7 @@ export const liveCartMachine = cartMachine.provide({
       addToCart(signedInUid(), input.itemId, input.quantity).catch(readable),
     ),
     removeLine: fromPromise(({ input }) => removeCartLine(input.id).catch(readable)),
+    saveQuantity: fromPromise(({ input }) => setCartLineQuantity(input.id, input.quantity).catch(readable)),
   },
   actions: {
     announceAdded: (_, { name }) => notify.success(`"${name}" item has been added to your cart`),

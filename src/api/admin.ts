@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import {
+  type ItemFilters,
   type ItemUpdate,
   MatchedSchema,
   type NewItem,
@@ -53,12 +54,15 @@ export async function addItem(item: NewItem): Promise<string> {
   return body.insertedId;
 }
 
+/** Manage items' filters, as its address keeps them. */
+export type ItemListQuery = PageSize & { [K in keyof ItemFilters]?: ItemFilters[K] | undefined };
+
 export function fetchAdminItems(
   uid: string,
-  query: PageSize,
+  query: ItemListQuery,
   cursor: string | null,
 ): Promise<Page<MenuItem>> {
-  return fetchListPage('admin-all-items', { uid, limit: query.limit, cursor }, MenuItemSchema);
+  return fetchListPage('admin-all-items', { uid, ...query, cursor }, MenuItemSchema);
 }
 
 export async function deleteItem(uid: string, id: string): Promise<number> {

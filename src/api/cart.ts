@@ -4,6 +4,7 @@ import {
   AddedSchema,
   type CartLine,
   CartLineListSchema,
+  CartLineSchema,
   DeletedSchema,
 } from '../../server/contract/cart.ts';
 import { cached, invalidate } from './cache.ts';
@@ -25,6 +26,16 @@ export async function addToCart(uid: string, itemId: string, quantity: number): 
   );
   invalidate(CART_CACHE);
   return added;
+}
+
+/** The line as the server now holds it (its price and stock read afresh). */
+export async function setCartLineQuantity(id: string, quantity: number): Promise<CartLine> {
+  const line = v.parse(
+    CartLineSchema,
+    await apiClient.patch(`cart-line/${encodeURIComponent(id)}`, { json: { quantity } }).json(),
+  );
+  invalidate(CART_CACHE);
+  return line;
 }
 
 export async function removeCartLine(id: string): Promise<{ deletedCount: number }> {

@@ -4,6 +4,7 @@ import { LogOut, ShoppingCart } from 'lucide-react';
 import { isSessionSettled } from '../../machines/session.machine.ts';
 import { isCustomerRole } from '../../server/contract/user.ts';
 import { cart, session } from '../actors/live.ts';
+import { PersonImage } from './fallback-image.tsx';
 
 /** Login when signed out; the cart, the account link and sign-out when signed in. */
 export function AccountLinks({ stacked, layout }: { stacked: boolean; layout: string }) {
@@ -42,8 +43,15 @@ export function AccountLinks({ stacked, layout }: { stacked: boolean; layout: st
       </Link>
       <Link
         to={isCustomerRole(role) ? '/user-dashboard/profile' : '/admin/profile'}
-        className="inline-flex min-h-11 items-center whitespace-nowrap font-bold hover:text-brand"
+        className="inline-flex min-h-11 items-center gap-2 whitespace-nowrap font-bold hover:text-brand"
       >
+        <PersonImage
+          src={user.photoURL}
+          alt=""
+          width={28}
+          height={28}
+          className="size-7 shrink-0 rounded-full bg-cream object-cover"
+        />
         {`${user.displayName.trim()}'s account`}
       </Link>
       <button

@@ -1,9 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { AtSign, Camera, CirclePlay, Clock, Globe, Mail, MapPin, Phone } from 'lucide-react';
+import { OPEN_HOURS_TEXT } from '../../server/contract/opening-hours.ts';
+import { RESTAURANT_ADDRESS, RESTAURANT_EMAIL, RESTAURANT_PHONE } from '../content/contact.ts';
 
+// The spec's rows; the hours themselves are the ones bookings are held to.
 const OPENING_HOURS = [
-  { day: 'Mon-Tues', hours: '6:00am-10:00pm' },
-  { day: 'Wednes-Thurs', hours: '6:00am-10:00pm' },
+  { day: 'Mon-Tues', hours: OPEN_HOURS_TEXT },
+  { day: 'Wednes-Thurs', hours: OPEN_HOURS_TEXT },
   { day: 'Launch', hours: 'Every day' },
   { day: 'Sunday', hours: 'Closed' },
 ] as const;
@@ -61,15 +64,15 @@ export function Footer() {
           <address className="mt-4 space-y-3 not-italic">
             <p className="flex gap-3">
               <MapPin aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand" />
-              <span>12 Crust Lane, Dhaka 1205</span>
+              <span>{RESTAURANT_ADDRESS}</span>
             </p>
             <p className="flex gap-3">
               <Phone aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand" />
-              <span>+880 1700-000000</span>
+              <span>{RESTAURANT_PHONE}</span>
             </p>
             <p className="flex gap-3">
               <Mail aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand" />
-              <span>hello@pizzon.test</span>
+              <span>{RESTAURANT_EMAIL}</span>
             </p>
           </address>
         </div>

@@ -1,41 +1,58 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import type { MenuItem } from '../../server/contract/menu.ts';
 import { descriptionPreview } from '../../server/contract/menu.ts';
+import { AfterHydration } from '../ui/after-hydration.tsx';
+import { DishImage } from './fallback-image.tsx';
+
+// A customer's quick Add reads the session and the cart, whose chunk arrives after the first paint: it
+// shows only once the page is hydrated, as the server renders the same card for everyone.
+const QuickAdd = lazy(() => import('./quick-add.tsx').then((m) => ({ default: m.QuickAdd })));
 
 /** `priority`: the picture is in the first screen (fetched at once, first), not when scrolled near. */
 export function MenuCard({ item, priority = false }: { item: MenuItem; priority?: boolean }) {
   const soldOut = item.quantity === 0;
   return (
-    <Link
-      to="/item-detail/$id"
-      params={{ id: item._id }}
-      className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white sm:rounded-3xl shadow-md ring-offset-2 transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:ring-4 focus-visible:ring-(--focus-ring) focus-visible:outline-none"
-    >
-      <div className="relative bg-cream">
-        <img
-          src={item.image}
-          alt={item.name}
-          width={400}
-          height={400}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
-          className="aspect-square h-auto w-full object-cover transition group-hover:scale-[1.02]"
-        />
-        {soldOut && (
-          <span className="absolute top-2 left-2 rounded-full bg-coral-ink px-2.5 py-0.5 text-sm font-bold text-white sm:top-3 sm:left-3 sm:px-3 sm:py-1">
-            Sold out
-          </span>
-        )}
-      </div>
-      <div className="flex flex-1 flex-col p-3 sm:p-5">
-        <h3 className="text-lg leading-snug font-bold break-words group-hover:text-brand-ink sm:text-xl">
-          {item.name}
-        </h3>
-        <p className="mt-1 flex-1 text-sm break-words text-neutral-700 sm:text-base">
-          {descriptionPreview(item.description)}
-        </p>
-        <p className="mt-2 text-lg font-bold text-brand-ink sm:mt-3 sm:text-xl">${item.price.toFixed(2)}</p>
-      </div>
-    </Link>
+    // The card lifts as one on hover, its quick Add with it.
+    <div className="group relative h-full transition hover:-translate-y-0.5">
+      <Link
+        to="/item-detail/$id"
+        params={{ id: item._id }}
+        className="flex h-full flex-col overflow-hidden rounded-2xl bg-white sm:rounded-3xl shadow-md ring-offset-2 transition hover:shadow-lg focus-visible:ring-4 focus-visible:ring-(--focus-ring) focus-visible:outline-none"
+      >
+        <div className="relative bg-cream">
+          <DishImage
+            src={item.image}
+            alt={item.name}
+            width={400}
+            height={400}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            className="aspect-square h-auto w-full object-cover transition group-hover:scale-[1.02]"
+          />
+          {soldOut && (
+            <span className="absolute top-2 left-2 rounded-full bg-coral-ink px-2.5 py-0.5 text-sm font-bold text-white sm:top-3 sm:left-3 sm:px-3 sm:py-1">
+              Sold out
+            </span>
+          )}
+        </div>
+        <div className="flex flex-1 flex-col p-3 sm:p-5">
+          <h3 className="text-lg leading-snug font-bold break-words group-hover:text-brand-ink sm:text-xl">
+            {item.name}
+          </h3>
+          <p className="mt-1 flex-1 text-sm break-words text-neutral-700 sm:text-base">
+            {descriptionPreview(item.description)}
+          </p>
+          <p className="mt-2 text-lg font-bold text-brand-ink sm:mt-3 sm:text-xl">${item.price.toFixed(2)}</p>
+        </div>
+      </Link>
+      {!soldOut && (
+        <AfterHydration placeholder={null}>
+          <Suspense fallback={null}>
+            <QuickAdd item={item} />
+          </Suspense>
+        </AfterHydration>
+      )}
+    </div>
   );
 }

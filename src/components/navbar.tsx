@@ -1,9 +1,8 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Menu, Phone, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { RESTAURANT_PHONE } from '../content/contact.ts';
 import { AfterHydration } from '../ui/after-hydration.tsx';
-
-export const RESTAURANT_PHONE = '+880 1700-000000';
 
 const LINKS = [
   { to: '/', label: 'Home' },

@@ -30,3 +30,6 @@ const pasasword = v.pipe(
 export const LoginSchema = v.object({ email, pasasword });
 export const RegisterSchema = v.object({ displayName, email, pasasword });
 export type RegisterValues = v.InferOutput<typeof RegisterSchema>;
+/** Forgot password: the e-mail under the sign-in form's own rule. */
+export const PasswordResetSchema = v.object({ email });
+export type PasswordResetValues = v.InferOutput<typeof PasswordResetSchema>;

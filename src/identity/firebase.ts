@@ -7,6 +7,7 @@ import {
   GoogleAuthProvider,
   getAuth,
   onAuthStateChanged,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
@@ -55,6 +56,11 @@ export async function signInWithPassword(email: string, password: string): Promi
 
 export async function createAccount(email: string, password: string): Promise<void> {
   await createUserWithEmailAndPassword(auth, email, password);
+}
+
+/** Has the provider e-mail a link to its own reset page (the emulator only records it, see README). */
+export async function sendPasswordReset(email: string): Promise<void> {
+  await sendPasswordResetEmail(auth, email);
 }
 
 export async function signInWithGoogle(): Promise<void> {

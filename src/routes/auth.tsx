@@ -2,12 +2,13 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { Eye, EyeOff } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isAdmin, isSessionSettled } from '../../machines/session.machine.ts';
 import { liveAuthFormMachine } from '../actors/auth-form.ts';
 import { session } from '../actors/session.ts';
 import { SubmitButton } from '../components/controls.tsx';
+import { ForgotPassword } from '../components/forgot-password.tsx';
 import { FormField } from '../components/form-field.tsx';
 import { LoginSchema, RegisterSchema, type RegisterValues } from '../forms/credentials.ts';
 
@@ -43,9 +44,14 @@ export function AuthPage() {
   const sessionError = isSessionSettled(sessionSnapshot) ? sessionSnapshot.context.error : null;
   const busy = form.matches('loading') || (form.matches('succeeded') && !isSessionSettled(sessionSnapshot));
 
+  // Forgot password replaces the form until the customer goes back; it starts from the e-mail typed here.
+  const [resetEmail, setResetEmail] = useState<string | null>(null);
+  const forgotButton = useRef<HTMLButtonElement>(null);
+  const returningFromReset = useRef(false);
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm<RegisterValues>({
     resolver: valibotResolver(registering ? RegisterSchema : LoginSchema) as never,
@@ -64,6 +70,17 @@ export function AuthPage() {
     if (form.matches('succeeded') && sessionError) send({ type: 'ERRMSG', code: sessionError });
   }, [form, sessionError, send]);
 
+  useEffect(() => {
+    if (resetEmail === null && returningFromReset.current) {
+      returningFromReset.current = false;
+      forgotButton.current?.focus();
+    }
+  }, [resetEmail]);
+  const backToLogin = () => {
+    returningFromReset.current = true;
+    setResetEmail(null);
+  };
+
   const onSubmit = (values: RegisterValues) =>
     send({
       type: 'LOADING',
@@ -73,7 +90,7 @@ export function AuthPage() {
     });
 
   const shownError = error ?? (form.matches('idle') ? sessionError : null);
-  const title = registering ? 'Register' : 'Login';
+  const title = resetEmail !== null ? 'Reset password' : registering ? 'Register' : 'Login';
 
   return (
     <section aria-labelledby="auth-title" className="bg-cream px-4 py-16">
@@ -81,74 +98,93 @@ export function AuthPage() {
         <h1 id="auth-title" className="text-center text-3xl font-bold">
           {title}
         </h1>
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 grid gap-4" aria-busy={busy}>
-          {registering && (
-            <FormField label="Name" error={errors.displayName?.message}>
-              <input className="field" autoComplete="name" {...register('displayName')} />
-            </FormField>
-          )}
-          <FormField label="Email" error={errors.email?.message}>
-            <input className="field" type="email" autoComplete="email" {...register('email')} />
-          </FormField>
-          <FormField
-            label="Password"
-            error={errors.pasasword?.message}
-            addon={
+        {resetEmail !== null ? (
+          <ForgotPassword initialEmail={resetEmail} onBack={backToLogin} />
+        ) : (
+          <>
+            <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 grid gap-4" aria-busy={busy}>
+              {registering && (
+                <FormField label="Name" error={errors.displayName?.message}>
+                  <input className="field" autoComplete="name" {...register('displayName')} />
+                </FormField>
+              )}
+              <FormField label="Email" error={errors.email?.message}>
+                <input className="field" type="email" autoComplete="email" {...register('email')} />
+              </FormField>
+              <FormField
+                label="Password"
+                error={errors.pasasword?.message}
+                addon={
+                  <button
+                    type="button"
+                    onClick={() => send({ type: 'SHOWPASS' })}
+                    aria-label={showPassword ? 'Hide password' : 'Show password'}
+                    aria-pressed={showPassword}
+                    className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center text-neutral-600"
+                  >
+                    {showPassword ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                  </button>
+                }
+              >
+                <input
+                  className="field pr-12"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete={registering ? 'new-password' : 'current-password'}
+                  {...register('pasasword')}
+                />
+              </FormField>
+              {!registering && (
+                <p className="-mt-2 text-right">
+                  <button
+                    ref={forgotButton}
+                    type="button"
+                    className="inline-flex min-h-11 items-center px-2 font-bold text-brand-ink underline underline-offset-4"
+                    onClick={() => setResetEmail(getValues('email').trim())}
+                    disabled={busy}
+                  >
+                    Forgot password?
+                  </button>
+                </p>
+              )}
+              <SubmitButton busy={busy} className="w-full">
+                {title}
+              </SubmitButton>
+            </form>
+            {shownError && (
+              <p
+                role="alert"
+                className="mt-4 rounded-lg bg-coral/10 p-3 text-center font-semibold text-coral-ink"
+              >
+                {shownError}
+              </p>
+            )}
+            <p className="mt-4 text-center">
+              {registering ? 'Already have an account?' : 'New to Pizzon?'}{' '}
               <button
                 type="button"
-                onClick={() => send({ type: 'SHOWPASS' })}
-                aria-label={showPassword ? 'Hide password' : 'Show password'}
-                aria-pressed={showPassword}
-                className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center text-neutral-600"
+                className="font-bold text-brand-ink underline underline-offset-4"
+                onClick={() => send({ type: 'TOGGLE' })}
+                disabled={busy}
               >
-                {showPassword ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+                {registering ? 'Login' : 'Register'}
               </button>
-            }
-          >
-            <input
-              className="field pr-12"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete={registering ? 'new-password' : 'current-password'}
-              {...register('pasasword')}
-            />
-          </FormField>
-          <SubmitButton busy={busy} className="w-full">
-            {title}
-          </SubmitButton>
-        </form>
-        {shownError && (
-          <p
-            role="alert"
-            className="mt-4 rounded-lg bg-coral/10 p-3 text-center font-semibold text-coral-ink"
-          >
-            {shownError}
-          </p>
+            </p>
+            <div className="my-6 flex items-center gap-3 text-neutral-600" aria-hidden="true">
+              <span className="h-px flex-1 bg-neutral-300" />
+              or
+              <span className="h-px flex-1 bg-neutral-300" />
+            </div>
+            <button
+              type="button"
+              className="inline-flex min-h-11 w-full items-center justify-center gap-3 rounded-full border border-neutral-300 bg-white px-6 py-2 font-bold hover:bg-neutral-50"
+              onClick={() => send({ type: 'LOADING', request: { method: 'google' } })}
+              disabled={busy}
+            >
+              {GOOGLE_LOGO}
+              Continue with Google
+            </button>
+          </>
         )}
-        <p className="mt-4 text-center">
-          {registering ? 'Already have an account?' : 'New to Pizzon?'}{' '}
-          <button
-            type="button"
-            className="font-bold text-brand-ink underline underline-offset-4"
-            onClick={() => send({ type: 'TOGGLE' })}
-            disabled={busy}
-          >
-            {registering ? 'Login' : 'Register'}
-          </button>
-        </p>
-        <div className="my-6 flex items-center gap-3 text-neutral-600" aria-hidden="true">
-          <span className="h-px flex-1 bg-neutral-300" />
-          or
-          <span className="h-px flex-1 bg-neutral-300" />
-        </div>
-        <button
-          type="button"
-          className="inline-flex min-h-11 w-full items-center justify-center gap-3 rounded-full border border-neutral-300 bg-white px-6 py-2 font-bold hover:bg-neutral-50"
-          onClick={() => send({ type: 'LOADING', request: { method: 'google' } })}
-          disabled={busy}
-        >
-          {GOOGLE_LOGO}
-          Continue with Google
-        </button>
       </div>
     </section>
   );

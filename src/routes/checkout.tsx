@@ -8,9 +8,11 @@ import { cart } from '../actors/cart.ts';
 import { liveCheckoutMachine, liveSaveAddressMachine } from '../actors/checkout.ts';
 import { session } from '../actors/session.ts';
 import { FormAlert, SubmitButton } from '../components/controls.tsx';
+import { DishImage } from '../components/fallback-image.tsx';
 import { FormField } from '../components/form-field.tsx';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { OrderSummary, tk } from '../components/order-summary.tsx';
+import { ShopClosedNotice } from '../components/shop-closed-notice.tsx';
 
 // The spec's labels: email marked optional, the rest with *; all six are required all the same.
 const FIELDS: ReadonlyArray<{ field: ShippingField; label: string; type: string; autoComplete: string }> = [
@@ -113,6 +115,9 @@ export function CheckoutPage() {
 
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_24rem]">
+      <div className="lg:col-span-2 empty:hidden">
+        <ShopClosedNotice />
+      </div>
       <ShippingDetails />
       <section aria-labelledby="your-order-title" className="h-fit rounded-2xl bg-cream p-6">
         <h3 id="your-order-title" className="text-xl font-bold">
@@ -122,7 +127,7 @@ export function CheckoutPage() {
         <ul className="my-4 divide-y divide-neutral-200">
           {lines.map((line) => (
             <li key={line._id} className="flex items-center gap-3 py-3">
-              <img
+              <DishImage
                 src={line.image}
                 alt=""
                 width={56}

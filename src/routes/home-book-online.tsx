@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { Phone } from 'lucide-react';
 import { liveBookingMachine } from '../actors/booking.ts';
 import { BookingForm } from '../components/booking-form.tsx';
-import { RESTAURANT_PHONE } from '../components/navbar.tsx';
+import { RESTAURANT_PHONE } from '../content/contact.ts';
 
 /** Home's 'Book Online' section; loaded apart from Home (see home.tsx). */
 export function BookOnline() {

@@ -4,6 +4,7 @@ import { About } from '../components/home/about.tsx';
 import { Hero } from '../components/home/hero.tsx';
 import { Speciality } from '../components/home/speciality.tsx';
 import { Steps } from '../components/home/steps.tsx';
+import { ShopClosedNotice } from '../components/shop-closed-notice.tsx';
 import { AfterHydration } from '../ui/after-hydration.tsx';
 import { useNearViewport } from '../ui/use-near-viewport.ts';
 
@@ -88,6 +89,7 @@ function OrderCallToAction() {
 export function HomePage() {
   return (
     <>
+      <ShopClosedNotice />
       <Hero />
       <Steps />
       <About />

@@ -1,15 +1,18 @@
 import { getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { Minus, Plus, ShoppingCart } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { quantityMachine } from '../../machines/quantity.machine.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../server/contract/cart.ts';
 import type { MenuItem } from '../../server/contract/menu.ts';
 import { cart } from '../actors/cart.ts';
 import { session } from '../actors/session.ts';
+import { DishImage } from '../components/fallback-image.tsx';
 import { PhoneCartBar } from '../components/phone-cart-bar.tsx';
 import { useHydrated } from '../ui/after-hydration.tsx';
 import { showDialog } from '../ui/dialog.ts';
+import { rememberQuantity, takeRememberedQuantity } from './item-quantity.ts';
 
 const route = getRouteApi('/item-detail/$id');
 
@@ -17,11 +20,11 @@ export const soldOutMessage = (name: string) =>
   `${name} is no longer in stock. Please wait for the available in stock.`;
 export const lastUnitsMessage = (stock: number, name: string) => `There are only ${stock} ${name} in stock.`;
 
-function QuantityStepper({ item }: { item: MenuItem }) {
+function QuantityStepper({ item, initialQuantity }: { item: MenuItem; initialQuantity: number }) {
   // The contract's default cap on a cart line: the server refuses more (400) and says its own cap if it
   // runs with another one.
   const [state, send] = useMachine(quantityMachine, {
-    input: { stock: item.quantity, limit: CART_LINE_MAX_UNITS },
+    input: { stock: item.quantity, limit: CART_LINE_MAX_UNITS, quantity: initialQuantity },
   });
   const navigate = useNavigate();
   const here = useRouterState({ select: (s) => s.location.href });
@@ -51,7 +54,10 @@ function QuantityStepper({ item }: { item: MenuItem }) {
       showCancelButton: true,
       confirmButtonText: 'Login',
     });
-    if (answer.isConfirmed) await navigate({ to: '/auth', search: { redirect: here } });
+    if (!answer.isConfirmed) return;
+    // Signing in comes back here (the redirect): with the quantity chosen, not 1 again.
+    rememberQuantity(item._id, quantity);
+    await navigate({ to: '/auth', search: { redirect: here } });
   }
 
   return (
@@ -108,12 +114,27 @@ function QuantityStepper({ item }: { item: MenuItem }) {
   );
 }
 
+/**
+ * The quantity a guest chose before signing in, once this page is back. Read after the first render:
+ * the server's HTML (and so hydration) shows 1, knowing nobody's tab.
+ */
+function useRememberedQuantity(itemId: string): number | null {
+  // Kept with its item: this page stays mounted from one item to the next.
+  const [remembered, setRemembered] = useState<{ itemId: string; quantity: number } | null>(null);
+  useEffect(() => {
+    const quantity = takeRememberedQuantity(itemId);
+    if (quantity !== null) setRemembered({ itemId, quantity });
+  }, [itemId]);
+  return remembered?.itemId === itemId ? remembered.quantity : null;
+}
+
 export function ItemDetailPage() {
   const item = route.useLoaderData();
+  const remembered = useRememberedQuantity(item._id);
   return (
     <>
       <article className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
-        <img
+        <DishImage
           src={item.image}
           alt={item.name}
           width={480}
@@ -133,7 +154,12 @@ export function ItemDetailPage() {
             <dd>{item.quantity} (items)</dd>
           </dl>
           {item.quantity > 0 ? (
-            <QuantityStepper key={item._id} item={item} />
+            // A stepper of its own for the remembered quantity: the machine starts from its input.
+            <QuantityStepper
+              key={`${item._id}:${remembered}`}
+              item={item}
+              initialQuantity={remembered ?? 1}
+            />
           ) : (
             <p className="mt-6 rounded-xl bg-coral/10 p-4 font-bold text-coral-ink" role="status">
               {soldOutMessage(item.name)}

@@ -20,6 +20,7 @@ function keep<const Key extends string>(...keys: Key[]) {
 
 export const manageOrdersAddress = keep('status', 'state', 'from', 'to', 'q', 'cursor', 'limit');
 export const manageUsersAddress = keep('role', 'q', 'cursor', 'limit');
+export const manageItemsAddress = keep('stock', 'q', 'cursor', 'limit');
 export const reservationsAddress = keep('date', 'cursor', 'limit');
 export const pagedAddress = keep('cursor', 'limit');
 /** The Menu's tab (src/routes/menu.tsx). */

@@ -1,5 +1,9 @@
 import * as v from 'valibot';
-import { ReservationFiltersSchema, UserFiltersSchema } from '../../server/contract/admin.ts';
+import {
+  ItemFiltersSchema,
+  ReservationFiltersSchema,
+  UserFiltersSchema,
+} from '../../server/contract/admin.ts';
 import { OrderFiltersSchema } from '../../server/contract/order.ts';
 import { DaySchema, PAGE_LIMIT, PageQuerySchema } from '../../server/contract/paging.ts';
 import type { AddressOf } from './list-address.ts';
@@ -63,6 +67,15 @@ export const ManageUsersSearchSchema = v.object({
 });
 export type ManageUsersSearch = v.InferOutput<typeof ManageUsersSearchSchema>;
 
+/** Manage items: sold out or low stock, and a search on the item's name. */
+export const ManageItemsSearchSchema = v.object({
+  stock: lenient(ItemFiltersSchema.entries.stock.wrapped),
+  q: search,
+  cursor,
+  limit,
+});
+export type ManageItemsSearch = v.InferOutput<typeof ManageItemsSearchSchema>;
+
 /** Reservations: the day booked. */
 export const ReservationsSearchSchema = v.object({
   date: lenient(v.pipe(text, ReservationFiltersSchema.entries.date.wrapped)),
@@ -71,7 +84,7 @@ export const ReservationsSearchSchema = v.object({
 });
 export type ReservationsSearch = v.InferOutput<typeof ReservationsSearchSchema>;
 
-/** Manage items and My order: pages only. */
+/** My order: pages only. */
 export const PagedSearchSchema = v.object({ cursor, limit });
 export type PagedSearch = v.InferOutput<typeof PagedSearchSchema>;
 

@@ -1,6 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { FULL_VIEW, isMenuTab } from '../../server/contract/menu.ts';
 import { PhoneCartBar } from '../components/phone-cart-bar.tsx';
+import { ShopClosedNotice } from '../components/shop-closed-notice.tsx';
 import { MenuBrowser } from './menu-browser.tsx';
 
 const route = getRouteApi('/menu');
@@ -14,6 +15,7 @@ export function MenuPage() {
   const navigate = route.useNavigate();
   return (
     <>
+      <ShopClosedNotice />
       <header className="bg-ink py-10 text-center text-white sm:py-14">
         <p className="font-script text-xl text-brand">Made to order</p>
         <h1 className="text-4xl font-bold sm:text-5xl">Our Menu</h1>

@@ -1,8 +1,11 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { Minus, Plus } from 'lucide-react';
+import { CART_LINE_MAX_UNITS, type CartLine, lineCapMessage } from '../../server/contract/cart.ts';
 import { cart } from '../actors/cart.ts';
 import { DeleteButton, FormAlert } from '../components/controls.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
+import { DishImage } from '../components/fallback-image.tsx';
 import { ListStates } from '../components/list-states.tsx';
 import { OrderSummary, tk } from '../components/order-summary.tsx';
 
@@ -13,11 +16,69 @@ const PAYMENT_NOTICES = {
   cancelled: 'The payment was cancelled. Your order is unpaid: you can try again or delete it in My order.',
 } as const;
 
+const stepClass =
+  'inline-flex size-11 items-center justify-center rounded-full hover:bg-neutral-100 disabled:opacity-40';
+
+/**
+ * A line's quantity, changed in place: from 1 up to the item's stock and the line cap (the contract's
+ * default, as on the item page; a server with another cap refuses with its own message). Each step is
+ * sent to the cart actor, which shows it at once and saves it (machines/cart.machine.ts).
+ */
+function LineQuantity({ line }: { line: CartLine }) {
+  const max = Math.min(line.stock, CART_LINE_MAX_UNITS);
+  const canDecrease = useSelector(cart, (s) =>
+    s.can({ type: 'cart.setQuantity', id: line._id, quantity: line.quantity - 1 }),
+  );
+  const canIncrease =
+    useSelector(cart, (s) =>
+      s.can({ type: 'cart.setQuantity', id: line._id, quantity: line.quantity + 1 }),
+    ) && line.quantity < max;
+  const step = (by: number) =>
+    cart.send({ type: 'cart.setQuantity', id: line._id, quantity: line.quantity + by });
+  // The item page's sentences: the spec's at the stock (or none left), the cap's below it.
+  const note =
+    line.quantity < max
+      ? null
+      : line.stock < 1
+        ? `${line.name} is no longer in stock. Please wait for the available in stock.`
+        : line.stock <= CART_LINE_MAX_UNITS
+          ? `There are only ${line.stock} ${line.name} in stock.`
+          : lineCapMessage(CART_LINE_MAX_UNITS, line.name);
+  return (
+    <div className="mt-2">
+      <fieldset className="inline-flex items-center rounded-full border border-neutral-300">
+        <legend className="sr-only">Quantity of {line.name}</legend>
+        <button
+          type="button"
+          className={stepClass}
+          aria-label="Decrease quantity"
+          disabled={!canDecrease}
+          onClick={() => step(-1)}
+        >
+          <Minus aria-hidden="true" className="size-4" />
+        </button>
+        <output className="w-10 text-center text-lg font-bold" aria-live="polite" aria-label="Quantity">
+          {line.quantity}
+        </output>
+        <button
+          type="button"
+          className={stepClass}
+          aria-label="Increase quantity"
+          disabled={!canIncrease}
+          onClick={() => step(1)}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+        </button>
+      </fieldset>
+      {note && <p className="mt-1 text-sm font-bold text-coral-ink">{note}</p>}
+    </div>
+  );
+}
+
 export function MyCartPage() {
   const { payment } = route.useSearch();
   const snapshot = useSelector(cart, (s) => s);
   const { lines, totals, error } = snapshot.context;
-  const removing = snapshot.matches('removing');
 
   return (
     <section aria-labelledby="cart-title" className="grid gap-6">
@@ -36,7 +97,7 @@ export function MyCartPage() {
           <ul className="divide-y divide-neutral-200" aria-label="Cart lines">
             {lines.map((line) => (
               <li key={line._id} className="flex items-center gap-4 py-4">
-                <img
+                <DishImage
                   src={line.image}
                   alt=""
                   width={80}
@@ -49,10 +110,11 @@ export function MyCartPage() {
                   <p>
                     {tk(line.price)} × {line.quantity}
                   </p>
+                  <LineQuantity line={line} />
                 </div>
                 <DeleteButton
                   label={`Remove ${line.name}`}
-                  disabled={removing}
+                  disabled={!snapshot.can({ type: 'cart.remove', id: line._id })}
                   onClick={() => cart.send({ type: 'cart.remove', id: line._id })}
                 />
               </li>

@@ -1,6 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMachine } from '@xstate/react';
-import { UserRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import {
   type ProfileUpdate,
@@ -11,24 +10,19 @@ import {
 } from '../../server/contract/user.ts';
 import { liveProfileMachine } from '../actors/profile.ts';
 import { SubmitButton } from '../components/controls.tsx';
+import { PersonImage } from '../components/fallback-image.tsx';
 import { FormField } from '../components/form-field.tsx';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 
 function Avatar({ user }: { user: User }) {
-  const photo = safePhoto(user.photoURL);
-  return photo ? (
-    <img
-      src={photo}
+  return (
+    <PersonImage
+      src={safePhoto(user.photoURL)}
       alt=""
       width={112}
       height={112}
-      referrerPolicy="no-referrer"
-      className="size-28 rounded-full border-4 border-brand object-cover"
+      className="size-28 rounded-full border-4 border-brand bg-cream object-cover"
     />
-  ) : (
-    <span className="flex size-28 items-center justify-center rounded-full border-4 border-brand bg-cream">
-      <UserRound aria-hidden="true" className="size-14 text-brand-ink" />
-    </span>
   );
 }
 

@@ -1,8 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { Clock, Phone } from 'lucide-react';
+import { OPEN_HOURS_TEXT } from '../../server/contract/opening-hours.ts';
 import { liveBookingMachine } from '../actors/booking.ts';
 import { BookingForm } from '../components/booking-form.tsx';
-import { RESTAURANT_PHONE } from '../components/navbar.tsx';
+import { RESTAURANT_PHONE } from '../content/contact.ts';
 
 export function ReservationPage() {
   const [state, send] = useMachine(liveBookingMachine);
@@ -23,7 +24,7 @@ export function ReservationPage() {
           </p>
           <p className="flex items-center gap-3">
             <Clock aria-hidden="true" className="size-5 text-brand-ink" />
-            Open 6:00am-10:00pm, Sunday closed
+            Open {OPEN_HOURS_TEXT}, Sunday closed
           </p>
         </aside>
         <section

@@ -89,6 +89,110 @@ test('an admin adds an item, finds it on the menu, updates it and deletes it', a
   await expect(page.getByText('Sorry, an unexpected error has occurred.')).toBeVisible();
 });
 
+/** Deletes this test's items that are still on the menu (a failed run leaves none behind either). */
+async function deleteItemsNamed(page: Page, word: string, names: string[]) {
+  await page.goto(`/admin/manage-items?q=${word.toLowerCase()}`);
+  const rows = page.getByRole('row').filter({ hasText: word });
+  await expect(rows.or(page.getByText('No items match these filters.')).first()).toBeVisible();
+  for (const name of names) {
+    const remove = page.getByRole('button', { name: `Delete ${name}` });
+    if ((await remove.count()) === 0) continue;
+    await remove.click();
+    await confirmDialog(page, 'Delete');
+    await expect(page.getByRole('link', { name: `Update ${name}` })).toHaveCount(0);
+  }
+}
+
+test('an admin previews an item’s picture, is refused a non-picture address, and finds items by name and stock', async ({
+  page,
+}) => {
+  const DISH_FALLBACK = '/images/fallback-dish.svg';
+  const word = `Zesty${unique()}`;
+  const missing = `${word} Calzone`;
+  const plenty = `${word} Bake`;
+  await signIn(page, admin);
+  await page.goto('/admin/add-items');
+  const preview = page.getByRole('img', { name: 'Preview' });
+
+  async function addItem(name: string, quantity: string, image: string) {
+    // The toast of the item added before has gone, so this one's is the one seen.
+    await expect(page.getByText('Add success')).toHaveCount(0);
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Price').fill('11');
+    await page.getByLabel('Quantity').fill(quantity);
+    await page.getByLabel('Image').fill(image);
+    await page.getByLabel('Description').fill('Folded and baked until the crust blisters.');
+    await page.getByRole('button', { name: 'Add item' }).click();
+    await expect(page.getByText('Add success')).toBeVisible();
+  }
+
+  try {
+    // An address that is not a picture: nothing is fetched, and saving is refused with the rule.
+    await page.getByLabel('Image').fill('https://example.com/our-menu.html');
+    await expect(preview).toHaveAttribute('src', DISH_FALLBACK);
+    await page.getByRole('button', { name: 'Add item' }).click();
+    await expect(page.getByText(/^Image must be an https:\/\/ address/)).toBeVisible();
+
+    // A picture that loads is previewed as it is.
+    await page.getByLabel('Image').fill('/images/menu/pepperoni-classic.svg');
+    await expect(preview).toHaveAttribute('src', '/images/menu/pepperoni-classic.svg');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByText('This image could not be loaded')).toHaveCount(0);
+    await addItem(plenty, '9', '/images/menu/pepperoni-classic.svg');
+
+    // One that does not load shows the fallback and says so; the owner may still save it.
+    await page.getByLabel('Image').fill('/images/menu/not-drawn-yet.png');
+    await expect(page.getByText('This image could not be loaded')).toBeVisible();
+    await expect(preview).toHaveAttribute('src', DISH_FALLBACK);
+    await addItem(missing, '2', '/images/menu/not-drawn-yet.png');
+
+    await page.goto('/admin/manage-items');
+    const filters = page.getByRole('form', { name: 'Filter items' });
+    await filters.getByLabel('Search').fill('ab');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(filters.getByText('Search for at least 3 characters')).toBeVisible();
+
+    await filters.getByLabel('Search').fill(word.toLowerCase());
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${word.toLowerCase()}`));
+    const rows = page.getByRole('row').filter({ hasText: word });
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByRole('row')).toHaveCount(3);
+    const missingRow = rows.filter({ hasText: missing });
+    await expect(missingRow).toContainText('2 · low');
+    // Its thumbnail does not load: the fallback picture takes its place.
+    await expect(missingRow.locator('img')).toHaveAttribute('src', DISH_FALLBACK);
+
+    await filters.getByLabel('Stock').selectOption({ label: 'Low (3 or fewer)' });
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/[?&]stock=low/);
+    await expect(page.getByRole('row').filter({ hasText: word })).toHaveCount(1);
+    await expect(missingRow).toBeVisible();
+
+    // The filters live in the address: a reload shows the same list, the same filters chosen.
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: word })).toHaveCount(1);
+    await expect(filters.getByLabel('Search')).toHaveValue(word.toLowerCase());
+    await expect(filters.getByLabel('Stock')).toHaveValue('low');
+
+    await filters.getByLabel('Stock').selectOption({ label: 'Sold out' });
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page.getByText('No items match these filters.')).toBeVisible();
+    await filters.getByRole('link', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/admin\/manage-items$/);
+
+    // The item page, rendered by the server, swaps the picture that failed before it was taken over.
+    await page.getByRole('link', { name: `Update ${missing}` }).click();
+    const id = page.url().split('/update-item/')[1]!;
+    await expect(page.getByLabel('Image url')).toHaveValue('/images/menu/not-drawn-yet.png');
+    await expect(page.getByText('This image could not be loaded')).toBeVisible();
+    await page.goto(`/item-detail/${id}`);
+    await expect(page.getByRole('img', { name: missing })).toHaveAttribute('src', DISH_FALLBACK);
+  } finally {
+    await deleteItemsNamed(page, word, [missing, plenty]);
+  }
+});
+
 test('an admin confirms a paid order and removes an unpaid one; the customer sees both', async ({
   page,
   browser,
@@ -181,8 +285,9 @@ test('a booking made on the Reservation page reaches the admin’s list', async 
   await form.getByLabel('Email').fill('guest@pizzon.test');
   await form.getByLabel('Persons').selectOption('3');
   await form.getByLabel('Date').fill('2099-05-01');
+  await form.getByLabel('Time').fill('19:30');
   await form.getByRole('button', { name: 'Book Now' }).click();
-  await expect(page.getByText('Your table is booked. See you soon!')).toBeVisible();
+  await expect(form.getByRole('heading', { name: 'Your table is booked' })).toBeVisible();
 
   const adminTab = await adminPage(browser);
   await adminTab.goto('/admin/reservations');

@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
+import { expectNoSeriousViolations } from './support/a11y.ts';
 import { logIn, mainNav, passwordField, register, unique } from './support/accounts.ts';
+import { passwordResetLink } from './support/auth-emulator.ts';
 import { fakeGoogleApis, signInWithGooglePopup } from './support/google-popup.ts';
 
 const [admin, customer] = DEMO_ACCOUNTS;
@@ -65,6 +67,49 @@ test('a wrong password shows the provider’s error code', async ({ page }) => {
     /auth\/(wrong-password|invalid-credential)/,
   );
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('Forgot password: the provider’s reset link sets a new password and the old one stops working', async ({
+  page,
+}) => {
+  const email = `rafi-${unique()}@pizzon.test`;
+  await register(page, 'Rafi Ahmed', email, 'pizza1');
+  await mainNav(page).getByRole('button', { name: 'Sign out' }).click();
+  await expect(mainNav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'If an account exists' })).toHaveText(
+    `If an account exists for ${email}, we have sent a link to reset your password. Check your inbox.`,
+  );
+  await expect(page.getByRole('button', { name: 'Back to Login' })).toBeFocused();
+  await expectNoSeriousViolations(page, 'Forgot password sent');
+  await page.getByRole('button', { name: 'Back to Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+
+  // The emulator's reset page answers its link with the address to follow, new password included.
+  const link = await passwordResetLink(page.request, email);
+  const resetPage = await page.goto(link);
+  expect(resetPage?.status()).toBe(400);
+  const { urlTemplate } = ((await resetPage?.json()) as { authEmulator: { urlTemplate: string } })
+    .authEmulator;
+  const reset = await page.goto(urlTemplate.replace('NEW_PASSWORD_HERE', 'reset2'));
+  expect(reset?.status()).toBe(200);
+  expect(await reset?.json()).toMatchObject({
+    authEmulator: { success: 'The password has been successfully updated.', email },
+  });
+
+  await page.goto('/auth');
+  await logIn(page, email, 'pizza1');
+  await expect(page.getByRole('alert').filter({ hasText: /^auth\// })).toContainText(
+    /auth\/(wrong-password|invalid-credential)/,
+  );
+  await logIn(page, email, 'reset2');
+  await expect(mainNav(page).getByRole('link', { name: "Rafi Ahmed's account" })).toBeVisible();
 });
 
 test('a guarded page sends a visitor to log in and back again, and survives a hard reload', async ({

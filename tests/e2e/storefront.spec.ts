@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import dayjs from 'dayjs';
 import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../server/contract/cart.ts';
 import { findItem } from './api.ts';
 
@@ -137,17 +138,34 @@ test('Book Now stores a valid booking and refuses an invalid one', async ({ page
   await expect(form.getByText('Email is required')).toBeVisible();
   await expect(form.getByText('Date is required')).toBeVisible();
 
-  const tomorrow = new Date(Date.now() + 86_400_000);
-  const date = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+  await expect(form.getByText('Time is required')).toBeVisible();
+
+  // The footer's hours hold: Sunday is closed and 23:30 is after hours, said before anything is sent.
+  const sunday = dayjs()
+    .add(7 - dayjs().day(), 'day')
+    .format('YYYY-MM-DD');
   await form.getByLabel('Name').fill('Nadia Rahman');
   await form.getByLabel('Email').fill('nadia@example.com');
   await form.getByLabel('Persons').selectOption('3');
-  await form.getByLabel('Date').fill(date);
+  await form.getByLabel('Date').fill(sunday);
+  await form.getByLabel('Time').fill('23:30');
+  await form.getByRole('button', { name: 'Book Now' }).click();
+  await expect(form.getByText('We are closed on Sundays. Please choose another day')).toBeVisible();
+  await expect(form.getByText('Please choose a time from 6:00am to 9:30pm')).toBeVisible();
+
+  const monday = dayjs(sunday).add(1, 'day');
+  await form.getByLabel('Date').fill(monday.format('YYYY-MM-DD'));
+  await form.getByLabel('Time').fill('19:30');
   const posted = page.waitForResponse(
     (r) => r.url().endsWith('/reservations') && r.request().method() === 'POST',
   );
   await form.getByRole('button', { name: 'Book Now' }).click();
   expect((await posted).status()).toBe(201);
-  await expect(page.getByText('Your table is booked. See you soon!')).toBeVisible();
+  // The booking is summed up where the form was, with what happens next.
+  await expect(form.getByRole('heading', { name: 'Your table is booked' })).toBeFocused();
+  await expect(form.getByRole('status')).toContainText(monday.format('dddd, D MMMM YYYY'));
+  await expect(form.getByRole('status')).toContainText('7:30pm');
+  await expect(form.getByRole('status')).toContainText('we have sent a confirmation to nadia@example.com');
+  await form.getByRole('button', { name: 'Book another table' }).click();
   await expect(form.getByLabel('Name')).toHaveValue('');
 });

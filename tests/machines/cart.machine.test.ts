@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { cartMachine } from '../../machines/cart.machine.ts';
+import { cartMachine, type QuantityChange } from '../../machines/cart.machine.ts';
 import type { Added, CartLine } from '../../server/contract/cart.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
 import { cartModel, line, margherita } from './support/models/cart.ts';
@@ -103,5 +103,141 @@ describe('cart machine', () => {
     cart.send({ type: 'cart.remove', id: 'a' });
     const after = await waitFor(cart, (s) => s.matches('ready') && s.context.lines.length === 1);
     expect(after.context.totals.totalQty).toBe(1);
+  });
+});
+
+describe('cart machine: quantities in place', () => {
+  /** A save the test answers when it likes, and the saves asked for in order. */
+  function controlledSaves() {
+    const asked: QuantityChange[] = [];
+    const answers: Array<{ resolve: (line: CartLine) => void; reject: (error: Error) => void }> = [];
+    const saveQuantity = fromPromise<CartLine, QuantityChange>(
+      ({ input }) =>
+        new Promise((resolve, reject) => {
+          asked.push(input);
+          answers.push({ resolve, reject });
+        }),
+    );
+    return { asked, answers, saveQuantity };
+  }
+
+  async function readyCart(
+    lines: CartLine[],
+    saveQuantity: ReturnType<typeof controlledSaves>['saveQuantity'],
+    options: { fetchCart?: () => Promise<CartLine[]>; announceFailure?: () => void } = {},
+  ) {
+    const cart = createActor(
+      cartMachine.provide({
+        actors: {
+          fetchCart: fromPromise(options.fetchCart ?? (async () => structuredClone(lines))),
+          saveQuantity,
+        },
+        actions: options.announceFailure ? { announceFailure: options.announceFailure } : {},
+      }),
+    ).start();
+    cart.send({ type: 'cart.load' });
+    await waitFor(cart, (s) => s.matches('ready'));
+    return cart;
+  }
+
+  it('shows a new quantity and its totals at once, and keeps the server’s line once saved', async () => {
+    const saves = controlledSaves();
+    const cart = await readyCart([line('a', 12.99, 1), line('b', 0.1, 1)], saves.saveQuantity);
+    cart.send({ type: 'cart.setQuantity', id: 'a', quantity: 3 });
+    expect(cart.getSnapshot().value).toBe('saving');
+    expect(cart.getSnapshot().context.lines.map((l) => l.quantity)).toEqual([3, 1]);
+    expect(cart.getSnapshot().context.totals).toEqual({
+      totalQty: 4,
+      totalPriceWithoutShipping: 39.07,
+      totalShipping: 1.96,
+      totalPrice: 41.03,
+    });
+    // The server's answer brings the price and stock as they are now.
+    saves.answers[0]!.resolve({ ...line('a', 13, 3), stock: 4 });
+    const ready = await waitFor(cart, (s) => s.matches('ready'));
+    expect(saves.asked).toEqual([{ id: 'a', quantity: 3 }]);
+    expect(ready.context.lines[0]).toMatchObject({ price: 13, quantity: 3, stock: 4 });
+    expect(ready.context.totals.totalPriceWithoutShipping).toBe(39.1);
+  });
+
+  it('saves quick clicks one at a time, each line’s latest quantity, in the order first asked', async () => {
+    const saves = controlledSaves();
+    const cart = await readyCart([line('a', 10, 1), line('b', 5, 1)], saves.saveQuantity);
+    for (const [id, quantity] of [
+      ['a', 2],
+      ['a', 3],
+      ['b', 2],
+      ['a', 4],
+      ['b', 3],
+    ] as const) {
+      cart.send({ type: 'cart.setQuantity', id, quantity });
+    }
+    expect(cart.getSnapshot().context.totals.totalQty).toBe(7);
+    // One request in flight: the first; the rest wait with each line's latest quantity.
+    expect(saves.asked).toEqual([{ id: 'a', quantity: 2 }]);
+    saves.answers[0]!.resolve(line('a', 10, 2));
+    await waitFor(cart, () => saves.asked.length === 2);
+    // The server's answer for 2 does not undo the 4 shown meanwhile.
+    expect(cart.getSnapshot().context.lines.map((l) => l.quantity)).toEqual([4, 3]);
+    saves.answers[1]!.resolve(line('a', 10, 4));
+    await waitFor(cart, () => saves.asked.length === 3);
+    saves.answers[2]!.resolve(line('b', 5, 3));
+    const ready = await waitFor(cart, (s) => s.matches('ready'));
+    expect(saves.asked).toEqual([
+      { id: 'a', quantity: 2 },
+      { id: 'a', quantity: 4 },
+      { id: 'b', quantity: 3 },
+    ]);
+    expect(ready.context.lines.map((l) => l.quantity)).toEqual([4, 3]);
+    expect(ready.context.totals.totalQty).toBe(7);
+  });
+
+  it('ignores a quantity below 1, a fraction, the same quantity, and a line not in the cart', async () => {
+    const saves = controlledSaves();
+    const cart = await readyCart([line('a', 10, 2)], saves.saveQuantity);
+    for (const change of [
+      { id: 'a', quantity: 0 },
+      { id: 'a', quantity: 1.5 },
+      { id: 'a', quantity: 2 },
+      { id: 'z', quantity: 3 },
+    ]) {
+      cart.send({ type: 'cart.setQuantity', ...change });
+    }
+    expect(cart.getSnapshot().value).toBe('ready');
+    expect(saves.asked).toEqual([]);
+  });
+
+  it('puts a refused line back at the server’s quantity, says why, and still saves the other lines', async () => {
+    const saves = controlledSaves();
+    const announceFailure = vi.fn();
+    const server = [line('a', 10, 1), line('b', 5, 1)];
+    const fetchCart = vi.fn(async () => structuredClone(server));
+    const cart = await readyCart(server, saves.saveQuantity, { fetchCart, announceFailure });
+    cart.send({ type: 'cart.setQuantity', id: 'a', quantity: 2 });
+    cart.send({ type: 'cart.setQuantity', id: 'b', quantity: 2 });
+    cart.send({ type: 'cart.setQuantity', id: 'a', quantity: 3 });
+    saves.answers[0]!.reject(new Error('Only 1 Dish a left in stock'));
+    await waitFor(cart, () => saves.asked.length === 2);
+    expect(announceFailure).toHaveBeenCalledWith(expect.anything(), {
+      message: 'Only 1 Dish a left in stock',
+    });
+    // The refused line's later quantity is dropped; the other line's is saved.
+    expect(saves.asked[1]).toEqual({ id: 'b', quantity: 2 });
+    server[1] = line('b', 5, 2);
+    saves.answers[1]!.resolve(line('b', 5, 2));
+    await waitFor(cart, () => fetchCart.mock.calls.length === 2);
+    const ready = await waitFor(cart, (s) => s.matches('ready'));
+    expect(saves.asked).toHaveLength(2);
+    expect(ready.context.lines.map((l) => l.quantity)).toEqual([1, 2]);
+    expect(ready.context.totals.totalQty).toBe(3);
+  });
+
+  it('forgets unsaved quantities on sign-out', async () => {
+    const saves = controlledSaves();
+    const cart = await readyCart([line('a', 10, 1)], saves.saveQuantity);
+    cart.send({ type: 'cart.setQuantity', id: 'a', quantity: 2 });
+    cart.send({ type: 'cart.setQuantity', id: 'a', quantity: 3 });
+    cart.send({ type: 'cart.clear' });
+    expect(cart.getSnapshot().context).toMatchObject({ saving: null, unsaved: [], lines: [] });
   });
 });

@@ -74,4 +74,17 @@ describe('quantity machine', () => {
     expect(actor.getSnapshot().can({ type: 'quantity.decrement' })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'quantity.increment' })).toBe(false);
   });
+
+  it.each([
+    [3, 5, 10, 3, 'between'],
+    [4, 2, 10, 2, 'atStock'],
+    [12, 25, 10, 10, 'atLimit'],
+    [0, 5, 10, 1, 'atMinimum'],
+    [2.7, 5, 10, 2, 'between'],
+    [Number.NaN, 5, 10, 1, 'atMinimum'],
+  ])('starts from a quantity given (%d), kept within the stock (%i) and the limit (%i)', (quantity, stock, limit, starts, state) => {
+    const actor = createActor(quantityMachine, { input: { stock, limit, quantity } }).start();
+    expect(actor.getSnapshot().context.quantity).toBe(starts);
+    expect(actor.getSnapshot().value).toBe(state);
+  });
 });

@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReservationListSchema } from '../../server/contract/admin.ts';
-import { MenuItemListSchema, MenuItemSchema } from '../../server/contract/menu.ts';
+import { ITEM_IMAGE_RULE, isItemImageAddress, ReservationListSchema } from '../../server/contract/admin.ts';
+import { LOW_STOCK, MenuItemListSchema, MenuItemSchema } from '../../server/contract/menu.ts';
+import { nextCursorOf } from '../../server/contract/paging.ts';
 import { menuItems, reservations } from '../../server/db/schema.ts';
+import { SEED_MENU_ITEMS } from '../../server/db/seed-data.ts';
 import { type Admin, adminCall, createAdmin } from './support/admin.ts';
 import { call, insertMenuItem, type MenuItemRow } from './support/commerce.ts';
 import { createTestContext, type TestContext } from './support/test-app.ts';
@@ -58,7 +60,16 @@ const invalidFields: Array<[string, Record<string, unknown>]> = [
   ["a 'javascript:' image", { image: 'javascript:alert(1)' }],
   ['a protocol-relative image', { image: '//evil.example.com/x.png' }],
   ['an image that is not an address', { image: 'pizza.jpg' }],
-  ['a huge image address', { image: `https://example.com/${'a'.repeat(2048)}` }],
+  ['a huge image address', { image: `https://example.com/${'a'.repeat(2048)}.png` }],
+  ['an http (not https) image', { image: 'http://images.example.com/pepperoni.jpg' }],
+  ['an image address of a web page', { image: 'https://images.example.com/pepperoni.html' }],
+  ['an image address with no picture at its end', { image: 'https://images.example.com/pepperoni' }],
+  ['an image host with no path', { image: 'https://pepperoni.png' }],
+  ['an image address with a password', { image: 'https://me:secret@images.example.com/p.png' }],
+  ['an image whose extension is only in its query', { image: 'https://example.com/p?f=a.png' }],
+  ['a site path outside /images/', { image: '/api/users.png' }],
+  ['a site path climbing out of /images/', { image: '/images/../api/x.png' }],
+  ['an image address with a blank', { image: 'https://example.com/my pizza.png' }],
   ['no description', { description: undefined }],
   ['a huge name', { name: 'a'.repeat(81) }],
   ['a huge description', { description: 'a'.repeat(2001) }],
@@ -147,6 +158,36 @@ describe('POST /add-item', () => {
     const response = await call(ctx, 'POST', '/add-item', admin.token, { ...valid, price: 0 });
     expect(response.body).toEqual({ message: 'Price must be more than 0' });
   });
+
+  it('says what an image address must be when it is not a picture', async () => {
+    const response = await call(ctx, 'POST', '/add-item', admin.token, {
+      ...valid,
+      image: 'https://images.example.com/menu.pdf',
+    });
+    expect(response).toMatchObject({ status: 400, body: { message: ITEM_IMAGE_RULE } });
+    expect(ITEM_IMAGE_RULE).toMatch(/https:\/\/.*\/images\/.*\.png.*\.svg/);
+  });
+
+  it.each([
+    'https://cdn.example.com/menu/pizza.webp',
+    'https://cdn.example.com/menu/PIZZA.JPG',
+    'https://cdn.example.com/menu/pizza.avif?w=400&q=80',
+    'https://cdn.example.com:8443/a/b/pizza.gif',
+    '/images/menu/pizza.jpeg',
+    '/images/menu/pizza.svg?v=2',
+  ])('accepts the picture %s', async (image) => {
+    const response = await call<{ insertedId: string }>(ctx, 'POST', '/add-item', admin.token, {
+      ...valid,
+      image,
+    });
+    expect(response.status).toBe(201);
+    expect(await itemRow(response.body.insertedId)).toMatchObject({ image });
+  });
+
+  it("keeps every seeded item's picture valid", () => {
+    expect(SEED_MENU_ITEMS.length).toBeGreaterThan(0);
+    for (const item of SEED_MENU_ITEMS) expect(isItemImageAddress(item.image), item.image).toBe(true);
+  });
 });
 
 describe('GET /admin-all-items', () => {
@@ -173,6 +214,99 @@ describe('GET /admin-all-items', () => {
       description: soldOut.description,
     });
     expect(items).toHaveLength(await itemCount());
+  });
+});
+
+describe('GET /admin-all-items: search and stock filters', () => {
+  type Listed = { ids: string[]; link: string | null };
+  const list = async (query: string): Promise<Listed> => {
+    const response = await adminCall(ctx, admin, 'GET', `/admin-all-items?${query}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return {
+      ids: v.parse(MenuItemListSchema, response.body).map((item) => item._id),
+      link: response.headers.get('Link'),
+    };
+  };
+  /** Every page of a filtered list, following the Link headers. */
+  const allPages = async (query: string): Promise<string[]> => {
+    const ids: string[] = [];
+    let next: string | null = query;
+    while (next !== null) {
+      const page: Listed = await list(next);
+      ids.push(...page.ids);
+      const cursor = nextCursorOf(page.link);
+      next = cursor === null ? null : `${query}&cursor=${cursor}`;
+    }
+    return ids;
+  };
+
+  const word = `Zest${Math.random().toString(36).slice(2, 8)}`;
+  let items: Record<'out' | 'two' | 'three' | 'four' | 'other', MenuItemRow>;
+  beforeAll(async () => {
+    const at = (day: number) => new Date(Date.UTC(2031, 0, day));
+    items = {
+      out: await insertMenuItem(ctx, { name: `${word} Sold Pie`, quantity: 0, createdAt: at(1) }),
+      two: await insertMenuItem(ctx, {
+        name: `smoky ${word.toLowerCase()} slice`,
+        quantity: 2,
+        createdAt: at(2),
+      }),
+      three: await insertMenuItem(ctx, {
+        name: `${word.toUpperCase()} PIE`,
+        quantity: LOW_STOCK,
+        createdAt: at(3),
+      }),
+      four: await insertMenuItem(ctx, { name: `Big ${word}`, quantity: LOW_STOCK + 1, createdAt: at(4) }),
+      other: await insertMenuItem(ctx, { name: 'Unrelated Salad', quantity: 1, createdAt: at(5) }),
+    };
+  });
+
+  it('finds items whose name contains the search, in any case, trimmed, newest first', async () => {
+    const q = encodeURIComponent(`  ${word.toLowerCase()}  `);
+    expect((await list(`q=${q}`)).ids).toEqual([items.four.id, items.three.id, items.two.id, items.out.id]);
+    expect((await list(`q=${encodeURIComponent('y zest')}`)).ids).toContain(items.two.id);
+  });
+
+  it('takes LIKE wildcards literally', async () => {
+    expect((await list('q=%25%25%25')).ids).toEqual([]);
+    expect((await list('q=___')).ids).toEqual([]);
+  });
+
+  it('filters sold out (0) and low stock (LOW_STOCK or fewer, sold out included)', async () => {
+    const q = `q=${word}`;
+    expect((await list(`${q}&stock=out`)).ids).toEqual([items.out.id]);
+    expect((await list(`${q}&stock=low`)).ids).toEqual([items.three.id, items.two.id, items.out.id]);
+    const low = await allPages('stock=low');
+    expect(low).toEqual(expect.arrayContaining([items.other.id, items.three.id, items.two.id, items.out.id]));
+    expect(low).not.toContain(items.four.id);
+    const [row] = await ctx.db
+      .select({ over: sql<number>`count(*)::int` })
+      .from(menuItems)
+      .where(sql`${menuItems.id} in ${low} and ${menuItems.quantity} > ${LOW_STOCK}`);
+    expect(row!.over).toBe(0);
+  });
+
+  it('pages a filtered list with cursors, the next link keeping the filters', async () => {
+    const first = await list(`q=${word}&stock=low&limit=1`);
+    expect(first.ids).toEqual([items.three.id]);
+    const next = new URLSearchParams(/^<\?([^>]*)>/.exec(first.link ?? '')?.[1]);
+    expect(Object.fromEntries(next)).toMatchObject({ q: word, stock: 'low', limit: '1' });
+    expect(await allPages(`q=${word}&stock=low&limit=1`)).toEqual([
+      items.three.id,
+      items.two.id,
+      items.out.id,
+    ]);
+  });
+
+  it.each([
+    ['an unknown stock filter', 'stock=none', 'stock must be one of: out, low'],
+    ['a stock filter in capitals', 'stock=LOW', 'stock must be one of: out, low'],
+    ['a search under 3 characters', 'q=ab', 'Search for at least 3 characters'],
+    ['a search of blanks', 'q=%20%20%20%20', 'Search for at least 3 characters'],
+    ['a search over 100 characters', `q=${'x'.repeat(101)}`, 'Search for at most 100 characters'],
+  ])('refuses %s: 400 with its message', async (_, query, message) => {
+    const response = await adminCall(ctx, admin, 'GET', `/admin-all-items?${query}`);
+    expect(response).toMatchObject({ status: 400, body: { message } });
   });
 });
 

@@ -64,6 +64,7 @@ describe('POST /add-to-cart', () => {
         image: item.image,
         category: 'pizza',
         quantity: 1,
+        stock: item.quantity,
       },
     ]);
     expect(await cartLineIds(ctx, other.uid)).toEqual([]);

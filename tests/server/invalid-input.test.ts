@@ -6,17 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/app.ts';
 import {
   DeleteUserQuerySchema,
+  ItemsQuerySchema,
   ItemUpdateSchema,
   NewItemSchema,
   ReservationsQuerySchema,
   UsersQuerySchema,
 } from '../../server/contract/admin.ts';
-import { AddToCartSchema } from '../../server/contract/cart.ts';
+import { AddToCartSchema, CartQuantitySchema } from '../../server/contract/cart.ts';
 import { AllItemsQuerySchema } from '../../server/contract/menu.ts';
 import { AdminOrdersQuerySchema, CreatePaymentSchema } from '../../server/contract/order.ts';
 import { StaffTransitionSchema } from '../../server/contract/order-lifecycle.ts';
 import { PageQuerySchema } from '../../server/contract/paging.ts';
 import { reservationSchema } from '../../server/contract/reservation.ts';
+import { ShopStatusSchema } from '../../server/contract/shop.ts';
 import {
   ApiTokenRequestSchema,
   NewUserSchema,
@@ -29,6 +31,7 @@ import { bearer, insertUserRow } from './support/accounts.ts';
 import { asCaller, databaseFingerprint, paidOrder, TABLES } from './support/admin.ts';
 import { type Cast, createCast } from './support/callers.ts';
 import { addToCart, checkoutBody, insertMenuItem, SHIPPING } from './support/commerce.ts';
+import { inDays, openDayIn } from './support/dates.ts';
 import {
   applyCase,
   dropsUnknownFields,
@@ -49,7 +52,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const SAMPLE_ID = '3f1b6a52-8a43-4c1e-9a65-1f2d3c4b5a69';
 const ITEM = {
   name: 'Invalid Input Margherita',
@@ -142,7 +144,10 @@ const TARGETS: Record<string, Target> = {
       date: '2026-12-01',
     },
   ),
-  'GET /admin-all-items': pagedList('/admin-all-items', 'PageQuerySchema', PageQuerySchema, {}),
+  'GET /admin-all-items': pagedList('/admin-all-items', 'ItemsQuerySchema', ItemsQuerySchema, {
+    stock: 'low',
+    q: 'margherita',
+  }),
   'GET /my-orders': pagedList('/my-orders', 'PageQuerySchema', PageQuerySchema, {}, false),
   'GET /all-items': {
     parsedAs: 'AllItemsQuerySchema',
@@ -166,7 +171,7 @@ const TARGETS: Record<string, Target> = {
       name: 'Nadia',
       email: 'nadia@example.com',
       persons: 2,
-      date: inDays(3),
+      date: openDayIn(3),
       time: '19:30',
       phone: '+880 1711 000000',
     },
@@ -175,7 +180,7 @@ const TARGETS: Record<string, Target> = {
         name: 'Nadia',
         email: 'nadia@example.com',
         persons: 2,
-        date: inDays(3),
+        date: openDayIn(3),
         time: '19:30',
         phone: '01711 000000',
       },
@@ -231,6 +236,18 @@ const TARGETS: Record<string, Target> = {
       ),
     }),
   },
+  'PUT /shop-status': {
+    parsedAs: 'ShopStatusSchema',
+    schema: ShopStatusSchema,
+    method: 'PUT',
+    in: 'body',
+    ok: 200,
+    sample: { closed: false },
+    prepare: async () => ({
+      valid: { closed: false },
+      send: jsonCall('PUT', asCaller('/shop-status', cast.admin.uid), cast.admin.token),
+    }),
+  },
   'PUT /profile/address': {
     parsedAs: 'ProfileAddressSchema',
     schema: ProfileAddressSchema,
@@ -255,6 +272,19 @@ const TARGETS: Record<string, Target> = {
       valid: { itemId: (await insertMenuItem(ctx)).id, quantity: 1 },
       send: jsonCall('POST', '/add-to-cart', cast.customerB.token),
     }),
+  },
+  'PATCH /cart-line/:id': {
+    parsedAs: 'CartQuantitySchema',
+    schema: CartQuantitySchema,
+    method: 'PATCH',
+    in: 'body',
+    ok: 200,
+    sample: { quantity: 2 },
+    // A line of customer B's own: A's cart is checkout's.
+    prepare: async () => {
+      const line = await addToCart(ctx, cast.customerB, await insertMenuItem(ctx));
+      return { valid: { quantity: 2 }, send: jsonCall('PATCH', `/cart-line/${line}`, cast.customerB.token) };
+    },
   },
   'POST /create-payment-intent': {
     parsedAs: 'CreatePaymentSchema',

@@ -17,6 +17,7 @@ import {
 } from '../../server/services/mail-outbox.ts';
 import { adminCall, createAdmin, paidOrder } from './support/admin.ts';
 import { insertMenuItem } from './support/commerce.ts';
+import { openDayIn } from './support/dates.ts';
 import { copyTemplateDatabase, createContextOn, type TestContext } from './support/test-app.ts';
 import { until } from './support/until.ts';
 
@@ -101,7 +102,6 @@ beforeEach(async () => {
   if (!smtp.running) await smtp.start();
 });
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 let bookings = 0;
 /** A booking as the storefront posts it, each from another guest. */
 const book = (changes: Record<string, unknown> = {}) =>
@@ -112,7 +112,7 @@ const book = (changes: Record<string, unknown> = {}) =>
       name: 'Nadia Rahman',
       email: `guest${++bookings}@example.com`,
       persons: 2,
-      date: inDays(3),
+      date: openDayIn(3),
       time: '19:30',
       ...changes,
     }),
@@ -125,7 +125,12 @@ const justAfterNow = () => new Date(Date.now() + 1);
 
 describe('a booking', () => {
   it('stores its confirmation mail with it', async () => {
-    const response = await book({ name: 'Omar Faruk', email: 'omar@example.com', date: '2099-12-01' });
+    const response = await book({
+      name: 'Omar Faruk',
+      email: 'omar@example.com',
+      date: '2099-12-01',
+      time: '19:30',
+    });
     expect(response.status).toBe(201);
     const { insertedId } = (await response.json()) as { insertedId: string };
     expect(await outbox()).toEqual([

@@ -42,6 +42,21 @@ const stockShown = async (): Promise<number> => {
   return ((await response.json()) as { quantity: number }).quantity;
 };
 
+/** A process whose announcements never arrive: it knows of a change only when it asks. */
+const deafContext = () =>
+  createTestContext({
+    appMenuVersion: (listening) => {
+      let known = listening.current()!;
+      return {
+        ...listening,
+        current: () => known,
+        async catchUp() {
+          known = await listening.read();
+        },
+      };
+    },
+  });
+
 describe('the menu version', () => {
   it('moves once per transaction that changes the menu, when it commits, and not on a rollback', async () => {
     const before = await readMenuVersion(ctx.db);
@@ -177,19 +192,7 @@ describe('the cached menu', () => {
   });
 
   it('sees each of its own writes that move the menu on its very next read, before any announcement', async () => {
-    // A process whose announcements never arrive: it knows of a change only when it asks.
-    const deaf = await createTestContext({
-      appMenuVersion: (listening) => {
-        let known = listening.current()!;
-        return {
-          ...listening,
-          current: () => known,
-          async catchUp() {
-            known = await listening.read();
-          },
-        };
-      },
-    });
+    const deaf = await deafContext();
     try {
       await seedMenu(deaf.db);
       const [bought] = await deaf.db.select().from(menuItems).limit(1);
@@ -207,6 +210,33 @@ describe('the cached menu', () => {
         (await call(deaf, 'DELETE', `/order-delete/${order!.id}?uid=${customer.uid}`, customer.token)).status,
       ).toBe(200);
       expect(await shownBy(deaf)).toBe(before);
+    } finally {
+      await deaf.close();
+    }
+  });
+
+  it('finds an item added elsewhere before its announcement arrives, rather than answering 404', async () => {
+    const deaf = await deafContext();
+    try {
+      await seedMenu(deaf.db);
+      // The menu is in this process's memory; then another instance adds an item.
+      expect((await deaf.request('/all-items?category=all&limit=0')).status).toBe(200);
+      const [added] = await deaf.db
+        .insert(menuItems)
+        .values({
+          name: 'Just Added Calzone',
+          priceCents: 1_250,
+          quantity: 4,
+          image: '/images/menu/calzone.webp',
+          category: 'pizza',
+          description: 'Folded and baked.',
+        })
+        .returning();
+      const response = await deaf.request(`/item-detail/${added!.id}`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ _id: added!.id, name: 'Just Added Calzone' });
+      const unknown = await deaf.request('/item-detail/00000000-0000-4000-8000-000000000000');
+      expect(unknown.status).toBe(404);
     } finally {
       await deaf.close();
     }

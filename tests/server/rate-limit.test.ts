@@ -22,6 +22,7 @@ import {
   ordersOf,
   stockOf,
 } from './support/commerce.ts';
+import { openDayIn } from './support/dates.ts';
 import { createTestContext, SITE_ORIGIN, type TestContext } from './support/test-app.ts';
 
 const WINDOW_MS = 60_000;
@@ -306,8 +307,13 @@ it('registers nobody when a sign-up is refused for its rate', async () => {
 
 const DAY_MS = 86_400_000;
 const perDay = (limit: number): Quota => ({ limit, windowMs: DAY_MS });
-const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-const booking = (email: string) => ({ name: 'Nadia Rahman', email, persons: 2, date: inDays(3) });
+const booking = (email: string) => ({
+  name: 'Nadia Rahman',
+  email,
+  persons: 2,
+  date: openDayIn(3),
+  time: '19:30',
+});
 const book = (ctx: TestContext, address: string, body: unknown) =>
   from(ctx, address, '/reservations', json(undefined, body));
 

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservations } from '../../server/db/schema.ts';
+import { inDays, openDayIn } from './support/dates.ts';
 import { createTestContext, type TestContext } from './support/test-app.ts';
 
 let ctx: TestContext;
@@ -9,8 +10,20 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const valid = { name: 'Nadia Rahman', email: 'nadia@example.com', persons: 2, date: inDays(3) };
+const valid = {
+  name: 'Nadia Rahman',
+  email: 'nadia@example.com',
+  persons: 2,
+  date: openDayIn(3),
+  time: '19:30',
+};
+
+/** The first Sunday at least three days away. */
+function nextSunday(): string {
+  let days = 3;
+  while (new Date(`${inDays(days)}T00:00:00Z`).getUTCDay() !== 0) days++;
+  return inDays(days);
+}
 
 const post = (body: unknown) =>
   ctx.request('/reservations', {
@@ -29,6 +42,10 @@ describe('POST /reservations', () => {
     expect(await stored()).toBe(before + 1);
   });
 
+  it('takes a table at opening and at the last booking time', async () => {
+    for (const time of ['06:00', '21:30']) expect((await post({ ...valid, time })).status).toBe(201);
+  });
+
   it.each([
     [{ ...valid, name: '   ' }, 'Name is required'],
     [{ ...valid, email: 'nadia' }, 'Invalid email address'],
@@ -45,6 +62,13 @@ describe('POST /reservations', () => {
     [{ ...valid, date: `${inDays(3)}T19:30` }, 'Date must be a valid date'],
     [{ ...valid, time: '19:30:00' }, 'Time must be HH:MM'],
     [{ ...valid, phone: `+${'1'.repeat(21)}` }, 'Phone must be 6 to 20 digits'],
+    // The opening hours (the footer's): a table on an open day, from opening to half an hour before closing.
+    [{ ...valid, date: nextSunday() }, 'We are closed on Sundays. Please choose another day'],
+    [{ ...valid, time: '23:30' }, 'Please choose a time from 6:00am to 9:30pm'],
+    [{ ...valid, time: '05:45' }, 'Please choose a time from 6:00am to 9:30pm'],
+    [{ ...valid, time: '21:45' }, 'Please choose a time from 6:00am to 9:30pm'],
+    [{ ...valid, time: undefined }, 'Time is required'],
+    [{ ...valid, time: '' }, 'Time is required'],
     [{ name: 'x' }, 'Email is required'],
     ['{not json', 'The request body must be JSON'],
   ])('refuses %j with 400 "%s" and stores nothing', async (body, message) => {

@@ -15,6 +15,7 @@ import {
   uidNamedBy,
 } from './support/callers.ts';
 import { addToCart, checkoutBody, insertMenuItem, type OrderRow } from './support/commerce.ts';
+import { openDayIn } from './support/dates.ts';
 import { createTestContext, SITE_ORIGIN, SITE_ORIGINS, type TestContext } from './support/test-app.ts';
 
 let ctx: TestContext;
@@ -39,6 +40,7 @@ const EXPECTED: Record<string, Statuses> = {
   // Public
   'GET /health':                        [200,  200,   200,  200, 200, 200],
   'GET /all-items':                     [200,  200,   200,  200, 200, 200],
+  'GET /shop-status':                   [200,  200,   200,  200, 200, 200],
   'GET /item-detail/:id':               [200,  200,   200,  200, 200, 200],
   'POST /reservations':                 [201,  201,   201,  201, 201, 201],
   // Sign-in and sign-up (the provider's ID token); the body or path names customer A
@@ -52,6 +54,7 @@ const EXPECTED: Record<string, Statuses> = {
   'GET /add-to-cart':                   [401,  401,   401,  200, 200, 200],
   'POST /add-to-cart':                  [401,  401,   401,  201, 201, 201],
   'DELETE /remove-cart-item/:id':       [401,  401,   401,  200, 404, 404],
+  'PATCH /cart-line/:id':               [401,  401,   401,  200, 404, 404],
   'POST /create-payment-intent':        [401,  401,   401,  200, 400, 400],
   'GET /my-orders':                     [401,  401,   401,  200, 200, 200],
   'DELETE /order-delete/:id':           [401,  401,   401,  200, 404, 404],
@@ -84,6 +87,7 @@ const EXPECTED: Record<string, Statuses> = {
   'POST /admin-order/:id/transition':   [401,  401,   401,  403, 403, 200],
   'GET /admin-order/:id/events':        [401,  401,   401,  403, 403, 200],
   'GET /admin-order/:id/mail':          [401,  401,   401,  403, 403, 200],
+  'PUT /shop-status':                   [401,  401,   401,  403, 403, 200],
 };
 
 /** The calls of the spec's API table (section 7); each must be served and have its row. */
@@ -133,7 +137,6 @@ async function callFor(endpoint: Endpoint, cast: Cast, self: string): Promise<Ca
   return endpoint.namesCaller ? { ...call, path: asCaller(call.path, self) } : call;
 }
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const newItem = {
   name: 'Matrix Margherita',
   price: 12.5,
@@ -176,10 +179,11 @@ const admin = signedIn;
 const ENDPOINTS: Record<string, Endpoint> = {
   'GET /health': anyone(async () => ({ path: '/health' })),
   'GET /all-items': anyone(async () => ({ path: '/all-items?category=all&limit=8' })),
+  'GET /shop-status': anyone(async () => ({ path: '/shop-status' })),
   'GET /item-detail/:id': anyone(async () => ({ path: await itemPath('/item-detail') })),
   'POST /reservations': anyone(async () => ({
     path: '/reservations',
-    body: { name: 'Nadia Rahman', email: 'nadia@example.com', persons: 2, date: inDays(3) },
+    body: { name: 'Nadia Rahman', email: 'nadia@example.com', persons: 2, date: openDayIn(3), time: '19:30' },
   })),
   'POST /jwt': {
     credential: 'idToken',
@@ -213,6 +217,13 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'DELETE /remove-cart-item/:id': signedIn(
     async (cast) => ({
       path: `/remove-cart-item/${await addToCart(ctx, asA(cast), await insertMenuItem(ctx))}`,
+    }),
+    false,
+  ),
+  'PATCH /cart-line/:id': signedIn(
+    async (cast) => ({
+      path: `/cart-line/${await addToCart(ctx, asA(cast), await insertMenuItem(ctx))}`,
+      body: { quantity: 2 },
     }),
     false,
   ),
@@ -282,6 +293,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /admin-order/:id/mail': admin(async (cast) => ({
     path: `/admin-order/${(await paidOrderOfA(cast)).id}/mail`,
   })),
+  // Keeps the shop open: the body switches it to what it already is.
+  'PUT /shop-status': admin(async () => ({ path: '/shop-status', body: { closed: false } })),
   'GET /my-orders/:id/events': signedIn(async (cast) => ({
     path: `/my-orders/${(await unpaidOrderOfA(cast)).id}/events`,
   })),

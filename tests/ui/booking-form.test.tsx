@@ -1,10 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { firstOpenDay } from '../../server/contract/opening-hours.ts';
 import { isoDate } from '../../server/contract/reservation.ts';
 import { BookingForm } from '../../src/components/booking-form.tsx';
 
-const tomorrow = isoDate(new Date(Date.now() + 86_400_000));
+const tomorrow = firstOpenDay(isoDate(new Date(Date.now() + 86_400_000)));
+/** The first Sunday after today: the restaurant's closed day. */
+const sunday = (() => {
+  const day = new Date();
+  do day.setDate(day.getDate() + 1);
+  while (day.getDay() !== 0);
+  return isoDate(day);
+})();
 const yesterday = isoDate(new Date(Date.now() - 86_400_000));
 
 describe('BookingForm', () => {
@@ -29,6 +37,7 @@ describe('BookingForm', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'nadia@example.com');
     await userEvent.selectOptions(screen.getByLabelText('Persons'), '3');
     await userEvent.type(screen.getByLabelText('Date'), tomorrow);
+    await userEvent.type(screen.getByLabelText('Time'), '19:30');
     await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
     expect(onSubmit.mock.calls[0]![0]).toEqual({
@@ -36,7 +45,59 @@ describe('BookingForm', () => {
       email: 'nadia@example.com',
       persons: 3,
       date: tomorrow,
+      time: '19:30',
     });
+  });
+
+  it('says before sending that Sunday is closed, 23:30 is after hours and a time is needed', async () => {
+    const onSubmit = vi.fn();
+    const { unmount } = render(
+      <BookingForm variant="compact" submitting={false} booked={0} onSubmit={onSubmit} />,
+    );
+    expect(screen.getByText('Open 6:00am-10:00pm, Sunday closed')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Name'), 'Nadia Rahman');
+    await userEvent.type(screen.getByLabelText('Email'), 'nadia@example.com');
+    await userEvent.type(screen.getByLabelText('Date'), sunday);
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(
+      await screen.findByText('We are closed on Sundays. Please choose another day'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Time is required')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Date'));
+    await userEvent.type(screen.getByLabelText('Date'), tomorrow);
+    await userEvent.type(screen.getByLabelText('Time'), '23:30');
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Please choose a time from 6:00am to 9:30pm')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    unmount();
+  });
+
+  it('sums up the stored booking instead of clearing the form, and offers another', async () => {
+    const onSubmit = vi.fn();
+    const { rerender } = render(
+      <BookingForm variant="compact" submitting={false} booked={0} onSubmit={onSubmit} />,
+    );
+    await userEvent.type(screen.getByLabelText('Name'), 'Nadia Rahman');
+    await userEvent.type(screen.getByLabelText('Email'), 'nadia@example.com');
+    await userEvent.selectOptions(screen.getByLabelText('Persons'), '2');
+    await userEvent.type(screen.getByLabelText('Date'), '2099-12-01');
+    await userEvent.type(screen.getByLabelText('Time'), '19:30');
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    // Sent but not yet stored: still the form.
+    rerender(<BookingForm variant="compact" submitting booked={0} onSubmit={onSubmit} />);
+    expect(screen.queryByRole('heading', { name: 'Your table is booked' })).not.toBeInTheDocument();
+    rerender(<BookingForm variant="compact" submitting={false} booked={1} onSubmit={onSubmit} />);
+    const heading = screen.getByRole('heading', { name: 'Your table is booked' });
+    expect(heading).toHaveFocus();
+    const summary = screen.getByRole('status');
+    expect(summary).toHaveTextContent('Tuesday, 1 December 2099');
+    expect(summary).toHaveTextContent('7:30pm');
+    expect(summary).toHaveTextContent('2 persons');
+    expect(summary).toHaveTextContent('we have sent a confirmation to nadia@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Book another table' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
   });
 
   it('shows the length caps’ messages and sends nothing', async () => {

@@ -22,6 +22,7 @@ const line = (n: number, quantity: number): CartLine => ({
   image: `/images/menu/${n}.webp`,
   category: 'pizza',
   quantity,
+  stock: 20,
 });
 
 const server = vi.hoisted(() => ({ lines: [] as unknown[] }));

@@ -25,6 +25,7 @@ const item: MenuItem = {
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
   useSearch: () => ({}),
+  useNavigate: () => () => Promise.resolve(),
 }));
 vi.mock('../../src/actors/admin.ts', async () => {
   const { fromPromise } = await import('xstate');

@@ -5,12 +5,14 @@ import { fetchAllOrders } from '../../src/api/admin.ts';
 import { localDayRange } from '../../src/api/days.ts';
 import { fetchMyOrders } from '../../src/api/orders.ts';
 import {
+  manageItemsAddress,
   manageOrdersAddress,
   manageUsersAddress,
   pagedAddress,
   reservationsAddress,
 } from '../../src/routes/list-address.ts';
 import {
+  ManageItemsSearchSchema,
   ManageOrdersSearchSchema,
   ManageUsersSearchSchema,
   PagedSearchSchema,
@@ -82,6 +84,10 @@ describe('the paged lists’ addresses', () => {
       q: 'ada',
     });
     expect(v.parse(ReservationsSearchSchema, { date: '2099-05-01' })).toEqual({ date: '2099-05-01' });
+    expect(v.parse(ManageItemsSearchSchema, { stock: 'low', q: 'pepperoni' })).toEqual({
+      stock: 'low',
+      q: 'pepperoni',
+    });
     expect(v.parse(PagedSearchSchema, { cursor: 'abc', limit: '3' })).toEqual({ cursor: 'abc', limit: 3 });
   });
 
@@ -98,6 +104,7 @@ describe('the paged lists’ addresses', () => {
     expect(queryOf((result as { value: object }).value)).toEqual({});
     expect(v.parse(ManageUsersSearchSchema, { role: 'owner', q: 7 })).toEqual({});
     expect(v.parse(ReservationsSearchSchema, { date: 'tomorrow' })).toEqual({});
+    expect(v.parse(ManageItemsSearchSchema, { stock: 'none', q: 'ab' })).toEqual({});
     expect(v.parse(PagedSearchSchema, { limit: 0 })).toEqual({});
   });
 
@@ -111,6 +118,7 @@ describe('the paged lists’ addresses', () => {
   it('are kept by the router field by field, as the URL has them, for the pages to check', () => {
     expect(manageOrdersAddress.keys).toEqual(Object.keys(ManageOrdersSearchSchema.pipe[0].entries));
     expect(manageUsersAddress.keys).toEqual(Object.keys(ManageUsersSearchSchema.entries));
+    expect(manageItemsAddress.keys).toEqual(Object.keys(ManageItemsSearchSchema.entries));
     expect(reservationsAddress.keys).toEqual(Object.keys(ReservationsSearchSchema.entries));
     expect(pagedAddress.keys).toEqual(Object.keys(PagedSearchSchema.entries));
     expect(

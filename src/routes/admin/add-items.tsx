@@ -25,6 +25,7 @@ export function AddItemsPage() {
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors },
   } = useForm<NewItemInput, unknown, NewItem>({
     resolver: valibotResolver(NewItemSchema),
@@ -51,6 +52,7 @@ export function AddItemsPage() {
           field={(name) => register(name)}
           errors={errors}
           labels={{ name: 'Name', image: 'Image' }}
+          image={watch('image')}
         >
           <FormField label="Category" error={errors.category?.message}>
             <select className="field" {...register('category')}>

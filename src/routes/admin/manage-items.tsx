@@ -1,12 +1,33 @@
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil } from 'lucide-react';
-import { type MenuItem, type StockLevel, stockLevel } from '../../../server/contract/menu.ts';
+import { useState } from 'react';
+import {
+  LOW_STOCK,
+  type MenuItem,
+  type StockFilter,
+  type StockLevel,
+  stockLevel,
+} from '../../../server/contract/menu.ts';
 import { liveAdminItemsMachine } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
+import { DishImage } from '../../components/fallback-image.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import {
+  ChoiceFilter,
+  ClearFilters,
+  chosen,
+  ListFilters,
+  readSearch,
+} from '../../components/list-filters.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { showDialog } from '../../ui/dialog.ts';
-import { PagedSearchSchema } from '../list-search.ts';
+import { type ManageItemsSearch, ManageItemsSearchSchema } from '../list-search.ts';
 import { useListSearch, usePagedList } from '../use-paged-list.ts';
+
+const STOCK_CHOICES: ReadonlyArray<readonly [StockFilter, string]> = [
+  ['out', 'Sold out'],
+  ['low', `Low (${LOW_STOCK} or fewer)`],
+];
 
 const STOCK_STYLE: Record<StockLevel, string> = {
   out: 'bg-red-100 text-red-900',
@@ -26,8 +47,41 @@ function StockCell({ quantity }: { quantity: number }) {
   );
 }
 
+function ItemFilters({ search }: { search: ManageItemsSearch }) {
+  const navigate = useNavigate({ from: '/admin/manage-items' });
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <ListFilters
+      // A new address (Back, Clear filters) shows its own filters.
+      key={JSON.stringify([search.stock, search.q])}
+      label="Filter items"
+      filtered={Boolean(search.stock || search.q)}
+      onApply={(form) => {
+        const stock = chosen(form, 'stock', STOCK_CHOICES);
+        const { q, problem } = readSearch(form);
+        setError(problem);
+        if (problem) return;
+        void navigate({ search: ({ limit }) => ({ stock, q, limit }), resetScroll: false });
+      }}
+    >
+      <ChoiceFilter label="Stock" name="stock" value={search.stock} choices={STOCK_CHOICES} />
+      <div className="w-full sm:w-72">
+        <FormField label="Search" error={error}>
+          <input
+            type="search"
+            name="q"
+            className="field"
+            placeholder="Item name"
+            defaultValue={search.q ?? ''}
+          />
+        </FormField>
+      </div>
+    </ListFilters>
+  );
+}
+
 export function ManageItemsPage() {
-  const search = useListSearch(PagedSearchSchema, useSearch({ from: '/admin/manage-items' }));
+  const search = useListSearch(ManageItemsSearchSchema, useSearch({ from: '/admin/manage-items' }));
   const { rows, send, canAct, table } = usePagedList(liveAdminItemsMachine, search, ['item', 'items']);
 
   async function deleteItem(item: MenuItem) {
@@ -45,10 +99,18 @@ export function ManageItemsPage() {
     <ListTable
       title="Manage items"
       {...table}
+      filters={<ItemFilters search={search} />}
       empty={
-        <p className="py-6 text-center text-lg">
-          {search.cursor ? 'No older items.' : 'The menu is empty. Add items to fill it.'}
-        </p>
+        search.stock || search.q ? (
+          <div className="grid justify-items-center gap-2 py-6 text-center">
+            <p className="text-lg">No items match these filters.</p>
+            <ClearFilters />
+          </div>
+        ) : (
+          <p className="py-6 text-center text-lg">
+            {search.cursor ? 'No older items.' : 'The menu is empty. Add items to fill it.'}
+          </p>
+        )
       }
       columns={['Item', 'Category', 'Price', 'Stock', 'Action']}
       minWidth="min-w-[40rem]"
@@ -57,7 +119,7 @@ export function ManageItemsPage() {
         <tr key={item._id} className="border-b border-neutral-200">
           <td className="py-2 pr-4">
             <span className="flex items-center gap-3">
-              <img
+              <DishImage
                 src={item.image}
                 alt=""
                 width={48}

@@ -1,5 +1,4 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { UserRound } from 'lucide-react';
 import { useState } from 'react';
 import {
   ADMIN_ROLE,
@@ -10,6 +9,7 @@ import {
 } from '../../../server/contract/user.ts';
 import { liveUsersMachine } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
+import { PersonImage } from '../../components/fallback-image.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import {
   ChoiceFilter,
@@ -99,18 +99,13 @@ export function ManageUsersPage() {
       {rows.map((user) => (
         <tr key={user._id} className="border-b border-neutral-200">
           <td className="py-2 pr-4">
-            {safePhoto(user.photoURL) ? (
-              <img
-                src={user.photoURL}
-                alt=""
-                width={40}
-                height={40}
-                referrerPolicy="no-referrer"
-                className="size-10 rounded-full object-cover"
-              />
-            ) : (
-              <UserRound aria-hidden="true" className="size-10 rounded-full bg-cream p-2 text-brand-ink" />
-            )}
+            <PersonImage
+              src={safePhoto(user.photoURL)}
+              alt=""
+              width={40}
+              height={40}
+              className="size-10 rounded-full bg-cream object-cover"
+            />
           </td>
           <td className="py-2 pr-4 font-semibold">{user.displayName || '—'}</td>
           <td className="py-2 pr-4 break-all">{user.email}</td>

@@ -27,6 +27,7 @@ function UpdateForm({
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<ItemUpdateInput, unknown, ItemUpdate>({
     resolver: valibotResolver(ItemUpdateSchema),
@@ -44,6 +45,7 @@ function UpdateForm({
         field={(name) => register(name)}
         errors={errors}
         labels={{ name: 'Item name', image: 'Image url' }}
+        image={watch('image')}
       />
       <FormAlert message={error} />
       <SubmitButton busy={saving} className="w-full sm:w-fit">

@@ -31,7 +31,7 @@ export function applyCase(valid: Record<string, Value>, change: InvalidCase): Re
 /** What a field accepts, read from its schema. */
 export interface FieldShape {
   /** JSON kinds its base schema takes ('any' for unknown). */
-  kinds: Set<'string' | 'number' | 'any'>;
+  kinds: Set<'string' | 'number' | 'boolean' | 'any'>;
   picklist?: readonly unknown[];
   trims: boolean;
   nonEmpty: boolean;
@@ -78,6 +78,7 @@ function read(node: Node, shape: FieldShape): void {
       return;
     case 'string':
     case 'number':
+    case 'boolean':
       shape.kinds.add(node.type);
       return;
     case 'unknown':
@@ -156,13 +157,16 @@ export function invalidValues(
     const wrongTypes: Array<[string, Value, boolean]> = [
       ['text', 'text', takesText],
       ['a number', 42, shape.kinds.has('number')],
-      ['a boolean', true, false],
+      ['a boolean', true, shape.kinds.has('boolean')],
       ['null', null, false],
       ['an array', [valid], false],
       ['an object', { value: valid }, false],
     ];
     for (const [name, value, accepted] of wrongTypes)
       if (!accepted) cases.push([`wrong type: ${name}`, value]);
+    // A yes/no goes as JSON true or false, never as text that reads like one.
+    if (shape.kinds.has('boolean'))
+      for (const text of ['true', 'false', '1', '0']) cases.push([`'${text}' as text`, text]);
   }
 
   if (takesText) {

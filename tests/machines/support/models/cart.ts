@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
-import { type CartAddition, cartMachine } from '../../../../machines/cart.machine.ts';
+import { type CartAddition, cartMachine, type QuantityChange } from '../../../../machines/cart.machine.ts';
 import type { Added, CartLine } from '../../../../server/contract/cart.ts';
 import { defineModel } from '../model.ts';
 
-export const line = (id: string, price: number, quantity: number): CartLine => ({
+export const line = (id: string, price: number, quantity: number, stock = 10): CartLine => ({
   _id: id,
   uid: 'u1',
   itemId: `item-${id}`,
@@ -12,6 +12,7 @@ export const line = (id: string, price: number, quantity: number): CartLine => (
   image: '/images/menu/x.svg',
   category: 'pizza',
   quantity,
+  stock,
 });
 export const margherita: CartAddition = { itemId: 'item-m', quantity: 2, name: 'Margherita' };
 
@@ -20,6 +21,7 @@ const pending = cartMachine.provide({
     fetchCart: fromPromise(() => new Promise<CartLine[]>(() => {})),
     addLine: fromPromise<Added, CartAddition>(() => new Promise<Added>(() => {})),
     removeLine: fromPromise<{ deletedCount: number }, { id: string }>(() => new Promise(() => {})),
+    saveQuantity: fromPromise<CartLine, QuantityChange>(() => new Promise<CartLine>(() => {})),
   },
 });
 
@@ -32,6 +34,9 @@ export const cartModel = defineModel(pending, [
         { type: 'cart.refresh' },
         { type: 'cart.add', ...margherita },
         { type: 'cart.remove', id: 'a' },
+        // Two quantities of the one line: a second click while the first is saved, and a click back.
+        { type: 'cart.setQuantity', id: 'a', quantity: 2 },
+        { type: 'cart.setQuantity', id: 'a', quantity: 3 },
         ...(snapshot.matches('loading')
           ? [
               { type: 'xstate.done.actor.fetchCart', output: [line('a', 10, 1)] },
@@ -43,6 +48,15 @@ export const cartModel = defineModel(pending, [
               { type: 'xstate.done.actor.addLine', output: { insertedId: 'a', message: '' } },
               { type: 'xstate.done.actor.addLine', output: { insertedId: null, message: '' } },
               { type: 'xstate.error.actor.addLine', error: new Error('Only 1 Margherita left in stock') },
+            ]
+          : []),
+        ...(snapshot.matches('saving')
+          ? [
+              {
+                type: 'xstate.done.actor.saveQuantity',
+                output: line('a', 10, snapshot.context.saving!.quantity),
+              },
+              { type: 'xstate.error.actor.saveQuantity', error: new Error('Only 2 Dish a left in stock') },
             ]
           : []),
         ...(snapshot.matches('removing')

@@ -11,6 +11,7 @@ import { paymentResultModel } from './payment-result.ts';
 import { profileModel } from './profile.ts';
 import { quantityModel } from './quantity.ts';
 import { sessionModel } from './session.ts';
+import { shopSwitchModel } from './shop-switch.ts';
 import { submitModel } from './submit.ts';
 
 /** One model per machines/<name>.machine.ts, by <name>; tests/machines/diagrams.test.ts keeps it complete. */
@@ -27,5 +28,6 @@ export const MACHINE_MODELS: Readonly<Record<string, MachineModel>> = {
   profile: profileModel,
   quantity: quantityModel,
   session: sessionModel,
+  'shop-switch': shopSwitchModel,
   submit: submitModel,
 };

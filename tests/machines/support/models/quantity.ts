@@ -5,10 +5,13 @@ export const events = [{ type: 'quantity.increment' }, { type: 'quantity.decreme
 
 /**
  * Walked for stocks 0, 1, 2 and 5 under a limit above them (sold out, one unit, the smallest range, room
- * in between), and for a stock of 5 under limits of 3 (the limit reached first) and 1 (reached at once).
+ * in between), for a stock of 5 under limits of 3 (the limit reached first) and 1 (reached at once), and
+ * from a quantity given (a guest's choice kept through signing in): within bounds, and above the stock.
  */
 export const quantityModel = defineModel(quantityMachine, [
   ...[0, 1, 2, 5].map((stock) => ({ input: { stock, limit: 10 }, events })),
   { input: { stock: 5, limit: 3 }, events },
   { input: { stock: 5, limit: 1 }, events },
+  { input: { stock: 5, limit: 10, quantity: 3 }, events },
+  { input: { stock: 2, limit: 10, quantity: 4 }, events },
 ]);

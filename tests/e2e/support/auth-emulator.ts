@@ -1,0 +1,24 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { E2E } from '../../../playwright.config.ts';
+
+// The project `npm start` gives the emulator when FIREBASE_PROJECT_ID is unset (scripts/start.ts).
+const PROJECT_ID = 'demo-pizzon';
+const EMULATOR_URL = `http://127.0.0.1:${E2E.ports.auth}`;
+
+interface OobCode {
+  email: string;
+  requestType: string;
+  oobLink: string;
+}
+
+/** The newest password-reset link the emulator recorded for `email`: it keeps the e-mail it would send. */
+export async function passwordResetLink(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.get(`${EMULATOR_URL}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+  expect(response.ok()).toBe(true);
+  const { oobCodes } = (await response.json()) as { oobCodes: OobCode[] };
+  const link = oobCodes
+    .filter((code) => code.email === email && code.requestType === 'PASSWORD_RESET')
+    .at(-1)?.oobLink;
+  if (!link) throw new Error(`The Auth emulator recorded no password reset for ${email}`);
+  return link;
+}

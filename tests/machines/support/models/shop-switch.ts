@@ -1,0 +1,34 @@
+import { fromPromise } from 'xstate';
+import { shopSwitchMachine } from '../../../../machines/shop-switch.machine.ts';
+import type { ShopStatus } from '../../../../server/contract/shop.ts';
+import { defineModel } from '../model.ts';
+
+const never = () => new Promise<never>(() => {});
+const pending = shopSwitchMachine.provide({
+  actors: {
+    readStatus: fromPromise<ShopStatus, void>(never),
+    saveStatus: fromPromise<ShopStatus, ShopStatus>(never),
+  },
+});
+
+export const shopSwitchModel = defineModel(pending, [
+  {
+    events: (snapshot) =>
+      [
+        { type: 'shop.toggle' },
+        { type: 'shop.retry' },
+        ...(snapshot.matches('loading')
+          ? [
+              { type: 'xstate.done.actor.readStatus', output: { closed: false } },
+              { type: 'xstate.error.actor.readStatus', error: new Error('We could not reach Pizzon') },
+            ]
+          : []),
+        ...(snapshot.matches('saving')
+          ? [
+              { type: 'xstate.done.actor.saveStatus', output: { closed: !snapshot.context.closed } },
+              { type: 'xstate.error.actor.saveStatus', error: new Error('Only an admin can do this') },
+            ]
+          : []),
+      ] as never,
+  },
+]);
