@@ -102,3 +102,28 @@ export function ChoiceFilter<V extends string>({
     </div>
   );
 }
+
+/** The search box of a list's filters (`q`), with the reason readSearch refused it. */
+export function SearchFilter({
+  placeholder,
+  value,
+  error,
+}: {
+  placeholder: string;
+  value: string | undefined;
+  error: string | undefined;
+}) {
+  return (
+    <div className="w-full sm:w-72">
+      <FormField label="Search" error={error}>
+        <input
+          type="search"
+          name="q"
+          className="field"
+          placeholder={placeholder}
+          defaultValue={value ?? ''}
+        />
+      </FormField>
+    </div>
+  );
+}

@@ -11,13 +11,13 @@ import {
 import { liveAdminItemsMachine } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
 import { DishImage } from '../../components/fallback-image.tsx';
-import { FormField } from '../../components/form-field.tsx';
 import {
   ChoiceFilter,
   ClearFilters,
   chosen,
   ListFilters,
   readSearch,
+  SearchFilter,
 } from '../../components/list-filters.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { showDialog } from '../../ui/dialog.ts';
@@ -65,17 +65,7 @@ function ItemFilters({ search }: { search: ManageItemsSearch }) {
       }}
     >
       <ChoiceFilter label="Stock" name="stock" value={search.stock} choices={STOCK_CHOICES} />
-      <div className="w-full sm:w-72">
-        <FormField label="Search" error={error}>
-          <input
-            type="search"
-            name="q"
-            className="field"
-            placeholder="Item name"
-            defaultValue={search.q ?? ''}
-          />
-        </FormField>
-      </div>
+      <SearchFilter placeholder="Item name" value={search.q} error={error} />
     </ListFilters>
   );
 }

@@ -19,6 +19,7 @@ import {
   filled,
   ListFilters,
   readSearch,
+  SearchFilter,
 } from '../../components/list-filters.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { OrderLines } from '../../components/order-lines.tsx';
@@ -92,17 +93,7 @@ function OrderFilters({ search }: { search: ManageOrdersSearch }) {
           <input type="date" name="to" className="field" defaultValue={search.to ?? ''} />
         </FormField>
       </div>
-      <div className="w-full sm:w-72">
-        <FormField label="Search" error={errors.q}>
-          <input
-            type="search"
-            name="q"
-            className="field"
-            placeholder="Transaction id, name or e-mail"
-            defaultValue={search.q ?? ''}
-          />
-        </FormField>
-      </div>
+      <SearchFilter placeholder="Transaction id, name or e-mail" value={search.q} error={errors.q} />
     </ListFilters>
   );
 }

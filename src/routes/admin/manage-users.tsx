@@ -10,13 +10,13 @@ import {
 import { liveUsersMachine } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
 import { PersonImage } from '../../components/fallback-image.tsx';
-import { FormField } from '../../components/form-field.tsx';
 import {
   ChoiceFilter,
   ClearFilters,
   chosen,
   ListFilters,
   readSearch,
+  SearchFilter,
 } from '../../components/list-filters.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { showDialog } from '../../ui/dialog.ts';
@@ -46,17 +46,7 @@ function UserFilters({ search }: { search: ManageUsersSearch }) {
       }}
     >
       <ChoiceFilter label="Role" name="role" value={search.role} choices={ROLES} />
-      <div className="w-full sm:w-72">
-        <FormField label="Search" error={error}>
-          <input
-            type="search"
-            name="q"
-            className="field"
-            placeholder="Name or e-mail"
-            defaultValue={search.q ?? ''}
-          />
-        </FormField>
-      </div>
+      <SearchFilter placeholder="Name or e-mail" value={search.q} error={error} />
     </ListFilters>
   );
 }
