@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { type Added, type CartLine, type CartTotals, cartTotals } from '../server/contract/cart.ts';
+import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 
 export interface CartAddition {
@@ -18,9 +19,6 @@ export interface QuantityChange {
 const EMPTY = { lines: [] as CartLine[], totals: cartTotals([]) };
 const IDLE = { error: null, adding: null, saving: null, unsaved: [] as QuantityChange[], reread: false };
 const ADD = { target: 'adding', actions: 'recordAddition' } as const;
-
-const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : 'Something went wrong';
 
 /**
  * The signed-in customer's cart: its lines and the totals derived from them with the shared rule.

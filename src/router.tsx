@@ -7,9 +7,9 @@ import {
 } from '@tanstack/react-router';
 import type { MenuPart } from '../server/contract/menu.ts';
 import { loadActors } from './actors/lazy.ts';
-import type { Visitor } from './actors/live.ts';
 import { LoadingScreen } from './components/loading-screen.tsx';
 import { loadProvider } from './identity/provider.ts';
+import type { RouterContext } from './router-context.ts';
 import { NotFoundPage, RouteErrorPage } from './routes/error-page.tsx';
 import { requireAdmin, requireCustomer, requireSignedIn } from './routes/guards.ts';
 import { HomePage } from './routes/home.tsx';
@@ -42,11 +42,6 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
   }
-}
-
-export interface RouterContext {
-  /** Who is visiting, once the session has settled: what the guards decide on. */
-  visitor: () => Promise<Visitor>;
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({

@@ -25,19 +25,13 @@ import {
   type UserListQuery,
   updateItem,
 } from '../api/admin.ts';
-import { describeFailure } from '../ui/failure.ts';
+import { rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
-import { session } from './session.ts';
-
-function adminUid(): string {
-  const uid = session.getSnapshot().context.user?.uid;
-  if (!uid) throw new Error('You are not signed in');
-  return uid;
-}
+import { signedInUid } from './session.ts';
 
 /** Runs a call as the signed-in admin; failures become the server's sentence. */
 export const asAdmin = <T>(call: (uid: string) => Promise<T>): Promise<T> =>
-  call(adminUid()).catch((error: unknown) => Promise.reject(new Error(describeFailure(error).message)));
+  call(signedInUid()).catch(rejectReadably);
 
 const announceFailure = (_: unknown, { message }: { message: string }) => notify.error(message);
 

@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { createSubmitMachine } from '../../machines/submit.machine.ts';
 import { isoDate, reservationSchema } from '../../server/contract/reservation.ts';
 import { postReservation } from '../api/reservations.ts';
-import { describeFailure } from '../ui/failure.ts';
+import { rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
 
 const schema = reservationSchema(() => isoDate(new Date()));
@@ -11,11 +11,7 @@ const schema = reservationSchema(() => isoDate(new Date()));
 /** Both booking forms (Home's Book a Table and the Reservation page) store a booking this way. */
 export const liveBookingMachine = createSubmitMachine('booking').provide({
   actors: {
-    submit: fromPromise(({ input }) =>
-      postReservation(v.parse(schema, input)).catch((error: unknown) =>
-        Promise.reject(new Error(describeFailure(error).message)),
-      ),
-    ),
+    submit: fromPromise(({ input }) => postReservation(v.parse(schema, input)).catch(rejectReadably)),
   },
   // A stored booking is summed up in place of the form (src/components/booking-form.tsx), not toasted.
   actions: {

@@ -2,27 +2,21 @@ import { createActor, fromPromise } from 'xstate';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import { addToCart, fetchCart, removeCartLine, setCartLineQuantity } from '../api/cart.ts';
-import { describeFailure } from '../ui/failure.ts';
+import { rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
 import { inspect } from './inspector.ts';
-import { session } from './session.ts';
-
-function signedInUid(): string {
-  const uid = session.getSnapshot().context.user?.uid;
-  if (!uid) throw new Error('You are not signed in');
-  return uid;
-}
-
-const readable = (error: unknown) => Promise.reject(new Error(describeFailure(error).message));
+import { session, signedInUid } from './session.ts';
 
 export const liveCartMachine = cartMachine.provide({
   actors: {
-    fetchCart: fromPromise(() => fetchCart(signedInUid()).catch(readable)),
+    fetchCart: fromPromise(() => fetchCart(signedInUid()).catch(rejectReadably)),
     addLine: fromPromise(({ input }) =>
-      addToCart(signedInUid(), input.itemId, input.quantity).catch(readable),
+      addToCart(signedInUid(), input.itemId, input.quantity).catch(rejectReadably),
     ),
-    removeLine: fromPromise(({ input }) => removeCartLine(input.id).catch(readable)),
-    saveQuantity: fromPromise(({ input }) => setCartLineQuantity(input.id, input.quantity).catch(readable)),
+    removeLine: fromPromise(({ input }) => removeCartLine(input.id).catch(rejectReadably)),
+    saveQuantity: fromPromise(({ input }) =>
+      setCartLineQuantity(input.id, input.quantity).catch(rejectReadably),
+    ),
   },
   actions: {
     announceAdded: (_, { name }) => notify.success(`"${name}" item has been added to your cart`),

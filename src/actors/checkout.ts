@@ -5,10 +5,10 @@ import { createSubmitMachine } from '../../machines/submit.machine.ts';
 import { forgetCart } from '../api/cart.ts';
 import { createPayment, fetchMyOrders } from '../api/orders.ts';
 import { fetchProfile, saveProfileAddress } from '../api/profile.ts';
-import { describeFailure } from '../ui/failure.ts';
+import { describeFailure, rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
 import { cart } from './cart.ts';
-import { session } from './session.ts';
+import { session, signedInUid } from './session.ts';
 
 const pick = <T extends object, K extends keyof T>(from: T, keys: K[]): Pick<T, K> =>
   Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
@@ -16,8 +16,7 @@ const pick = <T extends object, K extends keyof T>(from: T, keys: K[]): Pick<T, 
 export const liveCheckoutMachine = checkoutMachine.provide({
   actors: {
     createPayment: fromPromise(async ({ input }) => {
-      const uid = session.getSnapshot().context.user?.uid;
-      if (!uid) throw new Error('You are not signed in');
+      const uid = signedInUid();
       try {
         return await createPayment(uid, input);
       } catch (error) {
@@ -54,15 +53,11 @@ export const liveCheckoutMachine = checkoutMachine.provide({
 /** Checkout's "Save to my profile": the address typed there becomes the profile's address. */
 export const liveSaveAddressMachine = createSubmitMachine('saveAddress').provide({
   actors: {
+    // The submit machine counts what it created; here that is the profile the address went to.
     submit: fromPromise(async ({ input }) => {
-      const uid = session.getSnapshot().context.user?.uid;
-      if (!uid) throw new Error('Sign in to save your address');
-      try {
-        await saveProfileAddress(uid, String(input.address ?? ''));
-        return uid;
-      } catch (error) {
-        throw new Error(describeFailure(error).message);
-      }
+      const uid = signedInUid();
+      await saveProfileAddress(uid, String(input.address ?? '')).catch(rejectReadably);
+      return uid;
     }),
   },
   actions: {

@@ -2,7 +2,7 @@
 import { waitFor } from 'xstate';
 import { isAdmin, isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import { handleUnauthorized } from '../api/http.ts';
-import type { AppRouter } from '../router.tsx';
+import type { SessionDrivenRouter, Visitor } from '../router-context.ts';
 import { cart, startCart } from './cart.ts';
 import { session, startSession } from './session.ts';
 
@@ -11,13 +11,6 @@ startCart();
 
 export { cart, session };
 
-/** What the guards need to know about the visitor. */
-export interface Visitor {
-  signedIn: boolean;
-  customer: boolean;
-  admin: boolean;
-}
-
 /** The visitor once the session has settled (role known, or signed out), however long that takes. */
 export async function settledVisitor(): Promise<Visitor> {
   const snapshot = await waitFor(session, isSessionSettled, { timeout: Number.POSITIVE_INFINITY });
@@ -25,7 +18,7 @@ export async function settledVisitor(): Promise<Visitor> {
 }
 
 /** Ties the session to the router: forced sign-outs go to /auth, and guards rerun when the visitor changes. */
-export function connectRouter(router: AppRouter): void {
+export function connectRouter(router: SessionDrivenRouter): void {
   // Our server said "who are you?" or "you may not": sign out and go to /auth, remembering the page.
   handleUnauthorized(() => {
     session.send({ type: 'session.signOut' });

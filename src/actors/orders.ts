@@ -6,30 +6,24 @@ import type { Order } from '../../server/contract/order.ts';
 import { forgetCart } from '../api/cart.ts';
 import { deleteOrder, fetchMyOrderEvents, fetchMyOrders, fetchPaymentStatus } from '../api/orders.ts';
 import type { PageSize } from '../api/paging.ts';
-import { describeFailure } from '../ui/failure.ts';
+import { rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
 import { cart } from './cart.ts';
 import { settle } from './order-feed.ts';
-import { session } from './session.ts';
-
-function signedInUid(): string {
-  const uid = session.getSnapshot().context.user?.uid;
-  if (!uid) throw new Error('You are not signed in');
-  return uid;
-}
-
-const readable = (error: unknown) => Promise.reject(new Error(describeFailure(error).message));
+import { signedInUid } from './session.ts';
 
 export const liveMyOrdersMachine = createListMachine<Order, PageSize>('myOrders').provide({
   actors: {
     fetchPage: fromPromise(({ input }) =>
-      fetchMyOrders(signedInUid(), input.query, input.cursor).catch(readable),
+      fetchMyOrders(signedInUid(), input.query, input.cursor).catch(rejectReadably),
     ),
   },
 });
 
 export const liveOrderMachine = orderMachine.provide({
-  actors: { deleteOrder: fromPromise(({ input }) => deleteOrder(input.id, signedInUid()).catch(readable)) },
+  actors: {
+    deleteOrder: fromPromise(({ input }) => deleteOrder(input.id, signedInUid()).catch(rejectReadably)),
+  },
   actions: {
     announceDeleted: () => notify.success('Order delete successful!'),
     announceFailure: (_, { message }) => notify.error(message),
@@ -39,7 +33,7 @@ export const liveOrderMachine = orderMachine.provide({
 export const livePaymentResultMachine = paymentResultMachine.provide({
   actors: {
     fetchStatus: fromPromise(async ({ input }) => {
-      const status = await fetchPaymentStatus(input.transactionId, signedInUid()).catch(readable);
+      const status = await fetchPaymentStatus(input.transactionId, signedInUid()).catch(rejectReadably);
       // A paid order took its lines out of the cart on the server.
       if (status.payment_status) {
         forgetCart();
@@ -55,7 +49,7 @@ export const liveMyOrderEvents = fromPromise(({ input }: { input: { id: string }
   settle(
     Promise.resolve()
       .then(() => fetchMyOrderEvents(input.id, signedInUid()))
-      .catch(readable),
+      .catch(rejectReadably),
   ),
 );
 
@@ -68,6 +62,6 @@ export const liveOrderOfPayment = fromPromise(({ input }: { input: { transaction
     Promise.resolve()
       .then(() => fetchMyOrders(signedInUid(), {}, null))
       .then((page) => page.rows.find((order) => order.transaction_id === input.transactionId) ?? null)
-      .catch(readable),
+      .catch(rejectReadably),
   ),
 );

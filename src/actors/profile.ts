@@ -2,27 +2,15 @@ import { fromPromise } from 'xstate';
 import { profileMachine } from '../../machines/profile.machine.ts';
 import { fetchProfile, updateProfile } from '../api/profile.ts';
 import { loadProvider } from '../identity/provider.ts';
-import { describeFailure } from '../ui/failure.ts';
+import { rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
-import { session } from './session.ts';
-
-function signedInUid(): string {
-  const uid = session.getSnapshot().context.user?.uid;
-  if (!uid) throw new Error('You are not signed in');
-  return uid;
-}
-
-const readable = (error: unknown) => new Error(describeFailure(error).message);
+import { session, signedInUid } from './session.ts';
 
 export const liveProfileMachine = profileMachine.provide({
   actors: {
-    fetchProfile: fromPromise(() =>
-      fetchProfile(signedInUid()).catch((error) => Promise.reject(readable(error))),
-    ),
+    fetchProfile: fromPromise(() => fetchProfile(signedInUid()).catch(rejectReadably)),
     saveProfile: fromPromise(async ({ input }) => {
-      const result = await updateProfile(input.id, signedInUid(), input.changes).catch((error) =>
-        Promise.reject(readable(error)),
-      );
+      const result = await updateProfile(input.id, signedInUid(), input.changes).catch(rejectReadably);
       if (result.modifiedCount > 0) {
         // The spec's 'profile update' product action: the provider profile follows our record.
         const { displayName, photoURL } = input.changes;

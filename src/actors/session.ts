@@ -82,3 +82,10 @@ export function startSession(): void {
   // Without the provider nobody can be signed in; say so rather than loading forever.
   loadProvider().catch(() => session.send({ type: 'session.userChanged', user: null }));
 }
+
+/** The signed-in user's uid, which every call of theirs names; a call made signed out fails with why. */
+export function signedInUid(): string {
+  const uid = session.getSnapshot().context.user?.uid;
+  if (!uid) throw new Error('You are not signed in');
+  return uid;
+}

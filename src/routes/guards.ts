@@ -1,5 +1,5 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
-import type { RouterContext } from '../router.tsx';
+import type { RouterContext } from '../router-context.ts';
 
 interface GuardArgs {
   context: RouterContext;

@@ -25,3 +25,7 @@ export function describeFailure(error: unknown): FailedCall {
     message: 'We could not reach Pizzon. Check your connection and try again.',
   };
 }
+
+/** A failed call as an actor reports it: rejected with the sentence a person reads (describeFailure). */
+export const rejectReadably = (error: unknown): Promise<never> =>
+  Promise.reject(new Error(describeFailure(error).message));

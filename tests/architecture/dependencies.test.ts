@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 function sourceFiles(dir: string): string[] {
@@ -21,6 +21,43 @@ function violations(dir: string, forbidden: (specifier: string, file: string) =>
       .filter((specifier) => forbidden(specifier, file))
       .map((specifier) => `${file} imports ${specifier}`),
   );
+}
+
+/** The project file a relative import names (`./x.ts`, `../y.tsx`); undefined for a package. */
+function resolved(file: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const path = normalize(join(dirname(file), specifier));
+  return /\.(ts|tsx)$/.test(path) ? path : undefined;
+}
+
+/** Every import loop among `files`, each as the files it runs through (type-only imports included). */
+function importCycles(files: string[]): string[][] {
+  const known = new Set(files);
+  const edges = new Map(
+    files.map((file) => [
+      file,
+      imports(file)
+        .map((specifier) => resolved(file, specifier))
+        .filter((target): target is string => target !== undefined && known.has(target)),
+    ]),
+  );
+  const cycles: string[][] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    const at = path.indexOf(file);
+    if (at >= 0) {
+      cycles.push([...path.slice(at), file]);
+      return;
+    }
+    if (done.has(file)) return;
+    path.push(file);
+    for (const next of edges.get(file) ?? []) visit(next);
+    path.pop();
+    done.add(file);
+  };
+  for (const file of files) visit(file);
+  return cycles;
 }
 
 describe('the dependency rules of docs/decisions and the architecture guide', () => {
@@ -51,5 +88,10 @@ describe('the dependency rules of docs/decisions and the architecture guide', ()
         .concat(sourceFiles('src/routes'))
         .filter((file) => !allowedLoaders.has(file) && /\bfetch\(/.test(readFileSync(file, 'utf8'))),
     ]).toEqual([]);
+  });
+
+  it('no import loops in src/, machines/, server/ or scripts/, not even through a type', () => {
+    const files = ['src', 'machines', 'server', 'scripts'].flatMap(sourceFiles);
+    expect(importCycles(files).map((cycle) => cycle.join(' -> '))).toEqual([]);
   });
 });

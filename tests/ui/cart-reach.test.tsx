@@ -12,29 +12,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import { type CartLine, cartTotals } from '../../server/contract/cart.ts';
-
-const line = (n: number, quantity: number): CartLine => ({
-  _id: `line-${n}`,
-  uid: 'u1',
-  itemId: `item-${n}`,
-  name: `Pizza ${n}`,
-  price: 10 + n,
-  image: `/images/menu/${n}.webp`,
-  category: 'pizza',
-  quantity,
-  stock: 20,
-});
+import { cartLine, sessionOf } from './support/fixtures.ts';
 
 const server = vi.hoisted(() => ({ lines: [] as unknown[] }));
-
-/** A session store as the selectors read it: signed in with a role, or signed out. */
-function sessionOf(role: 'user' | 'admin' | null) {
-  const snapshot = {
-    matches: (state: string) => state === (role ? 'signedIn' : 'signedOut'),
-    context: { role, user: role ? { uid: 'u1', displayName: 'Ayesha' } : null },
-  };
-  return { getSnapshot: () => snapshot, subscribe: () => ({ unsubscribe() {} }) };
-}
 
 const live = vi.hoisted(() => ({ cart: null as unknown, session: null as unknown }));
 vi.mock('../../src/actors/live.ts', () => live);
@@ -47,7 +27,7 @@ function newCart() {
       actors: {
         fetchCart: fromPromise(async () => structuredClone(server.lines) as CartLine[]),
         addLine: fromPromise(async ({ input }) => {
-          server.lines.push(line(server.lines.length + 1, input.quantity));
+          server.lines.push(cartLine(server.lines.length + 1, input.quantity));
           return { insertedId: 'new', message: 'Add success' };
         }),
       },
@@ -76,7 +56,7 @@ const bothParts = () => (
 );
 
 beforeEach(() => {
-  server.lines = [line(1, 2), line(2, 1)];
+  server.lines = [cartLine(1, 2), cartLine(2, 1)];
 });
 afterEach(() => (live.cart as { stop(): void } | null)?.stop());
 

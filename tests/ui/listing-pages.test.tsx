@@ -5,6 +5,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItem } from '../../server/contract/menu.ts';
+import { menuItem } from './support/fixtures.ts';
 
 const server = vi.hoisted(() => ({ menu: [] as MenuItem[] }));
 vi.mock('../../src/api/menu.ts', () => ({
@@ -16,19 +17,11 @@ vi.mock('../../src/api/menu.ts', () => ({
 const { App } = await import('../../src/app.tsx');
 const { createAppRouter } = await import('../../src/router.tsx');
 
-const anItem = (n: number, quantity: number): MenuItem => ({
-  _id: `item-${n}`,
-  name: `Pizza ${n}`,
-  price: 10 + n,
-  quantity,
-  image: `/images/menu/${n}.webp`,
-  category: 'pizza',
-  description: `A pizza numbered ${n}, with a description long enough to be cut on its card.`,
-});
-
 /** The page at `url` as the site server renders it, with each item's stock given. */
 async function rendered(url: string, stock: number[]): Promise<string> {
-  server.menu = stock.map((quantity, n) => anItem(n, quantity));
+  server.menu = stock.map((quantity, n) =>
+    menuItem(n, quantity, `A pizza numbered ${n}, with a description long enough to be cut on its card.`),
+  );
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
   await router.load();
   return renderToString(<App router={router} />);

@@ -14,38 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise } from 'xstate';
 import { type CartAddition, cartMachine, type QuantityChange } from '../../machines/cart.machine.ts';
 import { type Added, type CartLine, cartTotals } from '../../server/contract/cart.ts';
-import type { MenuItem } from '../../server/contract/menu.ts';
-
-const line = (n: number, quantity: number, stock = 20): CartLine => ({
-  _id: `line-${n}`,
-  uid: 'u1',
-  itemId: `item-${n}`,
-  name: `Pizza ${n}`,
-  price: 10 + n,
-  image: `/images/menu/${n}.webp`,
-  category: 'pizza',
-  quantity,
-  stock,
-});
-
-const item = (n: number, quantity: number): MenuItem => ({
-  _id: `item-${n}`,
-  name: `Pizza ${n}`,
-  price: 10 + n,
-  quantity,
-  image: `/images/menu/${n}.webp`,
-  category: 'pizza',
-  description: `A pizza numbered ${n}.`,
-});
-
-/** A session store as the selectors read it: signed in with a role, or signed out. */
-function sessionOf(role: 'user' | 'admin' | null) {
-  const snapshot = {
-    matches: (state: string) => state === (role ? 'signedIn' : 'signedOut'),
-    context: { role, user: role ? { uid: 'u1', displayName: 'Ayesha' } : null },
-  };
-  return { getSnapshot: () => snapshot, subscribe: () => ({ unsubscribe() {} }) };
-}
+import { cartLine, menuItem, sessionOf } from './support/fixtures.ts';
 
 const live = vi.hoisted(() => ({ cart: null as unknown, session: null as unknown }));
 vi.mock('../../src/actors/live.ts', () => live);
@@ -106,9 +75,9 @@ describe('My cart: a line’s quantity in place', () => {
 
   it('steps a line between 1 and its stock, saving each step; the Order Summary follows', async () => {
     const saves: QuantityChange[] = [];
-    cartWith([line(1, 1, 3), line(2, 2)], async (change) => {
+    cartWith([cartLine(1, 1, 3), cartLine(2, 2)], async (change) => {
       saves.push(change);
-      return line(Number(change.id.slice(5)), change.quantity, change.id === 'line-1' ? 3 : 20);
+      return cartLine(Number(change.id.slice(5)), change.quantity, change.id === 'line-1' ? 3 : 20);
     });
     renderAt('/user-dashboard/my-cart', MyCartPage);
     const first = await waitFor(() => lineItem('Pizza 1'));
@@ -133,7 +102,7 @@ describe('My cart: a line’s quantity in place', () => {
     // The stock is reached: no further, and the item page's sentence says why.
     expect(increase).toBeDisabled();
     expect(first).toHaveTextContent('There are only 3 Pizza 1 in stock.');
-    const totals = cartTotals([line(1, 3), line(2, 2)]);
+    const totals = cartTotals([cartLine(1, 3), cartLine(2, 2)]);
     expect(summary()).toHaveTextContent(`Amount Payable${totals.totalPrice.toFixed(2)} tk`);
     expect(summary()).toHaveTextContent(`Item(s) Subtotal${totals.totalPriceWithoutShipping.toFixed(2)} tk`);
 
@@ -144,7 +113,7 @@ describe('My cart: a line’s quantity in place', () => {
   });
 
   it('stops at the line cap below a larger stock, and says so', async () => {
-    cartWith([line(1, 10, 50)], async (change) => line(1, change.quantity, 50));
+    cartWith([cartLine(1, 10, 50)], async (change) => cartLine(1, change.quantity, 50));
     renderAt('/user-dashboard/my-cart', MyCartPage);
     const first = await waitFor(() => lineItem('Pizza 1'));
     expect(within(first).getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
@@ -152,14 +121,16 @@ describe('My cart: a line’s quantity in place', () => {
   });
 
   it('puts a refused quantity back to the server’s and keeps the totals with it', async () => {
-    cartWith([line(1, 2)], () => Promise.reject(new Error('Only 2 Pizza 1 left in stock')));
+    cartWith([cartLine(1, 2)], () => Promise.reject(new Error('Only 2 Pizza 1 left in stock')));
     renderAt('/user-dashboard/my-cart', MyCartPage);
     const first = await waitFor(() => lineItem('Pizza 1'));
     const shown = within(first).getByRole('status', { name: 'Quantity' });
     await userEvent.setup().click(within(first).getByRole('button', { name: 'Increase quantity' }));
     await waitFor(() => expect((live.cart as AnyActorRef).getSnapshot().value).toBe('ready'));
     expect(shown).toHaveTextContent('2');
-    expect(summary()).toHaveTextContent(`Amount Payable${cartTotals([line(1, 2)]).totalPrice.toFixed(2)} tk`);
+    expect(summary()).toHaveTextContent(
+      `Amount Payable${cartTotals([cartLine(1, 2)]).totalPrice.toFixed(2)} tk`,
+    );
   });
 });
 
@@ -192,10 +163,10 @@ describe('a menu card’s quick Add', () => {
   const cards = () => (
     <ul>
       <li>
-        <MenuCard item={item(1, 5)} />
+        <MenuCard item={menuItem(1, 5)} />
       </li>
       <li>
-        <MenuCard item={item(2, 0)} />
+        <MenuCard item={menuItem(2, 0)} />
       </li>
     </ul>
   );
