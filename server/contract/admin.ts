@@ -22,7 +22,7 @@ const numeric = (label: string) =>
     v.check((n) => Number.isFinite(n), `${label} must be a number`),
   );
 
-/** The spec's price: a decimal above 0, stored exactly in paisa. */
+/** The spec's price: a decimal above 0, stored exactly in cents. */
 const price = v.pipe(
   numeric('Price'),
   v.minValue(0.01, 'Price must be more than 0'),

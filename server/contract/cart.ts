@@ -76,26 +76,26 @@ export interface CartTotals {
   totalPrice: number;
 }
 
-/** Taka to paisa without float drift (12.5 → 1250). */
-export const toPaisa = (taka: number): number => Math.round(taka * 100);
+/** Taka to cents without float drift (12.5 → 1250). */
+export const toCents = (taka: number): number => Math.round(taka * 100);
 
-/** One line's shipping in paisa: 5% of quantity × unit price, rounded half-up. */
-export const lineShippingPaisa = (pricePaisa: number, quantity: number): number =>
-  Math.floor((pricePaisa * quantity * SHIPPING_PERCENT + 50) / 100);
+/** One line's shipping in cents: 5% of quantity × unit price, rounded half-up. */
+export const lineShippingCents = (priceCents: number, quantity: number): number =>
+  Math.floor((priceCents * quantity * SHIPPING_PERCENT + 50) / 100);
 
 /**
- * The one totals rule, shared by the cart machine and the server: integer paisa, each line's shipping
- * rounded before summing, so browser and server agree to the paisa. Amounts are answered in taka.
+ * The one totals rule, shared by the cart machine and the server: integer cents, each line's shipping
+ * rounded before summing, so browser and server agree to the cent. Amounts are answered in taka.
  */
 export function cartTotals(lines: ReadonlyArray<{ price: number; quantity: number }>): CartTotals {
   let totalQty = 0;
   let subtotal = 0;
   let shipping = 0;
   for (const line of lines) {
-    const price = toPaisa(line.price);
+    const price = toCents(line.price);
     totalQty += line.quantity;
     subtotal += price * line.quantity;
-    shipping += lineShippingPaisa(price, line.quantity);
+    shipping += lineShippingCents(price, line.quantity);
   }
   return {
     totalQty,

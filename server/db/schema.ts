@@ -44,7 +44,7 @@ export const lowStock = (t: { quantity: AnyColumn }) => sql`${t.quantity} <= ${s
 export const orderSearchText = (t: { transactionId: AnyColumn; fullName: AnyColumn; email: AnyColumn }) =>
   sql`lower(${t.transactionId} || ' ' || ${t.fullName} || ' ' || ${t.email})`;
 
-// Money is stored as integer minor units (cents / paisa): exact, and summed without drift.
+// Money is stored as integer minor units (cents): exact, and summed without drift.
 
 export const itemCategory = pgEnum('item_category', ITEM_CATEGORIES);
 

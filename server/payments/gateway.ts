@@ -3,14 +3,14 @@ export interface PaymentLine {
   name: string;
   category: string;
   quantity: number;
-  pricePaisa: number;
+  priceCents: number;
 }
 
 /** What a gateway needs to open a payment page for an order that has reserved its stock. */
 export interface PaymentPageRequest {
   transactionId: string;
-  /** The order's total (lines + 5% shipping), integer paisa. */
-  amountPaisa: number;
+  /** The order's total (lines + 5% shipping), integer cents. */
+  amountCents: number;
   customer: {
     fullName: string;
     email: string;
@@ -34,7 +34,7 @@ export interface VerifiedNotification {
   transactionId: string;
   outcome: PaymentOutcome;
   /** The amount the gateway says was paid (for 'paid'); checked against the order's total. */
-  amountPaisa: number;
+  amountCents: number;
   /** The gateway's own reference for a validated payment (SSLCommerz val_id), kept on the order. */
   reference?: string;
 }
@@ -52,9 +52,9 @@ export interface PaymentGateway {
 }
 
 /** Amounts on the wire are taka with 2 decimals, as SSLCommerz writes them: 12345 → '123.45'. */
-export function formatTaka(paisa: number): string {
-  const sign = paisa < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(paisa));
+export function formatTaka(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 

@@ -72,16 +72,16 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   /** The page link's signature: binds the transaction to its amount. */
-  pageSignature(transactionId: string, amountPaisa: number): string {
-    return this.#hmac('page', transactionId, String(amountPaisa));
+  pageSignature(transactionId: string, amountCents: number): string {
+    return this.#hmac('page', transactionId, String(amountCents));
   }
 
-  isPageSignature(transactionId: string, amountPaisa: number, signature: string | undefined): boolean {
-    return sameText(this.pageSignature(transactionId, amountPaisa), signature ?? '');
+  isPageSignature(transactionId: string, amountCents: number, signature: string | undefined): boolean {
+    return sameText(this.pageSignature(transactionId, amountCents), signature ?? '');
   }
 
-  pageUrl(transactionId: string, amountPaisa: number): string {
-    const sig = this.pageSignature(transactionId, amountPaisa);
+  pageUrl(transactionId: string, amountCents: number): string {
+    const sig = this.pageSignature(transactionId, amountCents);
     return `${this.apiPublicUrl}/sandbox-pay/${encodeURIComponent(transactionId)}?sig=${sig}`;
   }
 
@@ -89,9 +89,9 @@ export class SandboxGateway implements PaymentGateway {
   notificationFields(
     transactionId: string,
     outcome: PaymentOutcome,
-    amountPaisa: number,
+    amountCents: number,
   ): Record<string, string> {
-    const fields = { tran_id: transactionId, status: STATUS_OF[outcome], amount: formatTaka(amountPaisa) };
+    const fields = { tran_id: transactionId, status: STATUS_OF[outcome], amount: formatTaka(amountCents) };
     return { ...fields, signature: this.#hmac('ipn', fields.tran_id, fields.status, fields.amount) };
   }
 
@@ -100,7 +100,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async createPaymentPage(order: PaymentPageRequest): Promise<{ url: string }> {
-    return { url: withReturnSite(this.pageUrl(order.transactionId, order.amountPaisa), order.returnSite) };
+    return { url: withReturnSite(this.pageUrl(order.transactionId, order.amountCents), order.returnSite) };
   }
 
   async verifyNotification(fields: Record<string, string>): Promise<VerifiedNotification | null> {
@@ -108,9 +108,9 @@ export class SandboxGateway implements PaymentGateway {
     if (!transactionId || !status || !amount || !signature) return null;
     if (!sameText(this.#hmac('ipn', transactionId, status, amount), signature)) return null;
     const outcome = OUTCOME_OF[status];
-    const amountPaisa = parseTaka(amount);
-    if (!outcome || amountPaisa === null) return null;
-    return { transactionId, outcome, amountPaisa };
+    const amountCents = parseTaka(amount);
+    if (!outcome || amountCents === null) return null;
+    return { transactionId, outcome, amountCents };
   }
 }
 
@@ -135,7 +135,7 @@ const NOTICES: Record<Exclude<SandboxPageState, 'open'>, string> = {
 export function renderSandboxPage(page: {
   state: SandboxPageState;
   transactionId?: string;
-  amountPaisa?: number;
+  amountCents?: number;
   /** Where the buttons post: `${action}/pay`, `${action}/fail`, `${action}/cancel`. */
   action?: string;
   signature?: string;
@@ -143,11 +143,11 @@ export function renderSandboxPage(page: {
   returnSite?: string | undefined;
 }): string {
   const details =
-    page.transactionId !== undefined && page.amountPaisa !== undefined
+    page.transactionId !== undefined && page.amountCents !== undefined
       ? `<dl>
       <dt>Merchant</dt><dd>Pizzon</dd>
       <dt>Transaction</dt><dd class="mono">${escapeHtml(page.transactionId)}</dd>
-      <dt>Amount</dt><dd class="amount">${formatTaka(page.amountPaisa)} tk</dd>
+      <dt>Amount</dt><dd class="amount">${formatTaka(page.amountCents)} tk</dd>
     </dl>`
       : '<dl><dt>Merchant</dt><dd>Pizzon</dd></dl>';
   const body =

@@ -93,7 +93,7 @@ export class SslcommerzGateway implements PaymentGateway {
     const form = new URLSearchParams({
       store_id: storeId,
       store_passwd: storePassword,
-      total_amount: formatTaka(order.amountPaisa),
+      total_amount: formatTaka(order.amountCents),
       currency: CURRENCY,
       tran_id: order.transactionId,
       success_url: withReturnSite(`${apiPublicUrl}/payment/success`, order.returnSite),
@@ -149,10 +149,10 @@ export class SslcommerzGateway implements PaymentGateway {
       .map(asText)
       .filter((a) => a !== undefined)
       .map(parseTaka);
-    const amountPaisa = amounts[0];
-    if (amountPaisa === null || amountPaisa === undefined || amounts.some((a) => a !== amountPaisa))
+    const amountCents = amounts[0];
+    if (amountCents === null || amountCents === undefined || amounts.some((a) => a !== amountCents))
       return null;
-    return { transactionId, outcome: 'paid', amountPaisa, reference: valId };
+    return { transactionId, outcome: 'paid', amountCents, reference: valId };
   }
 
   /**
@@ -174,7 +174,7 @@ export class SslcommerzGateway implements PaymentGateway {
     if (attempts.length === 0 || !attempts.every((attempt) => ENDED_UNPAID.has(statusOf(attempt))))
       return null;
     const cancelled = attempts.every((attempt) => statusOf(attempt) === 'CANCELLED');
-    return { transactionId, outcome: cancelled ? 'cancelled' : 'failed', amountPaisa: 0 };
+    return { transactionId, outcome: cancelled ? 'cancelled' : 'failed', amountCents: 0 };
   }
 
   /**

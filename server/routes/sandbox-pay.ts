@@ -31,7 +31,7 @@ export function sandboxPayRoutes(db: Database, sandbox: SandboxGateway, logger: 
         renderSandboxPage({
           state: paymentPageState(order),
           transactionId: order.transactionId,
-          amountPaisa: order.totalCents,
+          amountCents: order.totalCents,
           action: action(order.transactionId),
           signature: sig,
           returnSite: c.req.query(RETURN_SITE_FIELD),
@@ -47,7 +47,7 @@ export function sandboxPayRoutes(db: Database, sandbox: SandboxGateway, logger: 
       if (!order || !outcome || !Object.hasOwn(SANDBOX_OUTCOMES, button)) {
         return c.html(renderSandboxPage({ state: 'missing' }), 404);
       }
-      const shown = { transactionId: order.transactionId, amountPaisa: order.totalCents };
+      const shown = { transactionId: order.transactionId, amountCents: order.totalCents };
       const state = paymentPageState(order);
       if (state !== 'open') return c.html(renderSandboxPage({ state, ...shown }), 409);
       try {

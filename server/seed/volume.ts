@@ -59,7 +59,7 @@ export async function seedVolume(db: Database, volume: Volume): Promise<void> {
         join menu m on m.n = (p.i * 31 + k * 17) % (select count(*) from menu)
       ),
       totals as (
-        -- the shared totals rule (contract/cart.ts): 5 % shipping per line, rounded to the paisa
+        -- the shared totals rule (contract/cart.ts): 5 % shipping per line, rounded to the cent
         select order_id, sum(price_cents * quantity + (price_cents * quantity * 5 + 50) / 100)::int as total
         from lines group by order_id
       ),

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ItemFilters, ItemUpdate, NewItem } from '../contract/admin.ts';
-import { toPaisa } from '../contract/cart.ts';
+import { toCents } from '../contract/cart.ts';
 import type { MenuItem } from '../contract/menu.ts';
 import type { Page } from '../contract/paging.ts';
 import type { Database } from '../db/client.ts';
@@ -18,13 +18,13 @@ export async function findMenuItem(db: Database, id: string): Promise<MenuItem |
 
 // The admin's menu: every item, stock 0 included.
 
-/** Adds an item (the price stored in paisa); its id. */
+/** Adds an item (the price stored in cents); its id. */
 export async function createMenuItem(db: Database, item: NewItem): Promise<string> {
   const [row] = await db
     .insert(menuItems)
     .values({
       name: item.name,
-      priceCents: toPaisa(item.price),
+      priceCents: toCents(item.price),
       quantity: item.quantity,
       image: item.image,
       category: item.category,
@@ -76,7 +76,7 @@ export async function updateMenuItem(
   if (!isUuid(id)) return undefined;
   const values = {
     name: update.name,
-    priceCents: toPaisa(update.price),
+    priceCents: toCents(update.price),
     quantity: update.quantity,
     image: update.image,
     description: update.description,

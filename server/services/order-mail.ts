@@ -1,8 +1,10 @@
 // What the customer is told when their order moves: one outbox row per change worth a message, written
 // in the transition's own transaction (services/order-lifecycle.ts), so a mail exists exactly when the
 // change it tells of committed.
+
 import type { OrderState } from '../contract/order-lifecycle.ts';
-import type { OrderRow } from '../db/rows.ts';
+import { adminPrice } from '../contract/price.ts';
+import { type OrderRow, toMoney } from '../db/rows.ts';
 import { type Executor, enqueueMail } from './mail-outbox.ts';
 
 type MailedOrder = Pick<
@@ -10,7 +12,7 @@ type MailedOrder = Pick<
   'id' | 'email' | 'fullName' | 'transactionId' | 'totalCents' | 'address' | 'city'
 >;
 
-const taka = (paisa: number): string => `${(paisa / 100).toFixed(2)} Tk`;
+const taka = (cents: number): string => adminPrice(toMoney(cents));
 
 /**
  * The states a customer hears about (each promise a letter makes, another keeps). Accepted and preparing follow paid within minutes and would only

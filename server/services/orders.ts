@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, lt, not, type SQL, sql } from 'drizzle-orm';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
-import { lineShippingPaisa, toPaisa } from '../contract/cart.ts';
+import { lineShippingCents, toCents } from '../contract/cart.ts';
 import type { CreatePayment, Order, OrderFilters, PaymentStatus } from '../contract/order.ts';
 import { findTransition, PAID_STATES, STOCK_HOLDING_STATES } from '../contract/order-lifecycle.ts';
 import type { Page } from '../contract/paging.ts';
@@ -102,7 +102,7 @@ export interface CreatedOrder {
   id: string;
   transactionId: string;
   totalCents: number;
-  lines: Array<{ name: string; category: string; quantity: number; pricePaisa: number }>;
+  lines: Array<{ name: string; category: string; quantity: number; priceCents: number }>;
 }
 
 /**
@@ -145,13 +145,13 @@ export function createOrder(
     for (const line of lines) assertLineWithinCap(holds, line);
     assertOrderWithinCap(holds, lines);
 
-    // The shared totals rule (contract/cart.ts), in paisa: each line's shipping rounded before summing.
+    // The shared totals rule (contract/cart.ts), in cents: each line's shipping rounded before summing.
     const totalCents = lines.reduce(
       (sum, line) =>
-        sum + line.priceCents * line.quantity + lineShippingPaisa(line.priceCents, line.quantity),
+        sum + line.priceCents * line.quantity + lineShippingCents(line.priceCents, line.quantity),
       0,
     );
-    if (totalCents !== toPaisa(input.total_price)) throw new HTTPException(409, { message: PRICES_CHANGED });
+    if (totalCents !== toCents(input.total_price)) throw new HTTPException(409, { message: PRICES_CHANGED });
 
     // The customer's earlier unpaid orders are cancelled (by the customer: this checkout replaces them)
     // and give their stock back before this order takes its own, so checking out the same cart again
@@ -228,7 +228,7 @@ export function createOrder(
         name: line.name,
         category: line.category,
         quantity: line.quantity,
-        pricePaisa: line.priceCents,
+        priceCents: line.priceCents,
       })),
     };
   });
@@ -292,7 +292,7 @@ export async function checkout(
       gateway.createPaymentPage({
         returnSite: deps.returnSite,
         transactionId: order.transactionId,
-        amountPaisa: order.totalCents,
+        amountCents: order.totalCents,
         customer: {
           fullName: input.fullName,
           email: input.email,
@@ -490,9 +490,9 @@ export function applyNotification(
       logger[level](log, 'payment notification for an unknown transaction');
       return 'unknown';
     }
-    if (notification.outcome === 'paid' && notification.amountPaisa !== order.totalCents) {
+    if (notification.outcome === 'paid' && notification.amountCents !== order.totalCents) {
       logger.error(
-        { ...log, amountPaisa: notification.amountPaisa, totalCents: order.totalCents },
+        { ...log, amountCents: notification.amountCents, totalCents: order.totalCents },
         'payment notification with the wrong amount: ignored',
       );
       return 'amount_mismatch';

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LogOut, ShoppingCart } from 'lucide-react';
 import { isSessionSettled } from '../../machines/session.machine.ts';
+import { barePrice } from '../../server/contract/price.ts';
 import { isCustomerRole } from '../../server/contract/user.ts';
 import { cart, session } from '../actors/live.ts';
 import { PersonImage } from './fallback-image.tsx';
@@ -39,7 +40,7 @@ export function AccountLinks({ stacked, layout }: { stacked: boolean; layout: st
         <span aria-hidden="true" className="text-neutral-300">
           |
         </span>
-        <span>{totalPrice.toFixed(2)}</span>
+        <span>{barePrice(totalPrice)}</span>
       </Link>
       <Link
         to={isCustomerRole(role) ? '/user-dashboard/profile' : '/admin/profile'}

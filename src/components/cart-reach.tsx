@@ -3,8 +3,8 @@ import { useSelector } from '@xstate/react';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
+import { cartPrice } from '../../server/contract/price.ts';
 import { cart, session } from '../actors/live.ts';
-import { tk } from './order-summary.tsx';
 
 /*
  * The cart within a thumb's reach on phones: a cart button in the phone header and a View cart bar at
@@ -83,14 +83,14 @@ export function ViewCartBar() {
       <Link
         to="/user-dashboard/my-cart"
         className="flex h-12 items-center justify-center gap-2 rounded-full bg-ink px-5 font-bold whitespace-nowrap text-white hover:bg-black"
-        aria-label={`View cart: ${totalQty} items, ${tk(totalPrice)}`}
+        aria-label={`View cart: ${totalQty} items, ${cartPrice(totalPrice)}`}
       >
         <ShoppingCart aria-hidden="true" className="size-5 text-brand" />
         <span>View cart</span>
         <span aria-hidden="true">·</span>
         <BumpingCount className="inline-block" />
         <span aria-hidden="true">·</span>
-        <span>{tk(totalPrice)}</span>
+        <span>{cartPrice(totalPrice)}</span>
       </Link>
     </div>
   );

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import type { MenuItem } from '../../server/contract/menu.ts';
 import { descriptionPreview } from '../../server/contract/menu.ts';
+import { menuPrice } from '../../server/contract/price.ts';
 import { AfterHydration } from '../ui/after-hydration.tsx';
 import { DishImage } from './fallback-image.tsx';
 
@@ -43,7 +44,7 @@ export function MenuCard({ item, priority = false }: { item: MenuItem; priority?
           <p className="mt-1 flex-1 text-sm break-words text-neutral-700 sm:text-base">
             {descriptionPreview(item.description)}
           </p>
-          <p className="mt-2 text-lg font-bold text-brand-ink sm:mt-3 sm:text-xl">${item.price.toFixed(2)}</p>
+          <p className="mt-2 text-lg font-bold text-brand-ink sm:mt-3 sm:text-xl">{menuPrice(item.price)}</p>
         </div>
       </Link>
       {!soldOut && (

@@ -1,7 +1,5 @@
 import type { CartTotals } from '../../server/contract/cart.ts';
-
-/** Amounts in the cart and at checkout: 2 decimals and 'tk'. */
-export const tk = (amount: number): string => `${amount.toFixed(2)} tk`;
+import { cartPrice } from '../../server/contract/price.ts';
 
 interface OrderSummaryProps {
   totals: CartTotals;
@@ -14,11 +12,13 @@ export function OrderSummary({ totals, totalLabel, subtotalLabel }: OrderSummary
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-lg">
       <dt>{subtotalLabel}</dt>
-      <dd className="text-right">{tk(totals.totalPriceWithoutShipping)}</dd>
+      <dd className="text-right">{cartPrice(totals.totalPriceWithoutShipping)}</dd>
       <dt>Shipping</dt>
-      <dd className="text-right">{tk(totals.totalShipping)}</dd>
+      <dd className="text-right">{cartPrice(totals.totalShipping)}</dd>
       <dt className="border-t border-neutral-200 pt-2 font-bold">{totalLabel}</dt>
-      <dd className="border-t border-neutral-200 pt-2 text-right font-bold">{tk(totals.totalPrice)}</dd>
+      <dd className="border-t border-neutral-200 pt-2 text-right font-bold">
+        {cartPrice(totals.totalPrice)}
+      </dd>
     </dl>
   );
 }

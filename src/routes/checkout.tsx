@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import type { ShippingField } from '../../server/contract/order.ts';
 import { ORDER_TIME_FORMAT } from '../../server/contract/order.ts';
+import { cartPrice } from '../../server/contract/price.ts';
 import { cart } from '../actors/cart.ts';
 import { liveCheckoutMachine, liveSaveAddressMachine } from '../actors/checkout.ts';
 import { session } from '../actors/session.ts';
@@ -11,7 +12,7 @@ import { FormAlert, SubmitButton } from '../components/controls.tsx';
 import { DishImage } from '../components/fallback-image.tsx';
 import { FormField } from '../components/form-field.tsx';
 import { LoadingScreen } from '../components/loading-screen.tsx';
-import { OrderSummary, tk } from '../components/order-summary.tsx';
+import { OrderSummary } from '../components/order-summary.tsx';
 import { ShopClosedNotice } from '../components/shop-closed-notice.tsx';
 
 // The spec's labels: email marked optional, the rest with *; all six are required all the same.
@@ -137,7 +138,7 @@ export function CheckoutPage() {
               <div className="flex-1">
                 <p className="font-bold">{line.name}</p>
                 <p className="text-neutral-700">
-                  {tk(line.price)} × {line.quantity}
+                  {cartPrice(line.price)} × {line.quantity}
                 </p>
               </div>
             </li>

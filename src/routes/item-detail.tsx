@@ -6,6 +6,7 @@ import { quantityMachine } from '../../machines/quantity.machine.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../server/contract/cart.ts';
 import type { MenuItem } from '../../server/contract/menu.ts';
+import { menuPrice } from '../../server/contract/price.ts';
 import { cart } from '../actors/cart.ts';
 import { session } from '../actors/session.ts';
 import { DishImage } from '../components/fallback-image.tsx';
@@ -145,7 +146,7 @@ export function ItemDetailPage() {
         <div>
           <p className="font-script text-xl capitalize text-brand-ink">{item.category}</p>
           <h1 className="mt-1 text-4xl font-bold uppercase tracking-wide">{item.name}</h1>
-          <p className="mt-3 text-3xl font-bold text-brand-ink">${item.price.toFixed(2)}</p>
+          <p className="mt-3 text-3xl font-bold text-brand-ink">{menuPrice(item.price)}</p>
           <p className="mt-5 text-lg text-neutral-700">{item.description}</p>
           <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="font-bold">Category</dt>

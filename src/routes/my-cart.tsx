@@ -2,12 +2,13 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Minus, Plus } from 'lucide-react';
 import { CART_LINE_MAX_UNITS, type CartLine, lineCapMessage } from '../../server/contract/cart.ts';
+import { cartPrice } from '../../server/contract/price.ts';
 import { cart } from '../actors/cart.ts';
 import { DeleteButton, FormAlert } from '../components/controls.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { DishImage } from '../components/fallback-image.tsx';
 import { ListStates } from '../components/list-states.tsx';
-import { OrderSummary, tk } from '../components/order-summary.tsx';
+import { OrderSummary } from '../components/order-summary.tsx';
 
 const route = getRouteApi('/user-dashboard/my-cart');
 
@@ -108,7 +109,7 @@ export function MyCartPage() {
                   <p className="font-bold">{line.name}</p>
                   <p className="capitalize text-neutral-700">{line.category}</p>
                   <p>
-                    {tk(line.price)} × {line.quantity}
+                    {cartPrice(line.price)} × {line.quantity}
                   </p>
                   <LineQuantity line={line} />
                 </div>

@@ -5,13 +5,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { isAcceptedState, isPaidState, orderAction, orderStateOf } from '../../machines/order.machine.ts';
 import type { Order } from '../../server/contract/order.ts';
 import type { OrderEvent, OrderState } from '../../server/contract/order-lifecycle.ts';
+import { cartPrice } from '../../server/contract/price.ts';
 import { liveMyOrderEvents, liveMyOrdersMachine, liveOrderMachine } from '../actors/orders.ts';
 import { DeleteButton } from '../components/controls.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { ListTable } from '../components/list-table.tsx';
 import { LiveStatus } from '../components/live-status.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
-import { tk } from '../components/order-summary.tsx';
 import { OrderTracker } from '../components/order-tracker.tsx';
 import { showDialog } from '../ui/dialog.ts';
 import { PagedSearchSchema } from './list-search.ts';
@@ -92,7 +92,7 @@ function OrderCard({ order, liveEvents, onDeleted, onStale }: OrderCardProps) {
       <div className="flex items-start justify-between gap-4">
         <dl className="grid min-w-0 flex-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
           <Field label="Order Date">{order.order_time}</Field>
-          <Field label="Price">{tk(order.total_price)}</Field>
+          <Field label="Price">{cartPrice(order.total_price)}</Field>
           <Field label="Transaction ID" wide>
             <span className="font-mono text-sm break-all">{order.transaction_id}</span>
           </Field>

@@ -10,7 +10,7 @@ describe('cart machine', () => {
     expectFullCoverage(cartModel);
   });
 
-  it('derives the totals from the lines with 5% shipping per line, to the paisa', async () => {
+  it('derives the totals from the lines with 5% shipping per line, to the cent', async () => {
     const cart = createActor(
       cartMachine.provide({
         actors: { fetchCart: fromPromise(async () => [line('a', 12.99, 3), line('b', 0.1, 1)]) },

@@ -76,7 +76,7 @@ const invalidFields: Array<[string, Record<string, unknown>]> = [
 ];
 
 describe('POST /add-item', () => {
-  it('adds the item (price stored in paisa) and answers 201 with its id', async () => {
+  it('adds the item (price stored in cents) and answers 201 with its id', async () => {
     const response = await call<{ insertedId: string }>(ctx, 'POST', '/add-item', admin.token, valid);
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ insertedId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
@@ -113,8 +113,8 @@ describe('POST /add-item', () => {
     });
   });
 
-  it('stores prices exactly (0.29, 1.15 and 100000 in paisa) and accepts stock 0', async () => {
-    for (const [price, paisa] of [
+  it('stores prices exactly (0.29, 1.15 and 100000 in cents) and accepts stock 0', async () => {
+    for (const [price, cents] of [
       [0.29, 29],
       [1.15, 115],
       [100_000, 10_000_000],
@@ -125,7 +125,7 @@ describe('POST /add-item', () => {
         quantity: 0,
       });
       expect(response.status).toBe(201);
-      expect(await itemRow(response.body.insertedId)).toMatchObject({ priceCents: paisa, quantity: 0 });
+      expect(await itemRow(response.body.insertedId)).toMatchObject({ priceCents: cents, quantity: 0 });
     }
   });
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CartLine, cartTotals, lineShippingPaisa } from '../../server/contract/cart.ts';
+import { type CartLine, cartTotals, lineShippingCents } from '../../server/contract/cart.ts';
 import { menuItems, orderLines, orders } from '../../server/db/schema.ts';
 import {
   addToCart,
@@ -104,7 +104,7 @@ async function brokenOrders(): Promise<string[]> {
     const itsLines = lines.filter((line) => line.orderId === order.id);
     const total = itsLines.reduce(
       (sum, line) =>
-        sum + line.priceCents * line.quantity + lineShippingPaisa(line.priceCents, line.quantity),
+        sum + line.priceCents * line.quantity + lineShippingCents(line.priceCents, line.quantity),
       0,
     );
     if (itsLines.length === 0 || total !== order.totalCents) broken.push(order.transactionId);

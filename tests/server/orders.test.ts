@@ -47,8 +47,8 @@ async function placeOrder(customer: Customer, lines: Array<{ item: MenuItemRow; 
   return transactionIdOf(response.body.url!);
 }
 
-const pay = (transactionId: string, amountPaisa: number) =>
-  postIpn(ctx, ctx.sandbox.notificationFields(transactionId, 'paid', amountPaisa));
+const pay = (transactionId: string, amountCents: number) =>
+  postIpn(ctx, ctx.sandbox.notificationFields(transactionId, 'paid', amountCents));
 
 describe('POST /create-payment-intent', () => {
   it('creates an unpaid order from the cart at current prices, reserves the stock and answers the payment page', async () => {

@@ -36,7 +36,7 @@ interface Placed {
   item: MenuItemRow;
   url: string;
   transactionId: string;
-  amountPaisa: number;
+  amountCents: number;
   cart: string[];
 }
 
@@ -49,11 +49,11 @@ async function placeOrder(stock = 5, quantity = 2): Promise<Placed> {
   const response = await checkout(ctx, customer, checkoutBody([{ item, quantity }]));
   expect(response.status).toBe(200);
   const url = response.body.url!;
-  return { customer, item, url, transactionId: transactionIdOf(url), amountPaisa: 10_500 * quantity, cart };
+  return { customer, item, url, transactionId: transactionIdOf(url), amountCents: 10_500 * quantity, cart };
 }
 
-const ipn = (p: Placed, outcome: 'paid' | 'failed' | 'cancelled', amountPaisa = p.amountPaisa) =>
-  postIpn(ctx, ctx.sandbox.notificationFields(p.transactionId, outcome, amountPaisa));
+const ipn = (p: Placed, outcome: 'paid' | 'failed' | 'cancelled', amountCents = p.amountCents) =>
+  postIpn(ctx, ctx.sandbox.notificationFields(p.transactionId, outcome, amountCents));
 
 const statusOf = async (p: Placed) => {
   const response = await call(
@@ -227,7 +227,7 @@ describe('POST /payment/ipn', () => {
     const response = await ctx.request('/payment/ipn', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(ctx.sandbox.notificationFields(placed.transactionId, 'paid', placed.amountPaisa)),
+      body: JSON.stringify(ctx.sandbox.notificationFields(placed.transactionId, 'paid', placed.amountCents)),
     });
     expect(response.status).toBe(200);
     expect(await orderByTransaction(ctx, placed.transactionId)).toMatchObject({ paymentStatus: true });
@@ -237,7 +237,7 @@ describe('POST /payment/ipn', () => {
     [
       'a bad signature',
       (p) => ({
-        ...ctx.sandbox.notificationFields(p.transactionId, 'paid', p.amountPaisa),
+        ...ctx.sandbox.notificationFields(p.transactionId, 'paid', p.amountCents),
         signature: 'forged',
       }),
     ],
@@ -248,20 +248,20 @@ describe('POST /payment/ipn', () => {
         new SandboxGateway({ secret: 'x'.repeat(40), apiPublicUrl: API_PUBLIC_URL }).notificationFields(
           p.transactionId,
           'paid',
-          p.amountPaisa,
+          p.amountCents,
         ),
     ],
     [
       'a signed failure turned into a success',
       (p) => ({
-        ...ctx.sandbox.notificationFields(p.transactionId, 'failed', p.amountPaisa),
+        ...ctx.sandbox.notificationFields(p.transactionId, 'failed', p.amountCents),
         status: 'VALID',
       }),
     ],
-    ['the wrong amount', (p) => ctx.sandbox.notificationFields(p.transactionId, 'paid', p.amountPaisa - 1)],
+    ['the wrong amount', (p) => ctx.sandbox.notificationFields(p.transactionId, 'paid', p.amountCents - 1)],
     [
       'an unknown transaction',
-      (p) => ctx.sandbox.notificationFields(`${p.transactionId}X`, 'paid', p.amountPaisa),
+      (p) => ctx.sandbox.notificationFields(`${p.transactionId}X`, 'paid', p.amountCents),
     ],
     ['nothing at all', () => ({})],
   ];

@@ -103,9 +103,9 @@ describe('coming back from the payment page', () => {
     });
     await gateway.createPaymentPage({
       transactionId: 'PZ1',
-      amountPaisa: 10_500,
+      amountCents: 10_500,
       customer: { fullName: 'A', email: 'a@b.c', phone: '1', address: 'x', city: 'y', postcode: '1' },
-      lines: [{ name: 'Margherita', category: 'pizza', quantity: 1, pricePaisa: 10_000 }],
+      lines: [{ name: 'Margherita', category: 'pizza', quantity: 1, priceCents: 10_000 }],
       returnSite: OTHER_SITE,
     });
     for (const field of ['success_url', 'fail_url', 'cancel_url']) {

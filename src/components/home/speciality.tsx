@@ -1,3 +1,4 @@
+import { menuPrice } from '../../../server/contract/price.ts';
 import { SPECIALITY } from '../../content/speciality.ts';
 
 export function Speciality() {
@@ -27,7 +28,7 @@ export function Speciality() {
               <div className="flex flex-1 flex-col p-6">
                 <h3 className="text-2xl font-bold">{dish.name}</h3>
                 <p className="mt-2 flex-1 text-neutral-700">{dish.description}</p>
-                <p className="mt-4 text-xl font-bold text-brand-ink">${dish.price.toFixed(2)}</p>
+                <p className="mt-4 text-xl font-bold text-brand-ink">{menuPrice(dish.price)}</p>
               </div>
             </li>
           ))}

@@ -8,6 +8,7 @@ import {
   type StockLevel,
   stockLevel,
 } from '../../../server/contract/menu.ts';
+import { menuPrice } from '../../../server/contract/price.ts';
 import { liveAdminItemsMachine } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
 import { DishImage } from '../../components/fallback-image.tsx';
@@ -120,7 +121,7 @@ export function ManageItemsPage() {
             </span>
           </td>
           <td className="py-2 pr-4 capitalize">{item.category}</td>
-          <td className="py-2 pr-4">${item.price.toFixed(2)}</td>
+          <td className="py-2 pr-4">{menuPrice(item.price)}</td>
           <td className="py-2 pr-4">
             <StockCell quantity={item.quantity} />
           </td>

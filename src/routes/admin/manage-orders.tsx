@@ -9,6 +9,7 @@ import {
   type OrderEvent,
   type OrderState,
 } from '../../../server/contract/order-lifecycle.ts';
+import { adminPrice } from '../../../server/contract/price.ts';
 import { liveAdminOrdersMachine } from '../../actors/admin.ts';
 import { liveOrderEvents, liveOrderMail } from '../../actors/kitchen.ts';
 import { FormField } from '../../components/form-field.tsx';
@@ -27,9 +28,6 @@ import { showDialog } from '../../ui/dialog.ts';
 import { type ManageOrdersSearch, ManageOrdersSearchSchema } from '../list-search.ts';
 import { OrderTimelinePanel } from '../order-timeline-panel.tsx';
 import { useListSearch, usePagedList } from '../use-paged-list.ts';
-
-/** Admin amounts: 'Tk' before the figure, as the spec shows them. */
-const Tk = (amount: number) => `Tk ${amount.toFixed(2)}`;
 
 function statusText(order: Order): string {
   if (order.refund_due) return 'Cancelled, refund due';
@@ -229,7 +227,7 @@ export function ManageOrdersPage() {
               <td className="py-3 pr-4">
                 <OrderLines order={order} />
               </td>
-              <td className="py-3 pr-4 whitespace-nowrap">{Tk(order.total_price)}</td>
+              <td className="py-3 pr-4 whitespace-nowrap">{adminPrice(order.total_price)}</td>
               <td className="py-3 pr-4">
                 <span className="block font-semibold">{ORDER_STATE_LABELS[order.state]}</span>
                 <span className="text-sm text-neutral-700">{statusText(order)}</span>
