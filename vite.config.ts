@@ -25,7 +25,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',
     copyPublicDir: !isSsrBuild,
     target: 'es2022',
-    sourcemap: false,
+    // Hidden maps (no comment in the JS): bench:web reads them to name the modules in a load trace.
+    sourcemap: isSsrBuild ? false : 'hidden',
     // dist/client/.vite/manifest.json: which chunks each route loads, read by `npm run bench:web`.
     manifest: !isSsrBuild,
     rolldownOptions: {

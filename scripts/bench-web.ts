@@ -3,16 +3,27 @@
 //  1. sizes every route's JS and CSS from the build (gzip), through the Vite manifest;
 //  2. loads Home, Menu and an item page in Chromium under mobile throttling and sums the JS it
 //     downloads: what the first render needs, and everything by the end of loading;
-//  3. runs Lighthouse (mobile preset) on the same pages;
-// and writes the figures, against the targets of issue 6, to docs/benchmarks.md.
+//  3. traces each page's load under the same throttling and names what its long tasks spent time on
+//     (the trace is kept in .reports/traces/ for Chromium DevTools' Performance panel);
+//  4. runs Lighthouse (mobile preset) on the same pages, five times each;
+// and writes the figures to docs/benchmarks.md, checking every target on the worst run.
 import { readFileSync } from 'node:fs';
 import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
 import { BENCH_API_URL, BENCH_WEB_URL, startBenchStorefront } from './lib/bench-storefront.ts';
 import { type BundleReport, readBundle } from './lib/bundle-sizes.ts';
-import { type LighthouseScores, runLighthouse } from './lib/lighthouse-run.ts';
+import { type LighthouseScores, runLighthouse, spread } from './lib/lighthouse-run.ts';
+import { type LoadTrace, traceLoad } from './lib/load-trace.ts';
 import { type Download, measurePage, openBrowser, type PageWeight, totalBytes } from './lib/page-weight.ts';
 
-const TARGETS = { homeHydrationJs: 110_000, performance: 95, accessibility: 100 };
+// Issue 15: on the worst of the runs of each page, not the median.
+const TARGETS = {
+  homeHydrationJs: 100_000,
+  performance: 95,
+  accessibility: 100,
+  tbt: 150,
+  lcp: 1_800,
+  cls: 0.02,
+};
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const LAZY_LIBRARIES = ['firebase', 'swiper', 'sweetalert2'] as const;
 /**
@@ -31,7 +42,9 @@ interface PageResult {
   /** Downloads the first render needs (see BundleReport.renderFiles), and the ones that came later. */
   forRender: Download[];
   later: Download[];
-  lighthouse: LighthouseScores;
+  /** Every Lighthouse run, in order. */
+  lighthouse: LighthouseScores[];
+  trace: LoadTrace;
   libraries: string[];
   signedInChunks: string[];
 }
@@ -50,9 +63,16 @@ function report(bundle: BundleReport, pages: PageResult[]): string {
   const homeHydrationJs = totalBytes(home.forRender);
   const librariesOk = pages.every((page) => page.libraries.every((lib) => NEEDED[page.name]?.includes(lib)));
   const signedInOk = pages.every((page) => page.signedInChunks.length === 0);
-  const perf = pages.map((page) => page.lighthouse.performance);
-  const a11y = pages.map((page) => page.lighthouse.accessibility);
-  const failing = pages.flatMap((page) => page.lighthouse.failing.map((audit) => `- ${page.name}: ${audit}`));
+  const worst = (pick: (run: LighthouseScores) => number) =>
+    pages.map((page) => spread(page.lighthouse.map(pick)));
+  const perf = worst((run) => run.performance).map((figures) => figures.min);
+  const a11y = worst((run) => run.accessibility).map((figures) => figures.min);
+  const tbt = worst((run) => run.tbt).map((figures) => Math.round(figures.max));
+  const lcp = worst((run) => run.lcp).map((figures) => figures.max);
+  const cls = worst((run) => run.cls).map((figures) => figures.max);
+  const failing = pages.flatMap((page) =>
+    page.lighthouse.flatMap((run) => run.failing.map((audit) => `- ${page.name}: ${audit}`)),
+  );
 
   const checks = table(
     ['check', 'target', 'measured', 'result'],
@@ -76,13 +96,31 @@ function report(bundle: BundleReport, pages: PageResult[]): string {
         verdict(signedInOk),
       ],
       [
-        'Lighthouse performance (Home, Menu, item page)',
+        'Lighthouse performance, worst run (Home, Menu, item page)',
         `≥ ${TARGETS.performance}`,
         perf.join(', '),
         verdict(perf.every((score) => score >= TARGETS.performance)),
       ],
       [
-        'Lighthouse accessibility (Home, Menu, item page)',
+        'Total Blocking Time, worst run',
+        `≤ ${TARGETS.tbt} ms`,
+        tbt.map((ms) => `${ms} ms`).join(', '),
+        verdict(tbt.every((ms) => ms <= TARGETS.tbt)),
+      ],
+      [
+        'Largest Contentful Paint, worst run',
+        `≤ ${(TARGETS.lcp / 1000).toFixed(1)} s`,
+        lcp.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', '),
+        verdict(lcp.every((ms) => ms <= TARGETS.lcp)),
+      ],
+      [
+        'Cumulative Layout Shift, worst run',
+        `≤ ${TARGETS.cls}`,
+        cls.map((shift) => shift.toFixed(3)).join(', '),
+        verdict(cls.every((shift) => shift <= TARGETS.cls)),
+      ],
+      [
+        'Lighthouse accessibility, worst run',
         `${TARGETS.accessibility}`,
         a11y.join(', '),
         verdict(a11y.every((score) => score >= TARGETS.accessibility)),
@@ -111,19 +149,72 @@ function report(bundle: BundleReport, pages: PageResult[]): string {
     ]),
   );
 
+  const range = (
+    runs: LighthouseScores[],
+    pick: (run: LighthouseScores) => number,
+    show: (n: number) => string,
+  ) => {
+    const { min, median, max } = spread(runs.map(pick));
+    return `${show(min)} / ${show(median)} / ${show(max)}`;
+  };
+  const seconds = (ms: number) => (ms / 1000).toFixed(2);
   const lighthouse = table(
-    ['page', 'performance', 'accessibility', 'best practices', 'FCP', 'LCP', 'TBT', 'CLS'],
-    pages.map(({ name, lighthouse: lh }) => [
+    ['page', 'performance', 'accessibility', 'best practices', 'FCP (s)', 'LCP (s)', 'TBT (ms)', 'CLS'],
+    pages.map(({ name, lighthouse: runs }) => [
       name,
-      `${lh.performance} (${lh.performanceRange.join('–')})`,
-      String(lh.accessibility),
-      String(lh.bestPractices),
-      `${(lh.fcp / 1000).toFixed(2)} s`,
-      `${(lh.lcp / 1000).toFixed(2)} s`,
-      `${Math.round(lh.tbt)} ms`,
-      lh.cls.toFixed(3),
+      range(runs, (run) => run.performance, String),
+      range(runs, (run) => run.accessibility, String),
+      range(runs, (run) => run.bestPractices, String),
+      range(runs, (run) => run.fcp, seconds),
+      range(runs, (run) => run.lcp, seconds),
+      range(
+        runs,
+        (run) => run.tbt,
+        (ms) => String(Math.round(ms)),
+      ),
+      range(
+        runs,
+        (run) => run.cls,
+        (shift) => shift.toFixed(3),
+      ),
     ]),
   );
+
+  const origins = [...new Set(pages.flatMap((page) => page.trace.byOrigin.map(([origin]) => origin)))];
+  const timeIn = (page: PageResult, origin: string) =>
+    page.trace.byOrigin.find(([name]) => name === origin)?.[1] ?? 0;
+  origins.sort((a, b) => pages.reduce((t, p) => t + timeIn(p, b) - timeIn(p, a), 0));
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  const blocking = table(
+    ['where the time went', ...pages.map((page) => page.name)],
+    [
+      ['long tasks (over 50 ms)', ...pages.map((page) => String(page.trace.longTasks.length))],
+      [
+        'their time',
+        ...pages.map((page) => ms(page.trace.longTasks.reduce((t, task) => t + task.duration, 0))),
+      ],
+      ['blocking (time over 50 ms, summed)', ...pages.map((page) => ms(page.trace.blocking))],
+      ...origins
+        .filter((origin) => pages.some((page) => timeIn(page, origin) >= 5))
+        .map((origin) => [origin, ...pages.map((page) => ms(timeIn(page, origin)))]),
+    ],
+  );
+  const taskLists = pages
+    .map(
+      (page) =>
+        `- ${page.name}: ${
+          page.trace.longTasks
+            .map(
+              (task) =>
+                `${ms(task.duration)} at ${ms(task.start)} (${task.origins
+                  .slice(0, 3)
+                  .map(([origin, time]) => `${origin} ${ms(time)}`)
+                  .join(', ')})`,
+            )
+            .join('; ') || 'none'
+        }`,
+    )
+    .join('\n');
 
   const routes = table(
     ['route', 'lazy route files', 'route JS', 'route CSS', 'first-load JS', 'first-load CSS'],
@@ -167,9 +258,22 @@ way (the session and cart, lazy sections, the toast host) and come once the page
 
 ${downloads}
 
-### Lighthouse (mobile preset, median of ${LIGHTHOUSE_RUNS} runs)
+### What blocks the main thread at load
 
-The run with the median performance score is shown, with the lowest and highest score in brackets.
+One load of each page under the same throttling, traced by Chromium (the traces are kept in
+\`.reports/traces/\`; open one in DevTools' Performance panel). Inside each long task, JavaScript is
+named by the module it ran in (the CPU profiler's samples through the build's source maps); the rest
+by the browser's own work. Lighthouse simulates its TBT from a trace like this one, so the two differ.
+
+${blocking}
+
+Each long task, with the three origins that took most of it:
+
+${taskLists}
+
+### Lighthouse (mobile preset, ${LIGHTHOUSE_RUNS} runs a page: lowest / median / highest)
+
+The targets above are checked on the worst run of each page.
 
 ${lighthouse}
 ${failing.length > 0 ? `\nAudits that cost points:\n\n${[...new Set(failing)].join('\n')}\n` : ''}
@@ -213,9 +317,15 @@ async function main() {
     console.log('Measuring downloads in Chromium …');
     const browser = await openBrowser();
     const weights = new Map<string, PageWeight>();
+    const traces = new Map<string, LoadTrace>();
     try {
       for (const page of pages)
         weights.set(page.name, await measurePage(browser, `${BENCH_WEB_URL}${page.path}`));
+      console.log('Tracing each page’s load …');
+      for (const page of pages) {
+        const file = `.reports/traces/${page.name.toLowerCase().replace(/\W+/g, '-')}.json.gz`;
+        traces.set(page.name, await traceLoad(browser, `${BENCH_WEB_URL}${page.path}`, file));
+      }
     } finally {
       await browser.close();
     }
@@ -238,6 +348,7 @@ async function main() {
         forRender,
         later: weight.js.filter((download) => !renderFiles.has(download.file)),
         lighthouse: scores.get(`${BENCH_WEB_URL}${page.path}`)!,
+        trace: traces.get(page.name)!,
         libraries: librariesIn(weight, bundle),
         signedInChunks: weight.js.map((d) => d.file).filter((file) => bundle.signedInOnly.has(file)),
       };

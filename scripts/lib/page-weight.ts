@@ -5,14 +5,14 @@ import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tests/e2e/chromium.ts';
 
 // Lighthouse's mobile throttling (constants.throttling.mobileSlow4G) and its Moto G Power screen.
-const SLOW_4G = {
+export const SLOW_4G = {
   offline: false,
   latency: 150,
   downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
   uploadThroughput: (750 * 1024 * 0.9) / 8,
 };
-const CPU_SLOWDOWN = 4;
-const PHONE = {
+export const CPU_SLOWDOWN = 4;
+export const PHONE = {
   viewport: { width: 412, height: 823 },
   deviceScaleFactor: 1.75,
   isMobile: true,
