@@ -1,21 +1,31 @@
 import { defineConfig } from '@playwright/test';
+import { localhostUrl, readEnv, type StackPorts, stackEnv } from './server/env.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/chromium.ts';
 
 // The browser suite runs against the storefront started exactly as `npm start` starts it,
 // on its own ports and data folder so it never collides with a running dev copy (E2E_*_PORT move it).
-const port = (name: string, fallback: number) => Number(process.env[`E2E_${name}_PORT`] ?? fallback);
-const ports = {
-  web: port('WEB', 5273),
-  api: port('API', 5100),
-  auth: port('AUTH', 9399),
-  pg: port('PG', 54349),
-  mail: port('MAIL', 2725),
-  mailWeb: port('MAIL_WEB', 1280),
+const env = readEnv({
+  read: [
+    'E2E_WEB_PORT',
+    'E2E_API_PORT',
+    'E2E_AUTH_PORT',
+    'E2E_PG_PORT',
+    'E2E_MAIL_PORT',
+    'E2E_MAIL_WEB_PORT',
+  ],
+});
+const ports: StackPorts = {
+  web: env.E2E_WEB_PORT,
+  api: env.E2E_API_PORT,
+  auth: env.E2E_AUTH_PORT,
+  pg: env.E2E_PG_PORT,
+  mail: env.E2E_MAIL_PORT,
+  mailWeb: env.E2E_MAIL_WEB_PORT,
 };
 const dataDir = `.data/e2e-${ports.web}`;
 export const E2E = {
-  baseURL: `http://localhost:${ports.web}`,
-  apiURL: `http://localhost:${ports.api}`,
+  baseURL: localhostUrl(ports.web),
+  apiURL: localhostUrl(ports.api),
   /** What a second instance beside the stack needs (tests/e2e/instances.spec.ts). */
   ports,
   dataDir,
@@ -43,15 +53,6 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      WEB_PORT: String(ports.web),
-      API_PORT: String(ports.api),
-      AUTH_EMULATOR_PORT: String(ports.auth),
-      PG_PORT: String(ports.pg),
-      MAIL_PORT: String(ports.mail),
-      MAIL_WEB_PORT: String(ports.mailWeb),
-      PIZZON_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
+    env: { ...stackEnv(ports, dataDir), LOG_LEVEL: 'warn' },
   },
 });

@@ -1,21 +1,31 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import { API_PATH_PREFIX } from './server/contract/http.ts';
+import { readBrowserEnv, readEnv } from './server/env.ts';
 
 // The libraries a guest should download only where a page needs them get chunks of their own, named
 // after them: they stay cached across releases, and `npm run bench:web` can tell where each one loads.
 const LAZY_LIBRARIES = ['firebase', 'swiper', 'sweetalert2'] as const;
 
-// `npm run build` makes two builds: the browser's (dist/client) and the site server's renderer of the
-// public pages (`vite build --ssr src/render-page.tsx`, dist/server), which is never served.
-export default defineConfig(({ isSsrBuild }) => ({
+// `npm run build` (scripts/lib/build.ts) makes two builds: the browser's (dist/client) and the site
+// server's renderer of the public pages (`vite build --ssr src/render-page.tsx`, dist/server), which is
+// never served.
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [react(), tailwindcss()],
+  // The browser's settings under server/env.ts's rules, defaults applied there, as the site server's
+  // Content-Security-Policy reads them: from what Vite itself reads (the environment and any .env file).
+  define: Object.fromEntries(
+    Object.entries(readBrowserEnv(loadEnv(mode, process.cwd(), 'VITE_'))).map(([name, value]) => [
+      `import.meta.env.${name}`,
+      value === undefined ? 'undefined' : JSON.stringify(value),
+    ]),
+  ),
   // `npm run dev`: the API under the page's own origin, as the site server serves it (scripts/lib/api-proxy.ts).
   server: {
     proxy: {
       [API_PATH_PREFIX]: {
-        target: process.env.API_INTERNAL_URL ?? 'http://127.0.0.1:5000',
+        target: readEnv({ read: ['API_INTERNAL_URL'] }).API_INTERNAL_URL,
         rewrite: (path) => path.slice(API_PATH_PREFIX.length) || '/',
         xfwd: true,
       },

@@ -14,6 +14,7 @@ import type { MenuItem } from '../server/contract/menu.ts';
 import { connectDatabase, type Database } from '../server/db/client.ts';
 import { embeddedPostgresUrl } from '../server/db/embedded.ts';
 import { users } from '../server/db/schema.ts';
+import { localhostUrl, readEnv } from '../server/env.ts';
 import { createIdentity } from '../server/identity.ts';
 import { A_YEAR, seedVolume } from '../server/seed/volume.ts';
 import { encodeCursor } from '../server/services/paging.ts';
@@ -23,7 +24,7 @@ import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts
 import {
   BENCH_API_URL,
   BENCH_AUTH_HOST,
-  BENCH_ENV,
+  BENCH_PORTS,
   BENCH_WEB_URL,
   startBenchStorefront,
 } from './lib/bench-storefront.ts';
@@ -32,13 +33,14 @@ import { openBrowser } from './lib/page-weight.ts';
 import { startChild, stopChild, TSX, waitForHttp } from './lib/processes.ts';
 import { assertWrkInstalled, runWrk, type WrkResult } from './lib/wrk.ts';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const env = readEnv({ read: ['BENCH_RUNS', 'BENCH_DURATION', 'FIREBASE_PROJECT_ID'] });
+const RUNS = env.BENCH_RUNS;
 /** Seconds of each slice; a row is measured in SLICES slices, each after a slice of the ceiling. */
-const SECONDS = Number(process.env.BENCH_DURATION ?? 2);
+const SECONDS = env.BENCH_DURATION;
 const SLICES = 2;
 const WARMUP_SECONDS = 1;
-const HELLO_PORT = Number(BENCH_ENV.API_PORT) + 1;
-const HELLO_URL = `http://localhost:${HELLO_PORT}/bench/hello`;
+const HELLO_PORT = BENCH_PORTS.api + 1;
+const HELLO_URL = `${localhostUrl(HELLO_PORT)}/bench/hello`;
 /** What a browser sends: the answers come compressed, as they do to every visitor. */
 const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br' };
 const PAGE_SIZE = 20;
@@ -124,7 +126,8 @@ async function cursorOfPage(db: Database, table: string, where: string, page: nu
 async function benchCustomers(db: Database, count: number, secret: string): Promise<string[]> {
   const uids = Array.from({ length: count }, (_, i) => `bench-customer-${String(i + 1).padStart(3, '0')}`);
   process.env.FIREBASE_AUTH_EMULATOR_HOST = BENCH_AUTH_HOST;
-  const identity = createIdentity(process.env.FIREBASE_PROJECT_ID ?? 'demo-pizzon');
+  // The project the bench stack's emulator runs (start.ts reads the same variable).
+  const identity = createIdentity(env.FIREBASE_PROJECT_ID);
   try {
     for (const uid of uids) await identity.auth.createUser({ uid, email: `${uid}@pizzon.test` });
   } finally {
@@ -478,7 +481,7 @@ async function main() {
     ...process.env,
     API_PORT: String(HELLO_PORT),
   });
-  const database = connectDatabase(embeddedPostgresUrl(Number(BENCH_ENV.PG_PORT), 'pizzon'), () => {});
+  const database = connectDatabase(embeddedPostgresUrl(BENCH_PORTS.pg, 'pizzon'), () => {});
   const stop = async () => {
     await database.close();
     await stopChild(hello);

@@ -16,25 +16,35 @@ import { nextCursorOf } from '../server/contract/paging.ts';
 import { ApiTokenSchema } from '../server/contract/user.ts';
 import { connectDatabase, type Database } from '../server/db/client.ts';
 import { embeddedPostgresUrl } from '../server/db/embedded.ts';
+import { readEnv } from '../server/env.ts';
 import { signInDemo } from './lib/bench-accounts.ts';
 import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
 import {
   BENCH_API_URL,
   BENCH_AUTH_HOST,
-  BENCH_ENV,
+  BENCH_PORTS,
   BENCH_WEB_URL,
   startBenchStorefront,
 } from './lib/bench-storefront.ts';
 
+const env = readEnv({
+  read: [
+    'BENCH_RUSH_RATE',
+    'BENCH_RUSH_SECONDS',
+    'BENCH_RUSH_CUSTOMERS',
+    'BENCH_RUSH_RUNS',
+    'BENCH_RUSH_WARMUP_SECONDS',
+  ],
+});
 /** New customers a second (the target is 35 paid orders a second). */
-const RATE = Number(process.env.BENCH_RUSH_RATE ?? 36);
-const SECONDS = Number(process.env.BENCH_RUSH_SECONDS ?? 60);
+const RATE = env.BENCH_RUSH_RATE;
+const SECONDS = env.BENCH_RUSH_SECONDS;
 /** Each may check out 10 times a minute: enough of them that none meets the limit. */
-const CUSTOMERS = Number(process.env.BENCH_RUSH_CUSTOMERS ?? 400);
+const CUSTOMERS = env.BENCH_RUSH_CUSTOMERS;
 /** Measured rushes; each target holds on the worst. */
-const RUNS = Number(process.env.BENCH_RUSH_RUNS ?? 3);
+const RUNS = env.BENCH_RUSH_RUNS;
 /** The warm-up before them, at the same rate, by customers of its own. */
-const WARMUP_SECONDS = Number(process.env.BENCH_RUSH_WARMUP_SECONDS ?? 10);
+const WARMUP_SECONDS = env.BENCH_RUSH_WARMUP_SECONDS;
 const WARM_CUSTOMERS = 100;
 const GUESTS = 6;
 const INITIAL_STOCK = 100_000;
@@ -362,7 +372,7 @@ async function signUpAll(from: number, count: number): Promise<Customer[]> {
 
 async function main() {
   const storefront = await startBenchStorefront({ TRUST_PROXY: 'true' });
-  const database = connectDatabase(embeddedPostgresUrl(Number(BENCH_ENV.PG_PORT), 'pizzon'), () => {});
+  const database = connectDatabase(embeddedPostgresUrl(BENCH_PORTS.pg, 'pizzon'), () => {});
   const stop = async () => {
     await database.close();
     await storefront.stop();

@@ -8,6 +8,7 @@
 //  4. runs Lighthouse (mobile preset) on the same pages, five times each;
 // and writes the figures to docs/benchmarks.md, checking every target on the worst run.
 import { readFileSync } from 'node:fs';
+import { readEnv } from '../server/env.ts';
 import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
 import { BENCH_API_URL, BENCH_WEB_URL, startBenchStorefront } from './lib/bench-storefront.ts';
 import { type BundleReport, readBundle } from './lib/bundle-sizes.ts';
@@ -24,7 +25,7 @@ const TARGETS = {
   lcp: 1_800,
   cls: 0.02,
 };
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const LIGHTHOUSE_RUNS = readEnv({ read: ['BENCH_LIGHTHOUSE_RUNS'] }).BENCH_LIGHTHOUSE_RUNS;
 const LAZY_LIBRARIES = ['firebase', 'swiper', 'sweetalert2'] as const;
 /**
  * Where a guest who does not scroll needs each lazily loaded library: nowhere. Swiper comes with Home's

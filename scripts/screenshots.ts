@@ -2,12 +2,12 @@
 // It shops as the demo customer (one paid order per run) and looks around as the demo admin.
 import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
+import { readEnv } from '../server/env.ts';
 import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
 import { scrollThrough } from '../tests/e2e/support/scroll.ts';
 
-const base = process.env.BASE_URL ?? 'http://localhost:5173';
-const api = process.env.API_URL ?? 'http://localhost:5000';
+const { BASE_URL: base, API_URL: api } = readEnv({ read: ['BASE_URL', 'API_URL'] });
 const out = 'docs/screenshots';
 mkdirSync(out, { recursive: true });
 

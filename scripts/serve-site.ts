@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenMenuVersion, type MenuVersion } from '../server/cache/menu-version.ts';
 import { connectDatabase } from '../server/db/client.ts';
+import { readEnv } from '../server/env.ts';
 import { acceptsGzip, bytes } from '../server/http/gzip.ts';
 import { createApiProxy, isApiPath } from './lib/api-proxy.ts';
 import { fillPage } from './lib/fill-page.ts';
@@ -18,13 +19,15 @@ const CLIENT = 'dist/client';
 /** Rendered pages kept in memory, gzip included (a page is ~10–60 kB). */
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
-const port = Number(process.env.WEB_PORT ?? 5173);
+// API_INTERNAL_URL as given: unset, the site passes no /api on (the renderer still calls its default).
+const env = readEnv({ read: ['WEB_PORT', 'DATABASE_URL'], given: ['API_INTERNAL_URL'] });
+const port = env.WEB_PORT;
 const indexHtml = readFileSync(`${CLIENT}/index.html`, 'utf8');
 const { renderPage }: { renderPage: RenderPage } = await import(
   new URL('../dist/server/render-page.js', import.meta.url).href
 );
 // The build read the same variables, so the policy names exactly the API and auth hosts it calls.
-const headers = siteHeaders(siteOriginsFromEnv(process.env));
+const headers = siteHeaders(siteOriginsFromEnv());
 const files = loadStaticFiles(CLIENT, headers);
 
 /** Renders `url` into index.html (or leaves it to the browser), ready to send. */
@@ -51,7 +54,7 @@ async function render(url: string): Promise<Rendering> {
 
 // The menu version comes from PostgreSQL (LISTEN/NOTIFY); without a database nothing is cached.
 let menuVersion: MenuVersion | undefined;
-const databaseUrl = process.env.DATABASE_URL;
+const databaseUrl = env.DATABASE_URL;
 if (databaseUrl) {
   const database = connectDatabase(databaseUrl, () => {});
   menuVersion = await listenMenuVersion({
@@ -114,7 +117,7 @@ function site(incoming: IncomingMessage, outgoing: ServerResponse) {
   );
 }
 // The API under the site's own origin (API_INTERNAL_URL is where this server reaches it).
-const apiInternalUrl = process.env.API_INTERNAL_URL;
+const apiInternalUrl = env.API_INTERNAL_URL;
 const api = apiInternalUrl ? createApiProxy(apiInternalUrl) : undefined;
 if (!api) console.warn('API_INTERNAL_URL is not set: /api is not passed to the API');
 const server = createServer((incoming, outgoing) => {

@@ -1,27 +1,46 @@
 // `npm start`: database, identity provider, API and the built storefront, in one command.
 // `npm run dev`: the same with Vite's dev server (hot reload) instead of the build.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { API_PATH_PREFIX } from '../server/contract/http.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
+import { localhostUrl, loopbackUrl, readEnv } from '../server/env.ts';
 import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
 import { startAuthEmulator } from './lib/auth-emulator.ts';
+import { buildStorefront } from './lib/build.ts';
 import { startMailCatcher } from './lib/mail-catcher.ts';
 import { assertPortFree, type Child, startChild, stopChild, TSX, waitForHttp } from './lib/processes.ts';
 import { readOrCreateSecret } from './lib/secret-file.ts';
 
 const dev = process.argv.includes('--dev');
-const env = process.env;
-const webPort = Number(env.WEB_PORT ?? 5173);
-const apiPort = Number(env.API_PORT ?? 5000);
-const authPort = Number(env.AUTH_EMULATOR_PORT ?? 9099);
-const pgPort = Number(env.PG_PORT ?? 54329);
-const mailPort = Number(env.MAIL_PORT ?? 2525);
-const mailWebPort = Number(env.MAIL_WEB_PORT ?? 1080);
-const dataDir = env.PIZZON_DATA_DIR ?? '.data';
-const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-pizzon';
-const useRealFirebase = Boolean(env.VITE_FIREBASE_API_KEY) && !env.FIREBASE_AUTH_EMULATOR_HOST;
+
+/**
+ * What start reads; the API and the site server read theirs again in their own processes. SITE_ORIGIN,
+ * TRUST_PROXY, SEED_DEMO_ACCOUNTS and VITE_FIREBASE_PROJECT_ID are read as given: unset, start chooses
+ * them for the stack it runs (their defaults are the API's and the build's alone).
+ */
+const readStartEnv = () =>
+  readEnv({
+    read: [
+      'WEB_PORT',
+      'API_PORT',
+      'AUTH_EMULATOR_PORT',
+      'PG_PORT',
+      'MAIL_PORT',
+      'MAIL_WEB_PORT',
+      'PIZZON_DATA_DIR',
+      'DATABASE_URL',
+      'FIREBASE_PROJECT_ID',
+      'VITE_FIREBASE_API_KEY',
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'SMTP_URL',
+      'API_PUBLIC_URL',
+      'VITE_API_URL',
+      'API_TOKEN_SECRET',
+      'SANDBOX_PAYMENT_SECRET',
+    ],
+    given: ['SITE_ORIGIN', 'TRUST_PROXY', 'SEED_DEMO_ACCOUNTS', 'VITE_FIREBASE_PROJECT_ID'],
+  });
 
 const children: Child[] = [];
 const cleanups: Array<() => Promise<void>> = [];
@@ -62,6 +81,13 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
 }
 
 async function main() {
+  const env = readStartEnv();
+  const webPort = env.WEB_PORT;
+  const apiPort = env.API_PORT;
+  const pgPort = env.PG_PORT;
+  const dataDir = env.PIZZON_DATA_DIR;
+  const projectId = env.FIREBASE_PROJECT_ID;
+  const useRealFirebase = env.VITE_FIREBASE_API_KEY !== undefined && !env.FIREBASE_AUTH_EMULATOR_HOST;
   await assertPortFree(webPort, 'WEB_PORT');
   await assertPortFree(apiPort, 'API_PORT');
 
@@ -79,9 +105,9 @@ async function main() {
 
   let emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!useRealFirebase && !emulatorHost) {
-    await assertPortFree(authPort, 'AUTH_EMULATOR_PORT');
+    await assertPortFree(env.AUTH_EMULATOR_PORT, 'AUTH_EMULATOR_PORT');
     const emulator = await startAuthEmulator({
-      port: authPort,
+      port: env.AUTH_EMULATOR_PORT,
       projectId,
       workDir: `${dataDir}/firebase`,
       quiet: true,
@@ -95,27 +121,28 @@ async function main() {
   let smtpUrl = env.SMTP_URL;
   let mailPage: string | undefined;
   if (!smtpUrl) {
-    await assertPortFree(mailPort, 'MAIL_PORT');
-    await assertPortFree(mailWebPort, 'MAIL_WEB_PORT');
+    await assertPortFree(env.MAIL_PORT, 'MAIL_PORT');
+    await assertPortFree(env.MAIL_WEB_PORT, 'MAIL_WEB_PORT');
     const catcher = await startMailCatcher({
-      port: mailPort,
-      webPort: mailWebPort,
+      port: env.MAIL_PORT,
+      webPort: env.MAIL_WEB_PORT,
       dir: `${dataDir}/mail`,
       log: (line) => console.log(`[mail] ${line}`),
     });
     cleanups.push(catcher.stop);
     smtpUrl = catcher.smtpUrl;
     mailPage = catcher.webUrl;
-    console.log(`Mail catcher on port ${mailPort}: ${mailPage}, mail kept in ${dataDir}/mail`);
+    console.log(`Mail catcher on port ${env.MAIL_PORT}: ${mailPage}, mail kept in ${dataDir}/mail`);
   }
 
   // The browser calls the API under the storefront's own origin (/api, passed on by the site server),
   // unless VITE_API_URL names another host; the site server reaches it here.
-  const apiInternalUrl = `http://127.0.0.1:${apiPort}`;
+  const apiInternalUrl = loopbackUrl(apiPort);
   // Every address the storefront answers at: the API accepts calls and sends payments back to each.
-  const siteOrigin = env.SITE_ORIGIN ?? `http://localhost:${webPort},http://127.0.0.1:${webPort}`;
+  const siteOrigins = env.SITE_ORIGIN ?? [localhostUrl(webPort), loopbackUrl(webPort)];
+  const siteOrigin = siteOrigins.join(',');
   const childEnv: NodeJS.ProcessEnv = {
-    ...env,
+    ...process.env,
     DATABASE_URL: databaseUrl,
     API_PORT: String(apiPort),
     WEB_PORT: String(webPort),
@@ -131,18 +158,19 @@ async function main() {
       : {}),
   };
 
+  // The demo logins go into the database started here, never unasked into one DATABASE_URL names.
+  const seedDemoAccounts = env.SEED_DEMO_ACCOUNTS ?? Boolean(embedded && emulatorHost);
   // Kept in the data folder so that signed-in sessions (and open sandbox payment pages) survive a
   // restart; only the API needs them.
   const apiEnv: NodeJS.ProcessEnv = {
     ...childEnv,
-    API_PUBLIC_URL: env.API_PUBLIC_URL || env.VITE_API_URL || `${siteOrigin.split(',')[0]}${API_PATH_PREFIX}`,
+    API_PUBLIC_URL: env.API_PUBLIC_URL ?? env.VITE_API_URL ?? `${siteOrigins[0]}${API_PATH_PREFIX}`,
     // Calls reach the API through the site server, which appends the visitor's address.
-    TRUST_PROXY: env.TRUST_PROXY ?? (env.VITE_API_URL ? 'false' : 'true'),
-    API_TOKEN_SECRET: env.API_TOKEN_SECRET || readOrCreateSecret(`${dataDir}/api-token-secret`),
+    TRUST_PROXY: String(env.TRUST_PROXY ?? (env.VITE_API_URL ? 0 : 1)),
+    API_TOKEN_SECRET: env.API_TOKEN_SECRET ?? readOrCreateSecret(`${dataDir}/api-token-secret`),
     SANDBOX_PAYMENT_SECRET:
-      env.SANDBOX_PAYMENT_SECRET || readOrCreateSecret(`${dataDir}/sandbox-payment-secret`),
-    // The demo logins go into the database started here, never unasked into one DATABASE_URL names.
-    SEED_DEMO_ACCOUNTS: env.SEED_DEMO_ACCOUNTS || (embedded && emulatorHost ? '1' : '0'),
+      env.SANDBOX_PAYMENT_SECRET ?? readOrCreateSecret(`${dataDir}/sandbox-payment-secret`),
+    SEED_DEMO_ACCOUNTS: seedDemoAccounts ? '1' : '0',
     SMTP_URL: smtpUrl,
   };
   supervise(startChild('api', process.execPath, [...TSX, 'server/index.ts'], apiEnv));
@@ -151,20 +179,14 @@ async function main() {
       startChild('web', 'node_modules/.bin/vite', ['--port', String(webPort), '--strictPort'], childEnv),
     );
   } else {
-    // The browser's build, then the site server's renderer of the public pages (as `npm run build`).
-    for (const build of [['build'], ['build', '--ssr', 'src/render-page.tsx']]) {
-      execFileSync('node_modules/.bin/vite', [...build, '--logLevel', 'warn'], {
-        env: childEnv,
-        stdio: 'inherit',
-      });
-    }
+    buildStorefront({ env: childEnv, logLevel: 'warn' });
     supervise(startChild('web', process.execPath, [...TSX, 'scripts/serve-site.ts'], childEnv));
   }
   await waitForHttp(`${apiInternalUrl}/health`, 'API');
-  await waitForHttp(`http://localhost:${webPort}/`, 'storefront');
+  await waitForHttp(`${localhostUrl(webPort)}/`, 'storefront');
 
-  console.log(`\n  Pizzon is ready:  http://localhost:${webPort}\n`);
-  if (apiEnv.SEED_DEMO_ACCOUNTS === '1' || apiEnv.SEED_DEMO_ACCOUNTS === 'true') {
+  console.log(`\n  Pizzon is ready:  ${localhostUrl(webPort)}\n`);
+  if (seedDemoAccounts) {
     console.log('  Demo logins (Firebase Auth emulator):');
     for (const account of DEMO_ACCOUNTS) {
       console.log(`    ${account.role.padEnd(6)} ${account.email}  password: ${account.password}`);

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { createMenuCache } from './cache/menu-cache.ts';
 import type { MenuVersion } from './cache/menu-version.ts';
 import type { Database } from './db/client.ts';
+import { errorHandler } from './http/error-handler.ts';
 import type { Identity } from './identity.ts';
 import type { OrderEventFeed } from './live/order-events.ts';
 import { apiHeaderSets, apiHeaders } from './middleware/api-headers.ts';
@@ -116,37 +115,6 @@ function sandboxPageCsp(gateway: SandboxGateway, siteOrigins: readonly string[])
   ].join('; ');
 }
 
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  '57P01',
-  '57P02',
-  '57P03',
-  'EPIPE',
-  '08001',
-  '08006',
-]);
-
-/** True when PostgreSQL cancelled a statement that ran past its statement_timeout (or was cancelled). */
-function isStatementCancelled(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '57014') return true;
-  }
-  return false;
-}
-
-/** True when an error (or one it wraps) says the database cannot be reached. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(e.message))
-      return true;
-  }
-  return false;
-}
-
 /**
  * The API's writes that can move the menu version: checkout (stock reserved), a customer's or the
  * staff's cancellation and the gateway's verdicts (stock given back or taken again), the menu's admin.
@@ -227,23 +195,7 @@ export function createApp(deps: AppDeps) {
   }
 
   app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));
-  app.onError((error, c) => {
-    if (error instanceof HTTPException) {
-      return c.json({ message: error.message }, error.status as ContentfulStatusCode);
-    }
-    // A query past DATABASE_STATEMENT_TIMEOUT_MS (a lock held too long, an overloaded database): the
-    // caller may try again, as when the database is away.
-    if (isStatementCancelled(error)) {
-      logger.warn({ err: error }, 'database statement cancelled (DATABASE_STATEMENT_TIMEOUT_MS)');
-      return c.json({ message: 'The kitchen is too busy right now. Please try again in a moment.' }, 503);
-    }
-    if (isDatabaseUnavailable(error)) {
-      logger.warn({ err: error }, 'database unavailable');
-      return c.json({ message: 'The kitchen is briefly offline. Please try again in a moment.' }, 503);
-    }
-    logger.error({ err: error }, 'unhandled error');
-    return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
-  });
+  app.onError(errorHandler(logger));
   return app;
 }
 

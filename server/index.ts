@@ -6,6 +6,7 @@ import { listenMenuVersion } from './cache/menu-version.ts';
 import { readConfig } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { EnvError } from './env.ts';
 import { createIdentity } from './identity.ts';
 import { listenOrderEvents } from './live/order-events.ts';
 import { startMailWorker } from './mail/outbox-worker.ts';
@@ -18,19 +19,23 @@ import { seedMenu } from './seed/menu.ts';
 import { releaseExpiredReservations } from './services/orders.ts';
 import { createApiTokens } from './tokens.ts';
 
-// Wires the API together. Its settings come from server/config.ts, the one reader of the environment
-// (every variable is documented in .env.example).
-const read = readConfig(process.env);
-if (!read.ok) {
-  // Every problem in one go, whatever LOG_LEVEL says (it may be one of them).
-  const logger = pino();
-  for (const { variable, message } of read.problems) logger.fatal({ variable }, message);
-  logger.fatal(`The API did not start: ${read.problems.length} problem(s) with its environment, above`);
-  process.exit(1);
+// Wires the API together. Its settings come from server/config.ts, which reads the environment through
+// server/env.ts (every variable is documented in .env.example).
+function readSettings(): ReturnType<typeof readConfig> {
+  try {
+    return readConfig();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    // Every problem in one go, whatever LOG_LEVEL says (it may be one of them).
+    const logger = pino();
+    for (const { variable, message } of error.problems) logger.fatal({ variable }, message);
+    logger.fatal(`The API did not start: ${error.problems.length} problem(s) with its environment, above`);
+    process.exit(1);
+  }
 }
-const { config } = read;
+const { config, warnings } = readSettings();
 const logger = pino({ level: config.logLevel });
-for (const warning of read.warnings) logger.warn(warning);
+for (const warning of warnings) logger.warn(warning);
 
 function createGateway(): PaymentGateway {
   const { gateway, apiPublicUrl } = config;

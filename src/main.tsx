@@ -1,14 +1,20 @@
 import './styles/app.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { loadActors } from './actors/lazy.ts';
 import { App } from './app.tsx';
 import { createAppRouter } from './router.tsx';
 
-const router = createAppRouter();
+// The tab's one registry of actors (session, cart), made here and handed to the router and to React.
+// Its chunk (XState, the API client, the machines) is fetched while the first page renders; what
+// needs it waits: the guards in `visitor`, the components in a Suspense boundary (src/actors/context.tsx).
+const actors = import('./actors/registry.ts').then(({ createActors }) => {
+  const registry = createActors();
+  registry.start();
+  return registry;
+});
 
-// The session and cart start as soon as their chunk arrives, fetched while the first page renders.
-void loadActors().then((actors) => actors.connectRouter(router));
+const router = createAppRouter({ visitor: () => actors.then((registry) => registry.settledVisitor()) });
+void actors.then((registry) => registry.connectRouter(router));
 
 const container = document.getElementById('root')!;
 if (container.hasChildNodes()) {
@@ -17,7 +23,9 @@ if (container.hasChildNodes()) {
   // components instead of holding the main thread in one long task.
   // `router.ssr` tells the router it renders a server's page: its tree then matches the server's.
   router.ssr = { manifest: undefined };
-  void router.load().then(() => startTransition(() => void hydrateRoot(container, <App router={router} />)));
+  void router
+    .load()
+    .then(() => startTransition(() => void hydrateRoot(container, <App router={router} actors={actors} />)));
 } else {
-  createRoot(container).render(<App router={router} />);
+  createRoot(container).render(<App router={router} actors={actors} />);
 }

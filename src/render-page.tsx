@@ -4,6 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { type MenuPart, type MenuVersions, versionsOfTag } from '../server/contract/menu.ts';
+import { createActors } from './actors/registry.ts';
 import { recordAnswersWith } from './api/http.ts';
 import { type PageData, serializePageData } from './api/page-data.ts';
 import { App } from './app.tsx';
@@ -80,7 +81,8 @@ function rendered(router: AppRouter, { data, versions }: Recorded, status: 200 |
   return {
     kind: 'rendered',
     status,
-    html: renderToString(<App router={router} />),
+    // A registry of its own, never started: the page shows nobody's session, as the browser first paints it.
+    html: renderToString(<App router={router} actors={createActors()} />),
     title: pageTitle(pageName),
     pageData: serializePageData(data),
     menuVersion:
@@ -88,8 +90,11 @@ function rendered(router: AppRouter, { data, versions }: Recorded, status: 200 |
   };
 }
 
+// The server knows nobody's session: its guards would take anyone for a guest (it renders no guarded page).
+const nobody = async () => ({ signedIn: false, customer: false, admin: false });
+
 export async function renderPage(url: string): Promise<PageAnswer> {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  const router = createAppRouter({ visitor: nobody }, createMemoryHistory({ initialEntries: [url] }));
   const recorded: Recorded = { data: {}, versions: [] };
   const [, , page] = router.getMatchedRoutes(router.state.location.pathname);
   // No page at this address: the error page, with the status a search engine understands.

@@ -1,6 +1,6 @@
 /**
  * What the router and the session's actors say to each other, in a module of its own: the router
- * (router.tsx), its guards (routes/guards.ts) and the actors (actors/live.ts) all import it, and it
+ * (router.tsx), its guards (routes/guards.ts) and the actors (actors/registry.ts) all import it, and it
  * imports none of them, so none of them imports another only for a type.
  */
 

@@ -6,7 +6,6 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import type { MenuPart } from '../server/contract/menu.ts';
-import { loadActors } from './actors/lazy.ts';
 import { LoadingScreen } from './components/loading-screen.tsx';
 import { loadProvider } from './identity/provider.ts';
 import type { RouterContext } from './router-context.ts';
@@ -116,18 +115,20 @@ const authRoute = createRoute({
   staticData: { pageName: 'Login' },
 });
 
-// Guarded routes show Loading at once while the sign-in state loads.
-const guarded = { pendingComponent: LoadingScreen, pendingMs: 0 } as const;
+// Guarded pages show Loading at once while the sign-in state and their code load.
+const loadingAtOnce = { pendingComponent: LoadingScreen, pendingMs: 0 } as const;
 const profilePage = lazyRouteComponent(() => import('./routes/profile.tsx'), 'ProfilePage');
 const dashboardHome = lazyRouteComponent(() => import('./routes/dashboards.tsx'), 'DashboardHome');
 
+// Each area's guard sits once, on the route its pages descend from (tests/ui/guarded-areas.test.ts
+// holds every page of /user-dashboard and /admin to it).
 const userDashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/user-dashboard',
   beforeLoad: requireSignedIn,
   component: lazyRouteComponent(() => import('./routes/dashboards.tsx'), 'UserDashboard'),
   staticData: { pageName: 'User Dashboard' },
-  ...guarded,
+  ...loadingAtOnce,
 });
 
 const userDashboardHomeRoute = createRoute({
@@ -137,55 +138,61 @@ const userDashboardHomeRoute = createRoute({
   staticData: { pageName: 'User Dashboard' },
 });
 
-const userProfileRoute = createRoute({
+/** The customer's pages of the user dashboard: a layout without a path of its own, for their guard. */
+const customerRoute = createRoute({
   getParentRoute: () => userDashboardRoute,
-  path: 'profile',
+  id: '_customer',
   beforeLoad: requireCustomer,
+  staticData: { pageName: 'User Dashboard' },
+  ...loadingAtOnce,
+});
+
+const userProfileRoute = createRoute({
+  getParentRoute: () => customerRoute,
+  path: 'profile',
   component: profilePage,
   staticData: { pageName: 'Profile' },
-  ...guarded,
+  ...loadingAtOnce,
 });
 
 const myCartRoute = createRoute({
-  getParentRoute: () => userDashboardRoute,
+  getParentRoute: () => customerRoute,
   path: 'my-cart',
-  beforeLoad: requireCustomer,
   // Where a failed or cancelled payment returns the customer.
   validateSearch: (search: Record<string, unknown>): { payment?: 'failed' | 'cancelled' } =>
     search.payment === 'failed' || search.payment === 'cancelled' ? { payment: search.payment } : {},
   component: lazyRouteComponent(() => import('./routes/my-cart.tsx'), 'MyCartPage'),
   staticData: { pageName: 'My Cart' },
-  ...guarded,
+  ...loadingAtOnce,
 });
 
 const checkoutRoute = createRoute({
-  getParentRoute: () => userDashboardRoute,
+  getParentRoute: () => customerRoute,
   path: 'my-cart/checkout',
-  beforeLoad: requireCustomer,
   component: lazyRouteComponent(() => import('./routes/checkout.tsx'), 'CheckoutPage'),
   staticData: { pageName: 'Checkout' },
-  ...guarded,
+  ...loadingAtOnce,
 });
 
 const myOrderRoute = createRoute({
-  getParentRoute: () => userDashboardRoute,
+  getParentRoute: () => customerRoute,
   path: 'my-order',
-  beforeLoad: requireCustomer,
   // The list's filters and cursor live in the address (src/routes/list-address.ts).
   validateSearch: pagedAddress,
   component: lazyRouteComponent(() => import('./routes/my-order.tsx'), 'MyOrderPage'),
   staticData: { pageName: 'My Order' },
-  ...guarded,
+  ...loadingAtOnce,
 });
 
-// The spec leaves its access open; it shows a customer's own payment, so it is theirs alone.
+// The spec leaves its access open; it shows a customer's own payment, so it is theirs alone. A page
+// of its own outside the dashboard, it carries its guard itself.
 const paymentSuccessRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/payment-success/$tranId',
   beforeLoad: requireCustomer,
   component: lazyRouteComponent(() => import('./routes/payment-success.tsx'), 'PaymentSuccessPage'),
   staticData: { pageName: 'Payment Success' },
-  ...guarded,
+  ...loadingAtOnce,
 });
 
 const adminRoute = createRoute({
@@ -194,7 +201,7 @@ const adminRoute = createRoute({
   beforeLoad: requireAdmin,
   component: lazyRouteComponent(() => import('./routes/dashboards.tsx'), 'AdminDashboard'),
   staticData: { pageName: 'Admin Dashboard' },
-  ...guarded,
+  ...loadingAtOnce,
 });
 
 const adminHomeRoute = createRoute({
@@ -275,10 +282,7 @@ const routeTree = rootRoute.addChildren([
   authRoute,
   userDashboardRoute.addChildren([
     userDashboardHomeRoute,
-    userProfileRoute,
-    myCartRoute,
-    checkoutRoute,
-    myOrderRoute,
+    customerRoute.addChildren([userProfileRoute, myCartRoute, checkoutRoute, myOrderRoute]),
   ]),
   paymentSuccessRoute,
   adminRoute.addChildren([
@@ -296,13 +300,14 @@ const routeTree = rootRoute.addChildren([
 
 /**
  * The storefront's router: in the browser on its address bar's history, on the server (which renders
- * the public pages, see src/render-page.tsx) on the one address it is rendering.
+ * the public pages, see src/render-page.tsx) on the one address it is rendering. `context` tells its
+ * guards who is visiting (main.tsx: the tab's registry of actors).
  */
-export function createAppRouter(serverHistory?: RouterHistory) {
+export function createAppRouter(context: RouterContext, serverHistory?: RouterHistory) {
   return createRouter({
     routeTree,
     ...(serverHistory ? { history: serverHistory } : {}),
-    context: { visitor: () => loadActors().then((actors) => actors.settledVisitor()) },
+    context,
     // On the server it would add an inline script (which our CSP refuses) to restore the scroll
     // position before hydration; the browser's router does it when it takes the page over.
     scrollRestoration: !serverHistory,

@@ -2,21 +2,23 @@
 // on ports and a data folder of its own that begin empty on every run.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { localhostUrl, type StackPorts, stackEnv } from '../../server/env.ts';
 import { assertPortFree, TSX, waitForHttp } from './processes.ts';
 
-export const BENCH_ENV = {
-  PIZZON_DATA_DIR: '.data/bench',
-  WEB_PORT: '5631',
-  API_PORT: '5632',
-  AUTH_EMULATOR_PORT: '9831',
-  PG_PORT: '55831',
-  MAIL_PORT: '2831',
-  MAIL_WEB_PORT: '1831',
-} as const;
+export const BENCH_PORTS: StackPorts = {
+  web: 5631,
+  api: 5632,
+  auth: 9831,
+  pg: 55831,
+  mail: 2831,
+  mailWeb: 1831,
+};
+const DATA_DIR = '.data/bench';
+const BENCH_ENV = stackEnv(BENCH_PORTS, DATA_DIR);
 
-export const BENCH_WEB_URL = `http://localhost:${BENCH_ENV.WEB_PORT}`;
-export const BENCH_API_URL = `http://localhost:${BENCH_ENV.API_PORT}`;
-export const BENCH_AUTH_HOST = `127.0.0.1:${BENCH_ENV.AUTH_EMULATOR_PORT}`;
+export const BENCH_WEB_URL = localhostUrl(BENCH_PORTS.web);
+export const BENCH_API_URL = localhostUrl(BENCH_PORTS.api);
+export const BENCH_AUTH_HOST = `127.0.0.1:${BENCH_PORTS.auth}`;
 
 export interface RunningStorefront {
   /** Where start.ts's output went (it is kept out of the benchmark's console). */
@@ -27,10 +29,10 @@ export interface RunningStorefront {
 /** Starts the whole storefront (database, Auth emulator, API, built SPA) and waits until it answers. */
 export async function startBenchStorefront(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningStorefront> {
   // The folder goes first: a fresh database and emulator, so every run measures the same seeded data.
-  rmSync(BENCH_ENV.PIZZON_DATA_DIR, { recursive: true, force: true });
-  mkdirSync(BENCH_ENV.PIZZON_DATA_DIR, { recursive: true });
-  await assertPortFree(Number(BENCH_ENV.API_PORT), 'API_PORT');
-  const log = `${BENCH_ENV.PIZZON_DATA_DIR}/start.log`;
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  mkdirSync(DATA_DIR, { recursive: true });
+  await assertPortFree(BENCH_PORTS.api, 'API_PORT');
+  const log = `${DATA_DIR}/start.log`;
   const out = openSync(log, 'w');
   const child = spawn(process.execPath, [...TSX, 'scripts/start.ts'], {
     env: { ...process.env, ...BENCH_ENV, ...extraEnv },

@@ -93,7 +93,8 @@ export function readRoutes(routerFile = 'src/router.tsx'): RouteFiles[] {
   for (const m of source.matchAll(/const (\w+) = createRoute\(\{([\s\S]*?)\n\}\);/g)) {
     const [, name, body] = m as unknown as [string, string, string];
     const parent = /getParentRoute: \(\) => (\w+)/.exec(body)?.[1];
-    const path = /\bpath: '([^']*)'/.exec(body)?.[1];
+    // A layout without a path of its own (an `id` instead) adds nothing to its pages' URLs.
+    const path = /\bpath: '([^']*)'/.exec(body)?.[1] ?? (/\bid: '[^']*'/.test(body) ? '' : undefined);
     if (path === undefined)
       throw new Error(`src/router.tsx: route ${name} has no path the benchmark can read`);
     const component = /\bcomponent: (?:lazyRouteComponent\(\(\) => import\('\.\/([^']+)'\)|(\w+))/.exec(body);

@@ -3,8 +3,9 @@
 // while the benchmark runs.
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { readEnv } from '../../server/env.ts';
 
-const port = Number(process.env.API_PORT);
+const port = readEnv({ read: ['API_PORT'] }).API_PORT;
 const app = new Hono().get('/bench/hello', (c) => c.json({ message: 'Hello, world!' }));
 const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () =>
   console.log(`hello-world server on http://localhost:${port}`),

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { LEAST_UPPER_BOUND, originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { Browser } from '@playwright/test';
 import { CPU_SLOWDOWN, PHONE, SLOW_4G } from './page-weight.ts';
 
@@ -33,6 +33,7 @@ interface TraceEvent {
   id?: string;
   args?: {
     name?: string;
+    beginData?: { url?: string };
     data?: {
       url?: string;
       startTime?: number;
@@ -44,7 +45,7 @@ interface TraceEvent {
 interface ProfileNode {
   id: number;
   parent?: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  callFrame: { functionName: string; url?: string; lineNumber?: number; columnNumber?: number };
 }
 
 export interface LongTask {
@@ -99,6 +100,12 @@ const NATIVE: Record<string, string> = {
   'v8.compile': 'compiling scripts',
   'v8.compileModule': 'compiling scripts',
   'V8.CompileCode': 'compiling scripts',
+  'LocalFrameView::performLayout': 'styles and layout',
+  'Document::updateStyle': 'styles and layout',
+  PaintImage: 'images',
+  'Decode Image': 'images',
+  ImageDecodeTask: 'images',
+  'IsolatedSVGDocumentHost::IsolatedSVGDocumentHost': 'images',
   MinorGC: 'garbage collection',
   MajorGC: 'garbage collection',
   'V8.GC_SCAVENGER': 'garbage collection',
@@ -122,16 +129,23 @@ class SourceMaps {
     }
     const map = this.maps.get(path);
     if (!map) return `${path} (no source map)`;
-    return originalPositionFor(map, { line: line + 1, column }).source ?? `${path} (unmapped)`;
+    // Line 1, column 0 is the chunk's own top level: evaluating the module, not any one function in it.
+    if (line === 0 && column === 0)
+      return `evaluating ${path.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '.js')}`;
+    // A function's start can sit just before its first mapped segment (a wrapper the bundler wrote).
+    const at = { line: line + 1, column };
+    return (
+      originalPositionFor(map, at).source ??
+      originalPositionFor(map, { ...at, bias: LEAST_UPPER_BOUND }).source ??
+      `${path} (bundler's code)`
+    );
   }
 }
 
 function rendererMainThread(events: TraceEvent[], url: string): { pid: number; tid: number } {
-  const parse = events.find((event) => event.name === 'ParseHTML' && event.args?.data?.url === url);
-  if (parse) return { pid: parse.pid, tid: parse.tid };
-  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
-  if (!main) throw new Error(`the trace of ${url} has no renderer main thread`);
-  return { pid: main.pid, tid: main.tid };
+  const parse = events.find((event) => event.name === 'ParseHTML' && event.args?.beginData?.url === url);
+  if (!parse) throw new Error(`the trace of ${url} never parsed its HTML`);
+  return { pid: parse.pid, tid: parse.tid };
 }
 
 /** The JS sample stream of one thread: each sample's time and the frame it ran in. */
@@ -145,7 +159,7 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number) {
     if (event.name === 'Profile') {
       const start = event.args?.data?.startTime ?? event.ts;
       profiles.set(event.id, { start, nodes: new Map(), samples: [], last: start });
-    } else if (event.name === 'ProfileChunk' && event.tid === tid) {
+    } else if (event.name === 'ProfileChunk') {
       const profile = profiles.get(event.id);
       if (!profile) continue;
       for (const node of event.args?.data?.cpuProfile?.nodes ?? []) profile.nodes.set(node.id, node);
@@ -211,7 +225,7 @@ export async function traceLoad(
       node;
       node = node.parent === undefined ? undefined : nodes.get(node.parent)
     ) {
-      const { url: script, lineNumber, columnNumber, functionName } = node.callFrame;
+      const { url: script = '', lineNumber = 0, columnNumber = 0, functionName } = node.callFrame;
       if (functionName === '(garbage collector)') return 'garbage collection';
       if (!script.includes('/assets/')) continue;
       const key = `${script}:${lineNumber}:${columnNumber}`;
@@ -221,7 +235,8 @@ export async function traceLoad(
     }
     const around = native.filter((event) => event.ts <= at && at < event.ts + (event.dur ?? 0));
     const innermost = around.sort((a, b) => (a.dur ?? 0) - (b.dur ?? 0))[0];
-    return innermost ? NATIVE[innermost.name]! : 'other browser work';
+    if (innermost) return NATIVE[innermost.name]!;
+    return nodes.get(id)?.callFrame.functionName === '(idle)' ? 'CPU throttling' : 'other browser work';
   };
 
   const profiles = samplesOf(events, pid, tid);

@@ -1,5 +1,6 @@
 // The storefront's security headers (served by scripts/serve-site.ts): a Content-Security-Policy that
 // lets the page load only our own files and talk only to our API and to Firebase Auth.
+import { type EnvSource, readBrowserEnv } from '../../server/env.ts';
 
 /** The origins the built SPA talks to; read from the same variables the build reads. */
 export interface SiteOrigins {
@@ -11,13 +12,13 @@ export interface SiteOrigins {
   authDomain: string;
 }
 
-/** The same defaults as src/api/http.ts and src/identity/firebase.ts. */
-export function siteOriginsFromEnv(env: NodeJS.ProcessEnv): SiteOrigins {
-  const projectId = env.VITE_FIREBASE_PROJECT_ID || 'demo-pizzon';
+/** Read as the build reads them (server/env.ts's readBrowserEnv, which vite.config.ts bakes in). */
+export function siteOriginsFromEnv(source?: EnvSource): SiteOrigins {
+  const env = readBrowserEnv(source);
   return {
-    apiUrl: env.VITE_API_URL || undefined,
-    authEmulatorUrl: env.VITE_FIREBASE_AUTH_EMULATOR_URL || undefined,
-    authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+    apiUrl: env.VITE_API_URL,
+    authEmulatorUrl: env.VITE_FIREBASE_AUTH_EMULATOR_URL,
+    authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
   };
 }
 

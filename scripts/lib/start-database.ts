@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { embeddedPostgresUrl, startEmbeddedPostgres } from '../../server/db/embedded.ts';
+import { type EnvSource, readEnv } from '../../server/env.ts';
 
 /** True when a server accepts connections at `url`; false when nothing listens on its port. */
 async function answers(url: string): Promise<boolean> {
@@ -20,14 +21,15 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /** Opens that database; close() also stops the embedded server if this call started it. */
-export async function openStartDatabase(env: NodeJS.ProcessEnv = process.env): Promise<DatabaseHandle> {
+export async function openStartDatabase(source?: EnvSource): Promise<DatabaseHandle> {
+  const env = readEnv({ read: ['DATABASE_URL', 'PG_PORT', 'PIZZON_DATA_DIR'] }, source);
   let url = env.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
-    const pgPort = Number(env.PG_PORT ?? 54329);
+    const pgPort = env.PG_PORT;
     url = embeddedPostgresUrl(pgPort, 'pizzon');
     if (!(await answers(url))) {
-      const dir = `${env.PIZZON_DATA_DIR ?? '.data'}/postgres`;
+      const dir = `${env.PIZZON_DATA_DIR}/postgres`;
       if (!existsSync(`${dir}/PG_VERSION`)) {
         throw new Error(`No database in ${dir}: run \`npm start\` once first, or set DATABASE_URL.`);
       }

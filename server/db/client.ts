@@ -1,5 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { ENV_DEFAULTS } from '../env.ts';
 import * as schema from './schema.ts';
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;
@@ -57,11 +58,11 @@ export interface PoolSettings {
   statementTimeoutMs?: number;
 }
 
-/** pg's own pool size, the connect timeout the API always had, and pg's idle timeout. */
+/** The API's pool defaults (server/env.ts), without its statement timeout: migrations and seeds take longer. */
 export const DEFAULT_POOL_SETTINGS: PoolSettings = {
-  maxConnections: 10,
-  connectTimeoutMs: 5_000,
-  idleTimeoutMs: 10_000,
+  maxConnections: ENV_DEFAULTS.DATABASE_POOL_MAX,
+  connectTimeoutMs: ENV_DEFAULTS.DATABASE_CONNECT_TIMEOUT_MS,
+  idleTimeoutMs: ENV_DEFAULTS.DATABASE_IDLE_TIMEOUT_MS,
 };
 
 export function connectDatabase(

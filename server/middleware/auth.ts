@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
-import { HTTPException } from 'hono/http-exception';
 import { isCustomerRole } from '../contract/user.ts';
 import type { Database } from '../db/client.ts';
 import type { UserRow } from '../db/rows.ts';
+import { Forbidden, Unauthenticated, Unavailable } from '../domain-errors.ts';
 import type { Identity, VerifiedIdentity } from '../identity.ts';
 import type { ProviderCheck } from '../services/provider-check.ts';
 import { findUserByUid } from '../services/users.ts';
@@ -19,7 +19,7 @@ export const PROVIDER_UNAVAILABLE = 'The sign-in service can not be reached. Ple
 
 function bearerToken(authorization: string | undefined): string {
   const token = /^Bearer +(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
-  if (!token) throw new HTTPException(401, { message: SIGN_IN });
+  if (!token) throw new Unauthenticated(SIGN_IN);
   return token;
 }
 
@@ -30,7 +30,7 @@ export function requireIdToken(identity: Pick<Identity, 'verifyIdToken'>) {
     // Whatever the provider's reason (expired, revoked, forged, disabled), the client's answer is the
     // same: sign in again.
     const verified = await identity.verifyIdToken(idToken).catch(() => {
-      throw new HTTPException(401, { message: SIGN_IN_AGAIN });
+      throw new Unauthenticated(SIGN_IN_AGAIN);
     });
     c.set('identity', verified);
     await next();
@@ -56,21 +56,21 @@ export function requireUser(db: Database, tokens: ApiTokens) {
   return createMiddleware<UserEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('Authorization'));
     const uid = await tokens.verify(token).catch(() => {
-      throw new HTTPException(401, { message: SIGN_IN_AGAIN });
+      throw new Unauthenticated(SIGN_IN_AGAIN);
     });
     // The client names itself in ?uid= (spec section 6); a token may only act for its own uid.
     const claimed = c.req.query('uid');
     if (claimed !== undefined && claimed !== uid) {
-      throw new HTTPException(403, { message: 'This request is for another account' });
+      throw new Forbidden('This request is for another account');
     }
     const user = await findUserByUid(db, uid);
-    if (!user) throw new HTTPException(401, { message: 'No account is registered for this user' });
+    if (!user) throw new Unauthenticated('No account is registered for this user');
     // Missing only if the app was wired without it: fail closed rather than skip the check.
     const check = c.get('providerCheck') as ProviderCheck | undefined;
     if (!check) throw new Error('requireUser runs without a provider check (see provideProviderCheck)');
     const standing = await check(user);
-    if (standing === 'cut') throw new HTTPException(401, { message: ACCOUNT_CUT });
-    if (standing === 'unconfirmed') throw new HTTPException(503, { message: PROVIDER_UNAVAILABLE });
+    if (standing === 'cut') throw new Unauthenticated(ACCOUNT_CUT);
+    if (standing === 'unconfirmed') throw new Unavailable(PROVIDER_UNAVAILABLE);
     c.set('user', user);
     await next();
   });
@@ -79,7 +79,7 @@ export function requireUser(db: Database, tokens: ApiTokens) {
 /** After requireUser: any role other than the customer role is an admin (spec section 6). */
 export const requireAdmin = createMiddleware<UserEnv>(async (c, next) => {
   if (isCustomerRole(c.var.user.role)) {
-    throw new HTTPException(403, { message: 'Only an admin can do this' });
+    throw new Forbidden('Only an admin can do this');
   }
   await next();
 });

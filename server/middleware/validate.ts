@@ -1,5 +1,5 @@
-import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
+import { InvalidInput } from '../domain-errors.ts';
 
 /** Parses untrusted input; the first issue's message becomes a 400 the UI can show. */
 export function parseOr400<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
@@ -10,14 +10,14 @@ export function parseOr400<S extends v.GenericSchema>(schema: S, input: unknown)
   // Valibot's own messages ("Invalid type: …") do not name the field; ours do.
   const message =
     /^Invalid (type|key)/.test(issue.message) && path ? `${path}: ${issue.message}` : issue.message;
-  throw new HTTPException(400, { message });
+  throw new InvalidInput(message);
 }
 
 /** PostgreSQL text can not hold NUL ('\u0000'): refused here, it never reaches a query as a 500. */
 function refuseNul(key: string, value: unknown): unknown {
   if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) {
     const message = 'Text can not contain a NUL character';
-    throw new HTTPException(400, { message: key ? `${key}: ${message}` : message });
+    throw new InvalidInput(key ? `${key}: ${message}` : message);
   }
   return value;
 }
@@ -27,8 +27,8 @@ export async function jsonBody(request: Request): Promise<unknown> {
   try {
     return JSON.parse(await request.text(), refuseNul);
   } catch (error) {
-    if (error instanceof HTTPException) throw error;
-    throw new HTTPException(400, { message: 'The request body must be JSON' });
+    if (error instanceof InvalidInput) throw error;
+    throw new InvalidInput('The request body must be JSON');
   }
 }
 
@@ -37,6 +37,5 @@ export async function jsonBody(request: Request): Promise<unknown> {
  * route reads it (JSON bodies: jsonBody).
  */
 export function refuseNulInUrl(url: string): void {
-  if (url.includes('%00'))
-    throw new HTTPException(400, { message: 'The address can not contain a NUL character' });
+  if (url.includes('%00')) throw new InvalidInput('The address can not contain a NUL character');
 }

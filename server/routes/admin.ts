@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import {
   DeleteUserQuerySchema,
@@ -12,6 +11,7 @@ import {
 import { AdminOrdersQuerySchema } from '../contract/order.ts';
 import { StaffTransitionSchema } from '../contract/order-lifecycle.ts';
 import type { Database } from '../db/client.ts';
+import { NotFound } from '../domain-errors.ts';
 import type { Identity } from '../identity.ts';
 import { requireAdmin, requireUser } from '../middleware/auth.ts';
 import { jsonBody, parseOr400 } from '../middleware/validate.ts';
@@ -20,6 +20,7 @@ import {
   deleteMenuItem,
   findMenuItem,
   listAllMenuItems,
+  NO_SUCH_ITEM,
   updateMenuItem,
 } from '../services/menu.ts';
 import { existingOrderId, listOrderEvents, listOrderMail } from '../services/order-history.ts';
@@ -36,8 +37,6 @@ export interface AdminRouteDeps {
   identity: Pick<Identity, 'deleteAccount'>;
   logger: Logger;
 }
-
-const NO_SUCH_ITEM = 'This menu item does not exist';
 
 /**
  * The admin screens' calls (spec sections 2 and 7). Every one carries our API token and passes
@@ -66,21 +65,18 @@ export function adminRoutes({ db, tokens, identity, logger }: AdminRouteDeps) {
         sendPage(c, await listAllMenuItems(db, pageQuery(c, ItemsQuerySchema))),
       )
       .delete('/item-delete/:id', signedIn, requireAdmin, async (c) => {
-        if (!(await deleteMenuItem(db, c.req.param('id')))) {
-          throw new HTTPException(404, { message: NO_SUCH_ITEM });
-        }
+        await deleteMenuItem(db, c.req.param('id'));
         return c.json({ deletedCount: 1 });
       })
       .get('/admin-item-update/:id', signedIn, requireAdmin, async (c) => {
         const item = await findMenuItem(db, c.req.param('id'));
-        if (!item) throw new HTTPException(404, { message: NO_SUCH_ITEM });
+        if (!item) throw new NotFound(NO_SUCH_ITEM);
         return c.json(item);
       })
       .patch('/admin-item-update/:id', signedIn, requireAdmin, async (c) => {
         const update = parseOr400(ItemUpdateSchema, await jsonBody(c.req.raw));
-        const result = await updateMenuItem(db, c.req.param('id'), update);
-        if (!result) throw new HTTPException(404, { message: NO_SUCH_ITEM });
-        return c.json({ matchedCount: 1, modifiedCount: result.modified ? 1 : 0 });
+        const modified = await updateMenuItem(db, c.req.param('id'), update);
+        return c.json({ matchedCount: 1, modifiedCount: modified ? 1 : 0 });
       })
       // Orders: the spec names both Confirm (PATCH) and Remove (DELETE) /admin-order-delete/{id}.
       .get('/admin-order', signedIn, requireAdmin, async (c) =>

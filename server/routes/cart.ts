@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import { AddToCartSchema, CartQuantitySchema } from '../contract/cart.ts';
 import type { Database } from '../db/client.ts';
 import { requireUser } from '../middleware/auth.ts';
@@ -7,8 +6,6 @@ import { jsonBody, parseOr400 } from '../middleware/validate.ts';
 import { addToCart, listCart, removeCartLine, setLineQuantity } from '../services/cart.ts';
 import type { Holds } from '../services/holds.ts';
 import type { ApiTokens } from '../tokens.ts';
-
-const NOT_IN_CART = 'This item is not in your cart';
 
 /** The signed-in customer's own cart: identity from the API token, never from the body. */
 export function cartRoutes(db: Database, tokens: ApiTokens, holds: Holds) {
@@ -27,13 +24,10 @@ export function cartRoutes(db: Database, tokens: ApiTokens, holds: Holds) {
       // Not in the spec's API: My cart's stepper. Answers the line as GET /add-to-cart lists it.
       .patch('/cart-line/:id', signedIn, async (c) => {
         const { quantity } = parseOr400(CartQuantitySchema, await jsonBody(c.req.raw));
-        const line = await setLineQuantity(db, c.var.user.uid, c.req.param('id'), quantity, holds);
-        if (!line) throw new HTTPException(404, { message: NOT_IN_CART });
-        return c.json(line);
+        return c.json(await setLineQuantity(db, c.var.user.uid, c.req.param('id'), quantity, holds));
       })
       .delete('/remove-cart-item/:id', signedIn, async (c) => {
-        const removed = await removeCartLine(db, c.var.user.uid, c.req.param('id'));
-        if (!removed) throw new HTTPException(404, { message: NOT_IN_CART });
+        await removeCartLine(db, c.var.user.uid, c.req.param('id'));
         return c.json({ deletedCount: 1 });
       })
   );

@@ -1,12 +1,13 @@
 import { type Context, Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import type { MenuAnswer, MenuCache, MenuSnapshot } from '../cache/menu-cache.ts';
 import type { MenuVersion } from '../cache/menu-version.ts';
 import { type AllItemsQuery, AllItemsQuerySchema } from '../contract/menu.ts';
+import { NotFound } from '../domain-errors.ts';
 import { acceptsGzip } from '../http/gzip.ts';
 import { requestHeader } from '../http/request-header.ts';
 import type { apiHeaderSets } from '../middleware/api-headers.ts';
 import { parseOr400, refuseNulInUrl } from '../middleware/validate.ts';
+import { NO_SUCH_ITEM } from '../services/menu.ts';
 
 /**
  * Admins change the menu, and an admin checks an edit by opening the item's page: a cache may keep the
@@ -127,7 +128,7 @@ export function menuRoutes(
           .then(() => menu.snapshot())
           .then((fresh) => {
             const added = menu.item(fresh, id);
-            if (!added) throw new HTTPException(404, { message: 'This menu item does not exist' });
+            if (!added) throw new NotFound(NO_SUCH_ITEM);
             return menuJson(c, added);
           });
       }),

@@ -9,7 +9,7 @@ import { jsonBody, parseOr400 } from '../middleware/validate.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import type { Holds } from '../services/holds.ts';
 import { listOrderEvents } from '../services/order-history.ts';
-import { checkout, deleteOrder, findOwnOrder, listOrders, paymentStatusOf } from '../services/orders.ts';
+import { checkout, deleteOrder, listOrders, paymentStatusOf, requireOwnOrder } from '../services/orders.ts';
 import type { ApiTokens } from '../tokens.ts';
 import { pageQuery, sendPage } from './paged.ts';
 
@@ -56,7 +56,7 @@ export function orderRoutes(deps: OrderRouteDeps) {
       )
       // The order's timeline (LIFECYCLE_PATHS.customerEvents): its owner's only; someone else's is 404.
       .get('/my-orders/:id/events', signedIn, async (c) => {
-        const order = await findOwnOrder(db, c.var.user.uid, c.req.param('id'));
+        const order = await requireOwnOrder(db, c.var.user.uid, c.req.param('id'));
         return c.json(await listOrderEvents(db, order.id));
       })
       .delete('/order-delete/:id', signedIn, async (c) => {

@@ -1,7 +1,7 @@
 import { type Context, Hono, type HonoRequest } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import { InvalidInput, UpstreamFailed } from '../domain-errors.ts';
 import type { AddressLimiter } from '../middleware/rate-limit.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { RETURN_SITE_FIELD, returnSiteOf } from '../payments/return-site.ts';
@@ -37,7 +37,7 @@ export async function readFields(request: HonoRequest): Promise<Record<string, s
       body = await request.parseBody();
     }
   } catch {
-    throw new HTTPException(400, { message: 'The request body could not be read' });
+    throw new InvalidInput('The request body could not be read');
   }
   for (const [key, value] of Object.entries(body)) {
     if (typeof value === 'string') fields[key] = value;
@@ -56,15 +56,14 @@ async function handleNotification(
 ): Promise<NotificationResult> {
   const verified = await gateway.verifyNotification(fields).catch((error: unknown) => {
     logger.warn({ err: error, gateway: gateway.name }, 'notification could not be checked with the gateway');
-    throw new HTTPException(502, { message: 'The payment service could not be reached' });
+    throw new UpstreamFailed('The payment service could not be reached');
   });
   if (!verified) {
     logger.warn({ gateway: gateway.name, transactionId: fields.tran_id }, 'unverified payment notification');
-    throw new HTTPException(400, { message: NOT_VERIFIED });
+    throw new InvalidInput(NOT_VERIFIED);
   }
   const result = await applyNotification(db, logger, verified);
-  if (result === 'unknown' || result === 'amount_mismatch')
-    throw new HTTPException(400, { message: NOT_VERIFIED });
+  if (result === 'unknown' || result === 'amount_mismatch') throw new InvalidInput(NOT_VERIFIED);
   logger.info(
     { transactionId: verified.transactionId, outcome: verified.outcome, result },
     'payment notification',

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import { ProfileAddressSchema, ProfileUpdateSchema } from '../contract/user.ts';
 import type { Database } from '../db/client.ts';
 import { toUser } from '../db/rows.ts';
+import { Forbidden, NotFound } from '../domain-errors.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { jsonBody, parseOr400 } from '../middleware/validate.ts';
-import { findUserById, saveAddress, updateProfile } from '../services/users.ts';
+import { findUserById, NO_SUCH_ACCOUNT, saveAddress, updateProfile } from '../services/users.ts';
 import type { ApiTokens } from '../tokens.ts';
 
 /** The signed-in user's own record; every call carries our API token. */
@@ -22,10 +22,8 @@ export function profileRoutes(db: Database, tokens: ApiTokens) {
       })
       .patch('/update-profile/:id', signedIn, async (c) => {
         const record = await findUserById(db, c.req.param('id'));
-        if (!record) throw new HTTPException(404, { message: 'No account has this id' });
-        if (record.uid !== c.var.user.uid) {
-          throw new HTTPException(403, { message: 'You can only change your own profile' });
-        }
+        if (!record) throw new NotFound(NO_SUCH_ACCOUNT);
+        if (record.uid !== c.var.user.uid) throw new Forbidden('You can only change your own profile');
         // Email, role and uid are read-only: the schema keeps only the fields a customer may change.
         const update = parseOr400(ProfileUpdateSchema, await jsonBody(c.req.raw));
         const modified = await updateProfile(db, record.id, update);

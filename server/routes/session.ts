@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
 import {
   ApiTokenRequestSchema,
   isCustomerRole,
@@ -9,6 +8,7 @@ import {
   UidSchema,
 } from '../contract/user.ts';
 import type { Database } from '../db/client.ts';
+import { Forbidden, NotFound } from '../domain-errors.ts';
 import type { Identity, VerifiedIdentity } from '../identity.ts';
 import { type IdentityEnv, requireIdToken } from '../middleware/auth.ts';
 import type { EndpointLimiter } from '../middleware/rate-limit.ts';
@@ -34,7 +34,7 @@ const providerPhoto = (picture: string | undefined): string =>
   picture !== undefined && picture.length <= PHOTO_URL_MAX_LENGTH ? safePhoto(picture) : '';
 
 function assertSameUid(claimed: string, verified: string): void {
-  if (claimed !== verified) throw new HTTPException(403, { message: 'This request is for another account' });
+  if (claimed !== verified) throw new Forbidden('This request is for another account');
 }
 
 /** Sign-in and sign-up: every call here carries the identity provider's ID token, not our API token. */
@@ -61,11 +61,11 @@ export function sessionRoutes(
       if (uid !== caller) {
         const callerRecord = await findUserByUid(db, caller);
         if (!callerRecord || isCustomerRole(callerRecord.role)) {
-          throw new HTTPException(403, { message: "Only an admin can read another account's role" });
+          throw new Forbidden("Only an admin can read another account's role");
         }
       }
       const user = await findUserByUid(db, uid);
-      if (!user) throw new HTTPException(404, { message: NOT_REGISTERED });
+      if (!user) throw new NotFound(NOT_REGISTERED);
       return c.json({ role: user.role });
     })
     .post('/users', limits.users.byAddress, signedIn, limits.users.byAccount(verifiedUid), async (c) => {

@@ -1,11 +1,14 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
 import type { AddToCart, CartLine } from '../contract/cart.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { toMoney } from '../db/rows.ts';
 import { cartLines, menuItems } from '../db/schema.ts';
+import { Conflict, NotFound } from '../domain-errors.ts';
 import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
 import { isUuid } from './ids.ts';
+import { NO_SUCH_ITEM } from './menu.ts';
+
+const NOT_IN_CART = 'This item is not in your cart';
 
 /** 'Only 2 Margherita left in stock', or 'Margherita is no longer in stock'. */
 export function stockMessage(name: string, stock: number): string {
@@ -25,6 +28,18 @@ const lineColumns = {
 
 type LineRow = { [K in keyof typeof lineColumns]: (typeof lineColumns)[K]['_']['data'] };
 
+/**
+ * The cart lines `where` picks, each with its menu item as it is now (name, price, image, category,
+ * stock): what the cart shows and what checkout orders. The caller adds its order.
+ */
+export function cartLinesWithItems(db: Database | Transaction, where: SQL | undefined) {
+  return db
+    .select(lineColumns)
+    .from(cartLines)
+    .innerJoin(menuItems, eq(menuItems.id, cartLines.itemId))
+    .where(where);
+}
+
 const toCartLine = (uid: string, row: LineRow): CartLine => ({
   _id: row.id,
   uid,
@@ -39,12 +54,10 @@ const toCartLine = (uid: string, row: LineRow): CartLine => ({
 
 /** The caller's lines, oldest first; name, price, image, category and stock are the menu's current ones. */
 export async function listCart(db: Database, uid: string): Promise<CartLine[]> {
-  const rows = await db
-    .select(lineColumns)
-    .from(cartLines)
-    .innerJoin(menuItems, eq(menuItems.id, cartLines.itemId))
-    .where(eq(cartLines.userUid, uid))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  const rows = await cartLinesWithItems(db, eq(cartLines.userUid, uid)).orderBy(
+    asc(cartLines.createdAt),
+    asc(cartLines.id),
+  );
   return rows.map((row) => toCartLine(uid, row));
 }
 
@@ -69,11 +82,9 @@ export async function addToCart(
     .select({ id: menuItems.id, name: menuItems.name, stock: menuItems.quantity })
     .from(menuItems)
     .where(eq(menuItems.id, input.itemId));
-  if (!item) throw new HTTPException(404, { message: 'This menu item does not exist' });
+  if (!item) throw new NotFound(NO_SUCH_ITEM);
   assertLineWithinCap(holds, { name: item.name, quantity: input.quantity });
-  if (input.quantity > item.stock) {
-    throw new HTTPException(409, { message: stockMessage(item.name, item.stock) });
-  }
+  if (input.quantity > item.stock) throw new Conflict(stockMessage(item.name, item.stock));
   const cart = await db
     .select({ itemId: cartLines.itemId, quantity: cartLines.quantity })
     .from(cartLines)
@@ -88,21 +99,21 @@ export async function addToCart(
   return { insertedId: row?.id ?? null, name: item.name };
 }
 
-/** Removes one of the caller's own lines; false when no line of theirs has that id. */
-export async function removeCartLine(db: Database, uid: string, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
+/** Removes one of the caller's own lines; NotFound when no line of theirs has that id. */
+export async function removeCartLine(db: Database, uid: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw new NotFound(NOT_IN_CART);
   const deleted = await db
     .delete(cartLines)
     .where(and(eq(cartLines.id, id), eq(cartLines.userUid, uid)))
     .returning({ id: cartLines.id });
-  return deleted.length > 0;
+  if (deleted.length === 0) throw new NotFound(NOT_IN_CART);
 }
 
 /**
  * Sets the quantity of one of the caller's own lines, under the same rules as adding it: the line cap
- * and the order cap (400), and the item's stock now (409). Nothing is reserved, so no stock moves and
- * the menu's version stays: checkout checks all of it again when it reserves. Null when no line of the
- * caller's has that id.
+ * and the order cap (InvalidInput), and the item's stock now (Conflict). Nothing is reserved, so no
+ * stock moves and the menu's version stays: checkout checks all of it again when it reserves. NotFound
+ * when no line of the caller's has that id (or it went meanwhile).
  */
 export async function setLineQuantity(
   db: Database,
@@ -110,16 +121,12 @@ export async function setLineQuantity(
   id: string,
   quantity: number,
   holds: Holds = DEFAULT_HOLDS,
-): Promise<CartLine | null> {
-  if (!isUuid(id)) return null;
-  const [line] = await db
-    .select(lineColumns)
-    .from(cartLines)
-    .innerJoin(menuItems, eq(menuItems.id, cartLines.itemId))
-    .where(and(eq(cartLines.id, id), eq(cartLines.userUid, uid)));
-  if (!line) return null;
+): Promise<CartLine> {
+  if (!isUuid(id)) throw new NotFound(NOT_IN_CART);
+  const [line] = await cartLinesWithItems(db, and(eq(cartLines.id, id), eq(cartLines.userUid, uid)));
+  if (!line) throw new NotFound(NOT_IN_CART);
   assertLineWithinCap(holds, { name: line.name, quantity });
-  if (quantity > line.stock) throw new HTTPException(409, { message: stockMessage(line.name, line.stock) });
+  if (quantity > line.stock) throw new Conflict(stockMessage(line.name, line.stock));
   const others = await db
     .select({ quantity: cartLines.quantity })
     .from(cartLines)
@@ -131,5 +138,6 @@ export async function setLineQuantity(
     .where(and(eq(cartLines.id, id), eq(cartLines.userUid, uid)))
     .returning({ id: cartLines.id });
   // Removed meanwhile (another tab, or a payment that emptied the cart).
-  return updated ? toCartLine(uid, { ...line, quantity }) : null;
+  if (!updated) throw new NotFound(NOT_IN_CART);
+  return toCartLine(uid, { ...line, quantity });
 }

@@ -1,5 +1,5 @@
-import { HTTPException } from 'hono/http-exception';
 import { CART_LINE_MAX_UNITS, lineCapMessage, ORDER_MAX_UNITS, orderCapMessage } from '../contract/cart.ts';
+import { InvalidInput } from '../domain-errors.ts';
 
 /**
  * How much stock one customer can hold, and for how long. A checkout reserves stock for an unpaid order,
@@ -44,17 +44,17 @@ export function resolveHolds(options: HoldOptions = {}): Holds {
   return holds;
 }
 
-/** 400 when one line asks for more units of its item than a cart line may hold. */
+/** Refused (invalid input) when one line asks for more units of its item than a cart line may hold. */
 export function assertLineWithinCap(holds: Holds, line: { name: string; quantity: number }): void {
   if (line.quantity > holds.cartLineMaxUnits) {
-    throw new HTTPException(400, { message: lineCapMessage(holds.cartLineMaxUnits, line.name) });
+    throw new InvalidInput(lineCapMessage(holds.cartLineMaxUnits, line.name));
   }
 }
 
-/** 400 when these lines together hold more units than one order may. */
+/** Refused (invalid input) when these lines together hold more units than one order may. */
 export function assertOrderWithinCap(holds: Holds, lines: ReadonlyArray<{ quantity: number }>): void {
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   if (units > holds.orderMaxUnits) {
-    throw new HTTPException(400, { message: orderCapMessage(holds.orderMaxUnits) });
+    throw new InvalidInput(orderCapMessage(holds.orderMaxUnits));
   }
 }

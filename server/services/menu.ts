@@ -6,8 +6,11 @@ import type { Page } from '../contract/paging.ts';
 import type { Database } from '../db/client.ts';
 import { toMenuItem } from '../db/rows.ts';
 import { itemSearchText, lowStock, menuItems, soldOut } from '../db/schema.ts';
+import { NotFound } from '../domain-errors.ts';
 import { isUuid } from './ids.ts';
 import { afterCursor, containing, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
+
+export const NO_SUCH_ITEM = 'This menu item does not exist';
 
 /** undefined when no item has that id (a malformed id included). */
 export async function findMenuItem(db: Database, id: string): Promise<MenuItem | undefined> {
@@ -55,25 +58,21 @@ export async function listAllMenuItems(
 }
 
 /**
- * Deletes an item; false when no item has that id. Its cart lines go with it (foreign key cascade);
+ * Deletes an item; NotFound when no item has that id. Its cart lines go with it (foreign key cascade);
  * order lines keep their name, category and price, with item_id set to null (foreign key set null).
  */
-export async function deleteMenuItem(db: Database, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
+export async function deleteMenuItem(db: Database, id: string): Promise<void> {
+  if (!isUuid(id)) throw new NotFound(NO_SUCH_ITEM);
   const deleted = await db.delete(menuItems).where(eq(menuItems.id, id)).returning({ id: menuItems.id });
-  return deleted.length > 0;
+  if (deleted.length === 0) throw new NotFound(NO_SUCH_ITEM);
 }
 
 /**
- * Writes an item's editable fields: undefined when no item has that id, otherwise whether anything
- * differed (compared in SQL, so an identical save modifies nothing).
+ * Writes an item's editable fields: whether anything differed (compared in SQL, so an identical save
+ * modifies nothing); NotFound when no item has that id.
  */
-export async function updateMenuItem(
-  db: Database,
-  id: string,
-  update: ItemUpdate,
-): Promise<{ modified: boolean } | undefined> {
-  if (!isUuid(id)) return undefined;
+export async function updateMenuItem(db: Database, id: string, update: ItemUpdate): Promise<boolean> {
+  if (!isUuid(id)) throw new NotFound(NO_SUCH_ITEM);
   const values = {
     name: update.name,
     priceCents: toCents(update.price),
@@ -93,7 +92,8 @@ export async function updateMenuItem(
       ),
     )
     .returning({ id: menuItems.id });
-  if (changed.length > 0) return { modified: true };
+  if (changed.length > 0) return true;
   const [exists] = await db.select({ id: menuItems.id }).from(menuItems).where(eq(menuItems.id, id));
-  return exists ? { modified: false } : undefined;
+  if (!exists) throw new NotFound(NO_SUCH_ITEM);
+  return false;
 }

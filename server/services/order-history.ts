@@ -1,18 +1,18 @@
 // An order's past as staff and its customer read it: its timeline (order_events) and its mail
 // (mail_outbox).
 import { asc, eq } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
 import type { MailMessage, OrderEvent } from '../contract/order-lifecycle.ts';
 import type { Database } from '../db/client.ts';
 import { toOrderEvent } from '../db/rows.ts';
 import { mailOutbox, orderEvents, orders } from '../db/schema.ts';
+import { NotFound } from '../domain-errors.ts';
 import { isUuid } from './ids.ts';
 import { NO_SUCH_ORDER_ADMIN } from './order-lifecycle.ts';
 
-/** `id` when an order has it; 404 otherwise (a malformed id included). */
+/** `id` when an order has it; NotFound otherwise (a malformed id included). */
 export async function existingOrderId(db: Database, id: string): Promise<string> {
   const [order] = isUuid(id) ? await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)) : [];
-  if (!order) throw new HTTPException(404, { message: NO_SUCH_ORDER_ADMIN });
+  if (!order) throw new NotFound(NO_SUCH_ORDER_ADMIN);
   return order.id;
 }
 

@@ -2,7 +2,6 @@
 // whether the move is lawful for who asks, a conditional UPDATE makes it happen at most once however
 // many ask at the same time, and its event, its stock and its mail are written in the same transaction.
 import { and, eq, sql } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
 import {
   findTransition,
   nextStates,
@@ -14,6 +13,7 @@ import {
 import type { Transaction } from '../db/client.ts';
 import type { OrderRow } from '../db/rows.ts';
 import { orderEvents, orders } from '../db/schema.ts';
+import { Conflict, NotFound } from '../domain-errors.ts';
 import { isUuid } from './ids.ts';
 import { enqueueOrderMail } from './order-mail.ts';
 import { restoreStock, retakeStock } from './order-stock.ts';
@@ -35,7 +35,7 @@ export interface TransitionRequest {
   to: OrderState;
   actor: Mover;
   note?: string | undefined;
-  /** The state the caller saw: if the order is elsewhere by now, nothing happens (409). */
+  /** The state the caller saw: if the order is elsewhere by now, nothing happens (TransitionConflict). */
   expectFrom?: OrderState | undefined;
   /** Columns written with the state (the gateway's payment time and reference). */
   record?: Partial<Pick<OrderRow, 'paidAt' | 'gatewayValId'>>;
@@ -51,8 +51,8 @@ export interface Transitioned {
 const label = (state: OrderState): string => ORDER_STATE_LABELS[state];
 const isHolding = (state: OrderState): boolean => STOCK_HOLDING_STATES.includes(state);
 
-/** The table has no such move for this actor (409): nothing was written. */
-export class TransitionRefused extends HTTPException {
+/** The table has no such move for this actor: nothing was written. */
+export class TransitionRefused extends Conflict {
   constructor(
     readonly order: Pick<OrderRow, 'transactionId'>,
     readonly from: OrderState,
@@ -60,30 +60,29 @@ export class TransitionRefused extends HTTPException {
     readonly by: OrderActor,
   ) {
     const ways = nextStates(from, by).map(label);
-    super(409, {
-      message:
-        `Order ${order.transactionId} is ${label(from)}: ${by} can not move it to ${label(to)}` +
+    super(
+      `Order ${order.transactionId} is ${label(from)}: ${by} can not move it to ${label(to)}` +
         (ways.length > 0 ? ` (only to ${ways.join(' or ')})` : ''),
-    });
+    );
   }
 }
 
-/** Someone else moved the order between our read and our UPDATE (409): nothing was written. */
-export class TransitionConflict extends HTTPException {
+/** Someone else moved the order between our read and our UPDATE: nothing was written. */
+export class TransitionConflict extends Conflict {
   constructor(order: Pick<OrderRow, 'transactionId'>, expected: OrderState, now: OrderState | undefined) {
-    super(409, {
-      message: `Order ${order.transactionId} is no longer ${label(expected)}${now ? ` (it is ${label(now)} now)` : ''}: reload it and try again`,
-    });
+    super(
+      `Order ${order.transactionId} is no longer ${label(expected)}${now ? ` (it is ${label(now)} now)` : ''}: reload it and try again`,
+    );
   }
 }
 
 async function readOrder(tx: Transaction, which: TransitionRequest['order']): Promise<OrderRow> {
-  if ('id' in which && !isUuid(which.id)) throw new HTTPException(404, { message: NO_SUCH_ORDER_ADMIN });
+  if ('id' in which && !isUuid(which.id)) throw new NotFound(NO_SUCH_ORDER_ADMIN);
   const [order] = await tx
     .select()
     .from(orders)
     .where('id' in which ? eq(orders.id, which.id) : eq(orders.transactionId, which.transactionId));
-  if (!order) throw new HTTPException(404, { message: NO_SUCH_ORDER_ADMIN });
+  if (!order) throw new NotFound(NO_SUCH_ORDER_ADMIN);
   return order;
 }
 
@@ -123,7 +122,7 @@ export const recordCreation = (tx: Transaction, order: Pick<OrderRow, 'id' | 'us
  * Moves one order from where it is to `to`, if the table lets `actor` do that: the conditional UPDATE,
  * its event, the stock (given back when it leaves a holding state; taken again when the gateway pays a
  * released order, which becomes refund_due when the stock is gone) and the customer's mail. Refused
- * (TransitionRefused) or overtaken (TransitionConflict): 409 and nothing written, even when the caller
+ * (TransitionRefused) or overtaken (TransitionConflict): a Conflict and nothing written, even when the caller
  * catches the error and goes on, as all of it happens in a savepoint.
  */
 export function transitionOrder(tx: Transaction, request: TransitionRequest): Promise<Transitioned> {

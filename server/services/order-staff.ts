@@ -2,7 +2,6 @@
 // one transition (services/order-lifecycle.ts) in its own transaction.
 
 import { eq } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
 import type { Order } from '../contract/order.ts';
 import {
   ACCEPTED_STATES,
@@ -12,6 +11,7 @@ import {
 } from '../contract/order-lifecycle.ts';
 import type { Database } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
+import { Conflict, NotFound } from '../domain-errors.ts';
 import { isUuid } from './ids.ts';
 import { NO_SUCH_ORDER_ADMIN, transitionOrder } from './order-lifecycle.ts';
 import { orderAnswer } from './orders.ts';
@@ -25,9 +25,9 @@ export const ALREADY_CANCELLED = 'This order is already cancelled';
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 async function stateOf(tx: Transaction, id: string): Promise<OrderState> {
-  if (!isUuid(id)) throw new HTTPException(404, { message: NO_SUCH_ORDER_ADMIN });
+  if (!isUuid(id)) throw new NotFound(NO_SUCH_ORDER_ADMIN);
   const [order] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, id));
-  if (!order) throw new HTTPException(404, { message: NO_SUCH_ORDER_ADMIN });
+  if (!order) throw new NotFound(NO_SUCH_ORDER_ADMIN);
   return order.state;
 }
 
@@ -43,7 +43,7 @@ export function confirmOrder(db: Database, uid: string, id: string): Promise<voi
   return db.transaction(async (tx) => {
     const from = await stateOf(tx, id);
     const refusal = confirmRefusal(from);
-    if (refusal) throw new HTTPException(409, { message: refusal });
+    if (refusal) throw new Conflict(refusal);
     await transitionOrder(tx, {
       order: { id },
       to: 'accepted',
@@ -61,9 +61,9 @@ export function confirmOrder(db: Database, uid: string, id: string): Promise<voi
 export function removeOrder(db: Database, uid: string, id: string): Promise<'cancelled' | 'refund_due'> {
   return db.transaction(async (tx) => {
     const from = await stateOf(tx, id);
-    if (from === 'delivered') throw new HTTPException(409, { message: REMOVE_DELIVERED });
+    if (from === 'delivered') throw new Conflict(REMOVE_DELIVERED);
     if (from === 'cancelled' || from === 'refund_due' || from === 'refunded') {
-      throw new HTTPException(409, { message: ALREADY_CANCELLED });
+      throw new Conflict(ALREADY_CANCELLED);
     }
     // An unpaid order is cancelled; the table refuses one already released (expired, payment failed).
     const to = PAID_STATES.includes(from) ? 'refund_due' : 'cancelled';
@@ -80,7 +80,7 @@ export function staffTransition(
   input: StaffTransition,
 ): Promise<Order> {
   return db.transaction(async (tx) => {
-    if (!isUuid(id)) throw new HTTPException(404, { message: NO_SUCH_ORDER_ADMIN });
+    if (!isUuid(id)) throw new NotFound(NO_SUCH_ORDER_ADMIN);
     const { order } = await transitionOrder(tx, {
       order: { id },
       to: input.to,

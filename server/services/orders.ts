@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, lt, not, type SQL, sql } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import { lineShippingCents, toCents } from '../contract/cart.ts';
 import type { CreatePayment, Order, OrderFilters, PaymentStatus } from '../contract/order.ts';
@@ -17,14 +16,16 @@ import {
   orders,
   users,
 } from '../db/schema.ts';
+import { Conflict, InvalidInput, NotFound, UpstreamFailed } from '../domain-errors.ts';
 import type { PaymentGateway, VerifiedNotification } from '../payments/gateway.ts';
-import { stockMessage } from './cart.ts';
+import { cartLinesWithItems, stockMessage } from './cart.ts';
 import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
 import { isUuid } from './ids.ts';
 import { recordCreation, TransitionConflict, transitionOrder } from './order-lifecycle.ts';
 import { type Executor, heldUnits, lockItems, restoreStock } from './order-stock.ts';
 import { afterCursor, containing, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
 import { assertShopOpen } from './shop.ts';
+import { withTimeout } from './timeout.ts';
 
 /** How long checkout waits for the gateway's payment page before giving up (and undoing the order). */
 export const GATEWAY_TIMEOUT_MS = 10_000;
@@ -91,12 +92,18 @@ function skipOvertaken(error: unknown): undefined {
   throw error;
 }
 
-/** A line asks for more than the stock left (409): the one refusal that lapsed reservations may lift. */
-class OutOfStock extends HTTPException {
-  constructor(message: string) {
-    super(409, { message });
-  }
-}
+/** A line asks for more than the stock left: the one refusal that lapsed reservations may lift. */
+class OutOfStock extends Conflict {}
+
+/** The delivery details of a checkout: the order keeps them and the gateway's page shows them. */
+const customerOf = ({ fullName, email, phone, address, city, postcode }: CreatePayment) => ({
+  fullName,
+  email,
+  phone,
+  address,
+  city,
+  postcode,
+});
 
 export interface CreatedOrder {
   id: string;
@@ -108,7 +115,7 @@ export interface CreatedOrder {
 /**
  * Turns the caller's cart into an unpaid order, in one transaction: lines and total from the cart and
  * the current menu (the client's own lines are ignored), the caps on what one customer may hold must be
- * kept (400), the client's total must match, and every line's stock is reserved with a conditional
+ * kept (InvalidInput), the client's total must match, and every line's stock is reserved with a conditional
  * UPDATE, so concurrent checkouts can never oversell. A customer has at most one order holding stock:
  * the stock of their earlier unpaid orders goes back in the same transaction, so checking out the same
  * cart again moves the hold instead of doubling it.
@@ -127,20 +134,8 @@ export function createOrder(
     await tx.select({ id: users.id }).from(users).where(eq(users.uid, uid)).for('no key update');
     await assertShopOpen(tx);
 
-    const lines = await tx
-      .select({
-        cartLineId: cartLines.id,
-        itemId: menuItems.id,
-        quantity: cartLines.quantity,
-        name: menuItems.name,
-        category: menuItems.category,
-        priceCents: menuItems.priceCents,
-      })
-      .from(cartLines)
-      .innerJoin(menuItems, eq(menuItems.id, cartLines.itemId))
-      .where(eq(cartLines.userUid, uid))
-      .orderBy(asc(menuItems.id));
-    if (lines.length === 0) throw new HTTPException(400, { message: EMPTY_CART });
+    const lines = await cartLinesWithItems(tx, eq(cartLines.userUid, uid)).orderBy(asc(menuItems.id));
+    if (lines.length === 0) throw new InvalidInput(EMPTY_CART);
     // Lines added before the caps, or under larger ones, are refused here as well.
     for (const line of lines) assertLineWithinCap(holds, line);
     assertOrderWithinCap(holds, lines);
@@ -151,7 +146,7 @@ export function createOrder(
         sum + line.priceCents * line.quantity + lineShippingCents(line.priceCents, line.quantity),
       0,
     );
-    if (totalCents !== toCents(input.total_price)) throw new HTTPException(409, { message: PRICES_CHANGED });
+    if (totalCents !== toCents(input.total_price)) throw new Conflict(PRICES_CHANGED);
 
     // The customer's earlier unpaid orders are cancelled (by the customer: this checkout replaces them)
     // and give their stock back before this order takes its own, so checking out the same cart again
@@ -198,12 +193,7 @@ export function createOrder(
       .values({
         userUid: uid,
         orderTime: input.order_time,
-        fullName: input.fullName,
-        email: input.email,
-        phone: input.phone,
-        address: input.address,
-        city: input.city,
-        postcode: input.postcode,
+        ...customerOf(input),
         transactionId,
         totalCents,
       })
@@ -213,7 +203,7 @@ export function createOrder(
       lines.map((line) => ({
         orderId: order!.id,
         itemId: line.itemId,
-        cartLineId: line.cartLineId,
+        cartLineId: line.id,
         name: line.name,
         category: line.category,
         priceCents: line.priceCents,
@@ -252,19 +242,11 @@ async function discardOrder(db: Database, orderId: string): Promise<void> {
   });
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
  * POST /create-payment-intent: create the order (stock reserved; when stock is short, lapsed
  * reservations are released first and the order tried once more), then ask the gateway for its
- * payment page. If the gateway fails or is slow, the order is undone (stock back)
- * and the caller gets a 502: the customer never sees an order that looks placed but cannot be paid.
+ * payment page. If the gateway fails or is slow, the order is undone (stock back) and the caller is
+ * refused (UpstreamFailed): the customer never sees an order that looks placed but cannot be paid.
  */
 export async function checkout(
   deps: {
@@ -293,17 +275,11 @@ export async function checkout(
         returnSite: deps.returnSite,
         transactionId: order.transactionId,
         amountCents: order.totalCents,
-        customer: {
-          fullName: input.fullName,
-          email: input.email,
-          phone: input.phone,
-          address: input.address,
-          city: input.city,
-          postcode: input.postcode,
-        },
+        customer: customerOf(input),
         lines: order.lines,
       }),
       deps.gatewayTimeoutMs ?? GATEWAY_TIMEOUT_MS,
+      'the payment gateway',
     );
   } catch (error) {
     logger.warn(
@@ -311,7 +287,7 @@ export async function checkout(
       'payment page failed',
     );
     await discardOrder(db, order.id);
-    throw new HTTPException(502, { message: GATEWAY_UNREACHABLE });
+    throw new UpstreamFailed(GATEWAY_UNREACHABLE);
   }
 }
 
@@ -383,14 +359,14 @@ export function listAllOrders(db: Database, query: PageRequest & OrderFilters): 
   );
 }
 
-/** One of the caller's orders; 404 for an unknown id and for someone else's (never telling which). */
-export async function findOwnOrder(db: Executor, uid: string, id: string): Promise<OrderRow> {
-  if (!isUuid(id)) throw new HTTPException(404, { message: NO_SUCH_ORDER });
+/** One of the caller's orders; NotFound for an unknown id and for someone else's (never telling which). */
+export async function requireOwnOrder(db: Executor, uid: string, id: string): Promise<OrderRow> {
+  if (!isUuid(id)) throw new NotFound(NO_SUCH_ORDER);
   const [order] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.userUid, uid)));
-  if (!order) throw new HTTPException(404, { message: NO_SUCH_ORDER });
+  if (!order) throw new NotFound(NO_SUCH_ORDER);
   return order;
 }
 
@@ -401,9 +377,8 @@ export async function findOwnOrder(db: Executor, uid: string, id: string): Promi
  */
 export async function deleteOrder(db: Database, uid: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const order = await findOwnOrder(tx, uid, id);
-    if (PAID_STATES.includes(order.state))
-      throw new HTTPException(409, { message: PAID_ORDER_NOT_DELETABLE });
+    const order = await requireOwnOrder(tx, uid, id);
+    if (PAID_STATES.includes(order.state)) throw new Conflict(PAID_ORDER_NOT_DELETABLE);
     await transitionOrder(tx, {
       order: { id: order.id },
       to: 'cancelled',
@@ -422,7 +397,7 @@ export async function paymentStatusOf(
     .select({ transactionId: orders.transactionId, state: orders.state })
     .from(orders)
     .where(and(eq(orders.transactionId, transactionId), eq(orders.userUid, uid)));
-  if (!order) throw new HTTPException(404, { message: 'No order of yours has this transaction id' });
+  if (!order) throw new NotFound('No order of yours has this transaction id');
   return {
     transaction_id: order.transactionId,
     payment_status: PAID_STATES.includes(order.state),

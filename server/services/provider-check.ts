@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { UserRow } from '../db/rows.ts';
 import { users } from '../db/schema.ts';
 import type { AccountStatus } from '../identity.ts';
+import { withTimeout } from './timeout.ts';
 
 /**
  * How old the provider's word on an account may be before a signed-in call asks again. With the
@@ -34,20 +35,11 @@ export type ProviderCheck = (user: UserRow) => Promise<Standing>;
 
 /** The provider's answer, or undefined when it failed or took longer than PROVIDER_CHECK_TIMEOUT_MS. */
 async function askProvider(deps: ProviderCheckDeps, uid: string): Promise<AccountStatus | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error('the identity provider did not answer in time')),
-      PROVIDER_CHECK_TIMEOUT_MS,
-    );
-  });
   try {
-    return await Promise.race([deps.accountStatus(uid), timeout]);
+    return await withTimeout(deps.accountStatus(uid), PROVIDER_CHECK_TIMEOUT_MS, 'the identity provider');
   } catch (error) {
     deps.logger.warn({ err: error, uid }, 'could not ask the identity provider about an account');
     return undefined;
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,5 +1,4 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import type { UserFilters } from '../contract/admin.ts';
 import type { Page } from '../contract/paging.ts';
@@ -7,6 +6,7 @@ import { CUSTOMER_ROLE, isCustomerRole, type ProfileUpdate, type User } from '..
 import type { Database } from '../db/client.ts';
 import { toUser, type UserRow } from '../db/rows.ts';
 import { cartLines, userSearchText, users } from '../db/schema.ts';
+import { Conflict, InvalidInput, NotFound, UpstreamFailed } from '../domain-errors.ts';
 import { isUuid } from './ids.ts';
 import { afterCursor, containing, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
 
@@ -119,22 +119,22 @@ export async function deleteCustomer(
   uid: string,
 ): Promise<void> {
   const record = await findUserById(db, recordId);
-  if (!record) throw new HTTPException(404, { message: NO_SUCH_ACCOUNT });
-  if (record.uid !== uid) throw new HTTPException(400, { message: ACCOUNT_MISMATCH });
-  if (record.uid === caller) throw new HTTPException(409, { message: OWN_ACCOUNT });
-  if (!isCustomerRole(record.role)) throw new HTTPException(409, { message: ADMIN_ACCOUNT });
+  if (!record) throw new NotFound(NO_SUCH_ACCOUNT);
+  if (record.uid !== uid) throw new InvalidInput(ACCOUNT_MISMATCH);
+  if (record.uid === caller) throw new Conflict(OWN_ACCOUNT);
+  if (!isCustomerRole(record.role)) throw new Conflict(ADMIN_ACCOUNT);
 
   const outcome = await deleteAccount(record.uid).catch((error: unknown) => {
     logger.warn({ err: error, uid: record.uid }, 'the identity provider did not delete the account');
-    throw new HTTPException(502, { message: PROVIDER_UNREACHABLE });
+    throw new UpstreamFailed(PROVIDER_UNREACHABLE);
   });
   if (outcome === 'already_gone') logger.info({ uid: record.uid }, 'provider account was already gone');
 
   await db.transaction(async (tx) => {
     // Re-checked under the row lock: the role could have changed while the provider was asked.
     const [locked] = await tx.select().from(users).where(eq(users.id, record.id)).for('update');
-    if (!locked) throw new HTTPException(404, { message: NO_SUCH_ACCOUNT });
-    if (!isCustomerRole(locked.role)) throw new HTTPException(409, { message: ADMIN_ACCOUNT });
+    if (!locked) throw new NotFound(NO_SUCH_ACCOUNT);
+    if (!isCustomerRole(locked.role)) throw new Conflict(ADMIN_ACCOUNT);
     await tx.delete(cartLines).where(eq(cartLines.userUid, locked.uid));
     await tx.delete(users).where(eq(users.id, locked.id));
   });

@@ -4,10 +4,11 @@ import { type AuthOutcome, type AuthRequest, authFormMachine } from '../../machi
 import { createSubmitMachine } from '../../machines/submit.machine.ts';
 import { PasswordResetSchema } from '../forms/credentials.ts';
 import { loadProvider } from '../identity/provider.ts';
-import { session } from './session.ts';
+import { fromActors, useLogic } from './context.tsx';
+import type { SessionActor } from './session.ts';
 
 /** Asks the provider; a sign-up or Google sign-in first tells the session to register the account. */
-async function authenticate(request: AuthRequest): Promise<void> {
+async function authenticate(session: SessionActor, request: AuthRequest): Promise<void> {
   const provider = await loadProvider();
   if (request.method === 'google') {
     session.send({ type: 'session.signUpStarted' });
@@ -20,20 +21,21 @@ async function authenticate(request: AuthRequest): Promise<void> {
   }
 }
 
-export const liveAuthFormMachine = authFormMachine.provide({
-  actors: {
-    authenticate: fromCallback<AuthOutcome, AuthRequest>(({ input, sendBack }) => {
-      authenticate(input).then(
-        () => sendBack({ type: 'SUCCESS' }),
-        async (error: unknown) => {
-          session.send({ type: 'session.signUpAbandoned' });
-          const provider = await loadProvider().catch(() => undefined);
-          sendBack({ type: 'ERRMSG', code: provider ? provider.providerErrorCode(error) : String(error) });
-        },
-      );
-    }),
-  },
-});
+const authForm = (session: SessionActor) =>
+  authFormMachine.provide({
+    actors: {
+      authenticate: fromCallback<AuthOutcome, AuthRequest>(({ input, sendBack }) => {
+        authenticate(session, input).then(
+          () => sendBack({ type: 'SUCCESS' }),
+          async (error: unknown) => {
+            session.send({ type: 'session.signUpAbandoned' });
+            const provider = await loadProvider().catch(() => undefined);
+            sendBack({ type: 'ERRMSG', code: provider ? provider.providerErrorCode(error) : String(error) });
+          },
+        );
+      }),
+    },
+  });
 
 const NETWORK_FAILURE = 'We could not reach the sign-in service. Check your connection and try again.';
 
@@ -55,7 +57,7 @@ function resetFailure(code: string): string {
  * Forgot password: the provider e-mails a link to its own reset page. Answers the address it was
  * sent to. An unknown address is answered like a known one, so the form never tells who has an account.
  */
-export const livePasswordResetMachine = createSubmitMachine('passwordReset').provide({
+const passwordReset = createSubmitMachine('passwordReset').provide({
   actors: {
     submit: fromPromise(async ({ input }) => {
       const { email } = v.parse(PasswordResetSchema, input);
@@ -72,3 +74,8 @@ export const livePasswordResetMachine = createSubmitMachine('passwordReset').pro
     }),
   },
 });
+
+export const authLogic = fromActors(({ session }) => ({ authForm: authForm(session), passwordReset }));
+
+/** /auth's machines: signing in or up tells the registry's session. */
+export const useAuthLogic = () => useLogic(authLogic);

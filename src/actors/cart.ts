@@ -1,35 +1,36 @@
-import { createActor, fromPromise } from 'xstate';
+import { type Actor, fromPromise } from 'xstate';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import { addToCart, fetchCart, removeCartLine, setCartLineQuantity } from '../api/cart.ts';
 import { rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
-import { inspect } from './inspector.ts';
-import { session, signedInUid } from './session.ts';
+import type { SessionActor } from './session.ts';
 
-export const liveCartMachine = cartMachine.provide({
-  actors: {
-    fetchCart: fromPromise(() => fetchCart(signedInUid()).catch(rejectReadably)),
-    addLine: fromPromise(({ input }) =>
-      addToCart(signedInUid(), input.itemId, input.quantity).catch(rejectReadably),
-    ),
-    removeLine: fromPromise(({ input }) => removeCartLine(input.id).catch(rejectReadably)),
-    saveQuantity: fromPromise(({ input }) =>
-      setCartLineQuantity(input.id, input.quantity).catch(rejectReadably),
-    ),
-  },
-  actions: {
-    announceAdded: (_, { name }) => notify.success(`"${name}" item has been added to your cart`),
-    announceDuplicate: (_, { name }) => notify.error(`"${name}" item has been already added`),
-    announceFailure: (_, { message }) => notify.error(message),
-  },
-});
+/** The cart machine with its effects, acting for whoever `signedInUid` names. */
+export const liveCartMachine = (signedInUid: () => string) =>
+  cartMachine.provide({
+    actors: {
+      fetchCart: fromPromise(() => fetchCart(signedInUid()).catch(rejectReadably)),
+      addLine: fromPromise(({ input }) =>
+        addToCart(signedInUid(), input.itemId, input.quantity).catch(rejectReadably),
+      ),
+      removeLine: fromPromise(({ input }) => removeCartLine(input.id).catch(rejectReadably)),
+      saveQuantity: fromPromise(({ input }) =>
+        setCartLineQuantity(input.id, input.quantity).catch(rejectReadably),
+      ),
+    },
+    actions: {
+      announceAdded: (_, { name }) => notify.success(`"${name}" item has been added to your cart`),
+      announceDuplicate: (_, { name }) => notify.error(`"${name}" item has been already added`),
+      announceFailure: (_, { message }) => notify.error(message),
+    },
+  });
 
 /** The customer's cart, shared by the navbar, item pages, My cart and checkout. */
-export const cart = createActor(liveCartMachine, { inspect });
+export type CartActor = Actor<ReturnType<typeof liveCartMachine>>;
 
 /** Loads the cart once sign-in has settled as a customer, and forgets it on sign-out. */
-export function startCart(): void {
+export function startCart(cart: CartActor, session: SessionActor): void {
   cart.start();
   let loadedFor: string | null = null;
   session.subscribe((snapshot) => {

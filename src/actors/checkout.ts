@@ -7,61 +7,65 @@ import { createPayment, fetchMyOrders } from '../api/orders.ts';
 import { fetchProfile, saveProfileAddress } from '../api/profile.ts';
 import { describeFailure, rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
-import { cart } from './cart.ts';
-import { session, signedInUid } from './session.ts';
+import { fromActors, useLogic } from './context.tsx';
 
 const pick = <T extends object, K extends keyof T>(from: T, keys: K[]): Pick<T, K> =>
   Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
 
-export const liveCheckoutMachine = checkoutMachine.provide({
-  actors: {
-    createPayment: fromPromise(async ({ input }) => {
-      const uid = signedInUid();
-      try {
-        return await createPayment(uid, input);
-      } catch (error) {
-        // Prices or stock changed since the cart was read: show the cart as it is now.
-        if (error instanceof HTTPError && error.response.status === 409) {
-          forgetCart();
-          cart.send({ type: 'cart.refresh' });
+export const checkoutLogic = fromActors(({ session, cart, signedInUid }) => ({
+  checkout: checkoutMachine.provide({
+    actors: {
+      createPayment: fromPromise(async ({ input }) => {
+        const uid = signedInUid();
+        try {
+          return await createPayment(uid, input);
+        } catch (error) {
+          // Prices or stock changed since the cart was read: show the cart as it is now.
+          if (error instanceof HTTPError && error.response.status === 409) {
+            forgetCart();
+            cart.send({ type: 'cart.refresh' });
+          }
+          throw new Error(describeFailure(error).message);
         }
-        throw new Error(describeFailure(error).message);
-      }
-    }),
-    // The last order's delivery details, else the profile's address: what a returning customer
-    // would otherwise type again. Nothing remembered, or a failed read, leaves the form as it is:
-    // this actor never rejects, so the machine needs no error path for it.
-    rememberShipping: fromPromise(async () => {
-      const uid = session.getSnapshot().context.user?.uid;
-      if (!uid) return {};
-      const [profile, orders] = await Promise.all([
-        fetchProfile(uid).catch(() => undefined),
-        fetchMyOrders(uid, { limit: 1 }, null).catch(() => undefined),
-      ]);
-      const last = orders?.rows[0];
-      const remembered: Partial<ShippingForm> = {};
-      if (profile?.address) remembered.address = profile.address;
-      if (last) Object.assign(remembered, pick(last, ['phone', 'address', 'postcode', 'city']));
-      return remembered;
-    }),
-  },
-  actions: {
-    redirectTo: (_, { url }) => window.location.assign(url),
-  },
-});
+      }),
+      // The last order's delivery details, else the profile's address: what a returning customer
+      // would otherwise type again. Nothing remembered, or a failed read, leaves the form as it is:
+      // this actor never rejects, so the machine needs no error path for it.
+      rememberShipping: fromPromise(async () => {
+        const uid = session.getSnapshot().context.user?.uid;
+        if (!uid) return {};
+        const [profile, orders] = await Promise.all([
+          fetchProfile(uid).catch(() => undefined),
+          fetchMyOrders(uid, { limit: 1 }, null).catch(() => undefined),
+        ]);
+        const last = orders?.rows[0];
+        const remembered: Partial<ShippingForm> = {};
+        if (profile?.address) remembered.address = profile.address;
+        if (last) Object.assign(remembered, pick(last, ['phone', 'address', 'postcode', 'city']));
+        return remembered;
+      }),
+    },
+    actions: {
+      redirectTo: (_, { url }) => window.location.assign(url),
+    },
+  }),
 
-/** Checkout's "Save to my profile": the address typed there becomes the profile's address. */
-export const liveSaveAddressMachine = createSubmitMachine('saveAddress').provide({
-  actors: {
-    // The submit machine counts what it created; here that is the profile the address went to.
-    submit: fromPromise(async ({ input }) => {
-      const uid = signedInUid();
-      await saveProfileAddress(uid, String(input.address ?? '')).catch(rejectReadably);
-      return uid;
-    }),
-  },
-  actions: {
-    announceDone: () => notify.success('Address saved to your profile'),
-    announceFailure: (_, { message }) => notify.error(message),
-  },
-});
+  /** Checkout's "Save to my profile": the address typed there becomes the profile's address. */
+  saveAddress: createSubmitMachine('saveAddress').provide({
+    actors: {
+      // The submit machine counts what it created; here that is the profile the address went to.
+      submit: fromPromise(async ({ input }) => {
+        const uid = signedInUid();
+        await saveProfileAddress(uid, String(input.address ?? '')).catch(rejectReadably);
+        return uid;
+      }),
+    },
+    actions: {
+      announceDone: () => notify.success('Address saved to your profile'),
+      announceFailure: (_, { message }) => notify.error(message),
+    },
+  }),
+}));
+
+/** Checkout's machines, acting as the registry's signed-in customer on the registry's cart. */
+export const useCheckoutLogic = () => useLogic(checkoutLogic);

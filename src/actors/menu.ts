@@ -2,11 +2,17 @@ import { fromPromise } from 'xstate';
 import { type MenuQuery, menuMachine } from '../../machines/menu.machine.ts';
 import type { MenuItem } from '../../server/contract/menu.ts';
 import { fetchMenu } from '../api/menu.ts';
+import { standalone, useLogic } from './context.tsx';
 
-export const liveMenuMachine = menuMachine.provide({
-  actors: {
-    fetchMenu: fromPromise<MenuItem[], MenuQuery>(({ input, signal }) =>
-      fetchMenu(input.category, input.limit, signal),
-    ),
-  },
-});
+export const menuLogic = standalone(() => ({
+  menu: menuMachine.provide({
+    actors: {
+      fetchMenu: fromPromise<MenuItem[], MenuQuery>(({ input, signal }) =>
+        fetchMenu(input.category, input.limit, signal),
+      ),
+    },
+  }),
+}));
+
+/** The menu's tabs and lists: nobody's in particular, so a page renders them before the registry is there. */
+export const useMenuLogic = () => useLogic(menuLogic);

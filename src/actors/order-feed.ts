@@ -1,8 +1,14 @@
 import { orderFeedMachine } from '../../machines/order-feed.machine.ts';
+import { standalone, useLogic } from './context.tsx';
 import { orderStreamActor } from './order-stream.ts';
 
-/** The live order events a page follows (scope 'mine' for a customer, 'all' for staff). */
-export const liveOrderFeedMachine = orderFeedMachine.provide({ actors: { followOrders: orderStreamActor } });
+export const orderFeedLogic = standalone(() => ({
+  /** The live order events a page follows (scope 'mine' for a customer, 'all' for staff). */
+  orderFeed: orderFeedMachine.provide({ actors: { followOrders: orderStreamActor } }),
+}));
+
+/** The order feed's machine; the stream names its reader by the API token it carries. */
+export const useOrderFeedLogic = () => useLogic(orderFeedLogic);
 
 /**
  * A read a page shows in place (a timeline, an order's mail): its answer or the sentence saying why

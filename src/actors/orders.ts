@@ -8,60 +8,64 @@ import { deleteOrder, fetchMyOrderEvents, fetchMyOrders, fetchPaymentStatus } fr
 import type { PageSize } from '../api/paging.ts';
 import { rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
-import { cart } from './cart.ts';
+import { fromActors, useLogic } from './context.tsx';
 import { settle } from './order-feed.ts';
-import { signedInUid } from './session.ts';
 
-export const liveMyOrdersMachine = createListMachine<Order, PageSize>('myOrders').provide({
-  actors: {
-    fetchPage: fromPromise(({ input }) =>
-      fetchMyOrders(signedInUid(), input.query, input.cursor).catch(rejectReadably),
+export const ordersLogic = fromActors(({ cart, signedInUid }) => ({
+  myOrders: createListMachine<Order, PageSize>('myOrders').provide({
+    actors: {
+      fetchPage: fromPromise(({ input }) =>
+        fetchMyOrders(signedInUid(), input.query, input.cursor).catch(rejectReadably),
+      ),
+    },
+  }),
+
+  order: orderMachine.provide({
+    actors: {
+      deleteOrder: fromPromise(({ input }) => deleteOrder(input.id, signedInUid()).catch(rejectReadably)),
+    },
+    actions: {
+      announceDeleted: () => notify.success('Order delete successful!'),
+      announceFailure: (_, { message }) => notify.error(message),
+    },
+  }),
+
+  paymentResult: paymentResultMachine.provide({
+    actors: {
+      fetchStatus: fromPromise(async ({ input }) => {
+        const status = await fetchPaymentStatus(input.transactionId, signedInUid()).catch(rejectReadably);
+        // A paid order took its lines out of the cart on the server.
+        if (status.payment_status) {
+          forgetCart();
+          cart.send({ type: 'cart.refresh' });
+        }
+        return status;
+      }),
+    },
+  }),
+
+  /** One of the customer's orders' timeline, read when they open it. */
+  myOrderEvents: fromPromise(({ input }: { input: { id: string } }) =>
+    settle(
+      Promise.resolve()
+        .then(() => fetchMyOrderEvents(input.id, signedInUid()))
+        .catch(rejectReadably),
     ),
-  },
-});
-
-export const liveOrderMachine = orderMachine.provide({
-  actors: {
-    deleteOrder: fromPromise(({ input }) => deleteOrder(input.id, signedInUid()).catch(rejectReadably)),
-  },
-  actions: {
-    announceDeleted: () => notify.success('Order delete successful!'),
-    announceFailure: (_, { message }) => notify.error(message),
-  },
-});
-
-export const livePaymentResultMachine = paymentResultMachine.provide({
-  actors: {
-    fetchStatus: fromPromise(async ({ input }) => {
-      const status = await fetchPaymentStatus(input.transactionId, signedInUid()).catch(rejectReadably);
-      // A paid order took its lines out of the cart on the server.
-      if (status.payment_status) {
-        forgetCart();
-        cart.send({ type: 'cart.refresh' });
-      }
-      return status;
-    }),
-  },
-});
-
-/** One of the customer's orders' timeline, read when they open it. */
-export const liveMyOrderEvents = fromPromise(({ input }: { input: { id: string } }) =>
-  settle(
-    Promise.resolve()
-      .then(() => fetchMyOrderEvents(input.id, signedInUid()))
-      .catch(rejectReadably),
   ),
-);
 
-/**
- * The order a payment was for, to track it on the result page: a payment just made is among the
- * customer's newest orders; null when it is not there (an old link).
- */
-export const liveOrderOfPayment = fromPromise(({ input }: { input: { transactionId: string } }) =>
-  settle(
-    Promise.resolve()
-      .then(() => fetchMyOrders(signedInUid(), {}, null))
-      .then((page) => page.rows.find((order) => order.transaction_id === input.transactionId) ?? null)
-      .catch(rejectReadably),
+  /**
+   * The order a payment was for, to track it on the result page: a payment just made is among the
+   * customer's newest orders; null when it is not there (an old link).
+   */
+  orderOfPayment: fromPromise(({ input }: { input: { transactionId: string } }) =>
+    settle(
+      Promise.resolve()
+        .then(() => fetchMyOrders(signedInUid(), {}, null))
+        .then((page) => page.rows.find((order) => order.transaction_id === input.transactionId) ?? null)
+        .catch(rejectReadably),
+    ),
   ),
-);
+}));
+
+/** My order's and the payment result's machines, acting as the registry's signed-in customer. */
+export const useOrdersLogic = () => useLogic(ordersLogic);

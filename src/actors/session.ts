@@ -1,11 +1,10 @@
-import { createActor, fromPromise } from 'xstate';
+import { type Actor, fromPromise } from 'xstate';
 import { type SessionUser, sessionMachine } from '../../machines/session.machine.ts';
 import { CUSTOMER_ROLE, safePhoto } from '../../server/contract/user.ts';
 import { clearApiToken, storeApiToken, storedApiToken } from '../api/http.ts';
 import { fetchRole, registerAccount, requestApiToken } from '../api/session.ts';
 import { loadProvider, whenProviderLoads } from '../identity/provider.ts';
 import { describeFailure } from '../ui/failure.ts';
-import { inspect } from './inspector.ts';
 
 /** Failures become sentences /auth can show: the server's message, or that it could not be reached. */
 async function readable<T>(call: () => Promise<T>): Promise<T> {
@@ -61,16 +60,15 @@ export const liveSessionMachine = sessionMachine.provide({
   },
 });
 
-/** The one session of this browser tab; guards, the navbar and the other actors read it. */
-export const session = createActor(liveSessionMachine, { inspect });
-export type SessionActor = typeof session;
+/** The session of one registry (src/actors/registry.ts): the browser tab's, or a server render's. */
+export type SessionActor = Actor<typeof liveSessionMachine>;
 
 /**
  * Starts the session and feeds it the provider's user from the moment the provider loads. A browser
  * holding no API token has nobody signed in, so a guest's pages never download the provider: it loads
  * when a sign-in starts (/auth) and the session follows it from then on.
  */
-export function startSession(): void {
+export function startSession(session: SessionActor): void {
   session.start();
   whenProviderLoads((provider) =>
     provider.observeUser((user) => session.send({ type: 'session.userChanged', user })),
@@ -81,11 +79,4 @@ export function startSession(): void {
   }
   // Without the provider nobody can be signed in; say so rather than loading forever.
   loadProvider().catch(() => session.send({ type: 'session.userChanged', user: null }));
-}
-
-/** The signed-in user's uid, which every call of theirs names; a call made signed out fails with why. */
-export function signedInUid(): string {
-  const uid = session.getSnapshot().context.user?.uid;
-  if (!uid) throw new Error('You are not signed in');
-  return uid;
 }

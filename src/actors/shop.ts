@@ -4,17 +4,22 @@ import type { ShopStatus } from '../../server/contract/shop.ts';
 import { fetchShopStatus, saveShopStatus } from '../api/shop.ts';
 import { rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
-import { signedInUid } from './session.ts';
+import { fromActors, useLogic } from './context.tsx';
 
-export const liveShopSwitchMachine = shopSwitchMachine.provide({
-  actors: {
-    readStatus: fromPromise(() => fetchShopStatus().catch(rejectReadably)),
-    saveStatus: fromPromise<ShopStatus, ShopStatus>(({ input }) =>
-      saveShopStatus(signedInUid(), input).catch(rejectReadably),
-    ),
-  },
-  actions: {
-    announceSaved: (_, { closed }) =>
-      notify.success(closed ? 'The shop is closed for orders' : 'The shop is open for orders'),
-  },
-});
+export const shopLogic = fromActors(({ signedInUid }) => ({
+  shopSwitch: shopSwitchMachine.provide({
+    actors: {
+      readStatus: fromPromise(() => fetchShopStatus().catch(rejectReadably)),
+      saveStatus: fromPromise<ShopStatus, ShopStatus>(({ input }) =>
+        saveShopStatus(signedInUid(), input).catch(rejectReadably),
+      ),
+    },
+    actions: {
+      announceSaved: (_, { closed }) =>
+        notify.success(closed ? 'The shop is closed for orders' : 'The shop is open for orders'),
+    },
+  }),
+}));
+
+/** The owner's Shop closed now switch, read by everyone and turned by the registry's signed-in admin. */
+export const useShopLogic = () => useLogic(shopLogic);

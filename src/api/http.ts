@@ -9,7 +9,8 @@ import { takePageAnswer } from './page-data.ts';
  * page origin: it calls the API where the site server reaches it (API_INTERNAL_URL).
  */
 const API_URL: string = import.meta.env.SSR
-  ? (process.env.API_INTERNAL_URL ?? 'http://127.0.0.1:5000')
+  ? // Imported in the renderer only: the browser's build drops this branch, and the schema with it.
+    (await import('../../server/env.ts')).readEnv({ read: ['API_INTERNAL_URL'] }).API_INTERNAL_URL
   : import.meta.env.VITE_API_URL || API_PATH_PREFIX;
 
 /** The absolute address API_URL names (the page's origin for /api); no trailing slash. */

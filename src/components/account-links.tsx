@@ -4,11 +4,12 @@ import { LogOut, ShoppingCart } from 'lucide-react';
 import { isSessionSettled } from '../../machines/session.machine.ts';
 import { barePrice } from '../../server/contract/price.ts';
 import { isCustomerRole } from '../../server/contract/user.ts';
-import { cart, session } from '../actors/live.ts';
+import { useActors } from '../actors/context.tsx';
 import { PersonImage } from './fallback-image.tsx';
 
 /** Login when signed out; the cart, the account link and sign-out when signed in. */
 export function AccountLinks({ stacked, layout }: { stacked: boolean; layout: string }) {
+  const { session, cart } = useActors();
   const settled = useSelector(session, isSessionSettled);
   const user = useSelector(session, (s) => (s.matches('signedIn') ? s.context.user : null));
   const role = useSelector(session, (s) => s.context.role);

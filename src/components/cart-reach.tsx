@@ -4,12 +4,12 @@ import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import { cartPrice } from '../../server/contract/price.ts';
-import { cart, session } from '../actors/live.ts';
+import { useActors } from '../actors/context.tsx';
 
 /*
  * The cart within a thumb's reach on phones: a cart button in the phone header and a View cart bar at
- * the bottom of the Menu and item pages. Both read the shared cart actor (src/actors/cart.ts); like the
- * account links they load after hydration, in the session's chunk.
+ * the bottom of the Menu and item pages. Both read the registry's cart (src/actors/registry.ts); like
+ * the account links they load after hydration and wait for the registry's chunk.
  */
 
 /**
@@ -17,6 +17,7 @@ import { cart, session } from '../actors/live.ts';
  * added, not the cart read at sign-in. Keyed on it, the count replays its bump.
  */
 function useAddedBumps(): { count: number; bumps: number } {
+  const { cart } = useActors();
   const count = useSelector(cart, (s) => s.context.totals.totalQty);
   const ready = useSelector(cart, (s) => s.matches('ready'));
   const signedOut = useSelector(cart, (s) => s.matches('signedOut'));
@@ -48,6 +49,7 @@ function BumpingCount({ className }: { className: string }) {
 
 /** The phone header's cart button (below 1024 px, beside the drawer's toggle): shown when signed in. */
 export function PhoneCartButton() {
+  const { session, cart } = useActors();
   const settled = useSelector(session, isSessionSettled);
   const signedIn = useSelector(session, (s) => s.matches('signedIn') && s.context.role !== null);
   const totalQty = useSelector(cart, (s) => s.context.totals.totalQty);
@@ -70,6 +72,7 @@ export function PhoneCartButton() {
  * it never covers the end of the page.
  */
 export function ViewCartBar() {
+  const { session, cart } = useActors();
   const customer = useSelector(session, (s) => isSessionSettled(s) && isCustomer(s));
   const lines = useSelector(cart, (s) => s.context.lines.length);
   const totalQty = useSelector(cart, (s) => s.context.totals.totalQty);

@@ -2,7 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { livePasswordResetMachine } from '../actors/auth-form.ts';
+import { useAuthLogic } from '../actors/auth-form.ts';
 import { PasswordResetSchema, type PasswordResetValues } from '../forms/credentials.ts';
 import { FormAlert, SubmitButton } from './controls.tsx';
 import { FormField } from './form-field.tsx';
@@ -18,7 +18,8 @@ interface ForgotPasswordProps {
  * whether the account exists.
  */
 export function ForgotPassword({ initialEmail, onBack }: ForgotPasswordProps) {
-  const [state, send] = useMachine(livePasswordResetMachine);
+  const { passwordReset } = useAuthLogic();
+  const [state, send] = useMachine(passwordReset);
   const { submitted, error } = state.context;
   const sending = state.matches('submitting');
   const sent = submitted > 0;

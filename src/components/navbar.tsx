@@ -30,11 +30,11 @@ function NavLinks({ className, linkClassName }: { className: string; linkClassNa
   );
 }
 
-// The account links read the session, whose chunk arrives after the first paint (src/actors/lazy.ts);
-// until then their place stays empty, as it does until the session has settled.
+// The account links read the session, whose registry arrives after the first paint (main.tsx); until
+// then their place stays empty, as it does until the session has settled.
 const AccountLinks = lazy(() => import('./account-links.tsx').then((m) => ({ default: m.AccountLinks })));
 
-// The phone header's cart button: from the same chunk, once hydrated (src/components/cart-reach.tsx).
+// The phone header's cart button: the same wait, once hydrated (src/components/cart-reach.tsx).
 const PhoneCartButton = lazy(() => import('./cart-reach.tsx').then((m) => ({ default: m.PhoneCartButton })));
 
 function Account({ stacked }: { stacked: boolean }) {

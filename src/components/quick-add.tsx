@@ -2,14 +2,15 @@ import { useSelector } from '@xstate/react';
 import { Plus } from 'lucide-react';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import type { MenuItem } from '../../server/contract/menu.ts';
-import { cart, session } from '../actors/live.ts';
+import { useActors } from '../actors/context.tsx';
 
 /**
  * A menu card's quick Add: one unit into a signed-in customer's cart through the cart actor, so the
  * toasts, the 'already added' refusal and the navbar's count are the item page's. Nothing for guests
- * and admins. Loaded after hydration with the session's chunk (src/components/menu-card.tsx).
+ * and admins. Loaded after hydration; it waits for the registry's chunk (src/components/menu-card.tsx).
  */
 export function QuickAdd({ item }: { item: MenuItem }) {
+  const { session, cart } = useActors();
   const customer = useSelector(session, (s) => isSessionSettled(s) && isCustomer(s));
   const addition = { type: 'cart.add', itemId: item._id, quantity: 1, name: item.name } as const;
   // The cart takes one addition at a time. The button stays focusable meanwhile (aria-disabled, not

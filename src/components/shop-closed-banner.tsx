@@ -1,10 +1,11 @@
 import { useMachine } from '@xstate/react';
 import { SHOP_CLOSED_MESSAGE } from '../../server/contract/shop.ts';
-import { liveShopSwitchMachine } from '../actors/shop.ts';
+import { useShopLogic } from '../actors/shop.ts';
 
 /** The notice itself: the owner's switch read once (machines/shop-switch.machine.ts), shown while on. */
 export function ShopClosedBanner() {
-  const [state] = useMachine(liveShopSwitchMachine);
+  const { shopSwitch } = useShopLogic();
+  const [state] = useMachine(shopSwitch);
   // Unknown (loading, or the read failed) is shown as open: checkout still refuses while closed.
   if (state.context.closed !== true) return null;
   return (

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
-
-/** The home carousels' autoplay interval (spec constant). */
-export const CAROUSEL_AUTOPLAY_MS = 2500;
+import type { SwiperOptions } from 'swiper/types';
+import { useNearViewport } from '../ui/use-near-viewport.ts';
 
 function prefersReducedMotion(): boolean {
   return (
@@ -11,60 +10,65 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Autoplay a visitor controls: a Play/Pause toggle, a pause while focus is inside the carousel (so
- * keyboard users are not chased by moving slides), and no autoplay under reduced motion.
+ * A carousel whose slides the server renders as a still row (`.swiper` markup that already lays out as
+ * Swiper will), and which Swiper takes over in place once the visitor scrolls near it: a guest who never
+ * gets there never downloads Swiper, and the taking over moves nothing on the screen.
+ *
+ * Its autoplay is the visitor's: a Play/Pause toggle, which works before Swiper has come too (Swiper
+ * then starts as the visitor chose), and none under reduced motion until they press Play. The rest of
+ * the motion rules come with Swiper (src/components/home/swiper-enhance.ts).
+ *
+ * `options` is read when Swiper starts: give a constant.
  */
-export function useCarouselAutoplay() {
+export function useCarousel(options: SwiperOptions) {
+  const carouselRef = useRef<HTMLDivElement>(null);
   const swiperRef = useRef<SwiperInstance | null>(null);
-  const regionRef = useRef<HTMLDivElement>(null);
-  const pausedByFocus = useRef(false);
-  // Read once: Swiper honours autoplay.enabled only at init; later changes go through start()/stop().
-  const [autoplay] = useState(() => ({
-    enabled: !prefersReducedMotion(),
-    delay: CAROUSEL_AUTOPLAY_MS,
-    pauseOnMouseEnter: true,
-    disableOnInteraction: false,
-  }));
-  const [playing, setPlaying] = useState(autoplay.enabled);
-
-  function toggle() {
-    const swiper = swiperRef.current;
-    if (!swiper) return;
-    if (playing) swiper.autoplay.stop();
-    else swiper.autoplay.start();
-    setPlaying(!playing);
-  }
+  // The server cannot know the visitor's motion preference: it renders the default (playing), and the
+  // browser corrects it once hydrated. A Play or Pause pressed is the visitor's word from then on; it is
+  // kept in a ref too, so that Swiper, however soon it starts, starts as the visitor last said.
+  const [reduced, setReduced] = useState(false);
+  const [chosen, setChosen] = useState<boolean>();
+  const chosenRef = useRef<boolean>(undefined);
+  const playing = chosen ?? !reduced;
+  const near = useNearViewport(carouselRef);
 
   useEffect(() => {
-    const region = regionRef.current;
-    if (!region) return;
-    function pauseWhileFocused() {
-      const swiper = swiperRef.current;
-      if (swiper?.autoplay.running) {
-        swiper.autoplay.stop();
-        pausedByFocus.current = true;
-      }
-    }
-    function resumeWhenFocusLeaves(event: FocusEvent) {
-      if (region?.contains(event.relatedTarget as Node | null)) return;
-      if (pausedByFocus.current && playing) swiperRef.current?.autoplay.start();
-      pausedByFocus.current = false;
-    }
-    region.addEventListener('focusin', pauseWhileFocused);
-    region.addEventListener('focusout', resumeWhenFocusLeaves);
-    return () => {
-      region.removeEventListener('focusin', pauseWhileFocused);
-      region.removeEventListener('focusout', resumeWhenFocusLeaves);
-    };
-  }, [playing]);
+    setReduced(prefersReducedMotion());
+  }, []);
 
-  return {
-    autoplay,
-    playing,
-    toggle,
-    regionRef,
-    onSwiper: (swiper: SwiperInstance) => {
-      swiperRef.current = swiper;
-    },
-  };
+  useEffect(() => {
+    const carousel = carouselRef.current;
+    if (!near || !carousel) return;
+    let gone = false;
+    import('./home/swiper-enhance.ts')
+      .then(({ enhance }) => {
+        if (gone) return;
+        // Under reduced motion a slide changes without sliding, even once the visitor presses Play.
+        const speed = prefersReducedMotion() ? 0 : 300;
+        swiperRef.current = enhance(
+          carousel,
+          { speed, ...options },
+          () => chosenRef.current ?? !prefersReducedMotion(),
+        );
+      })
+      // Swiper's chunk did not come (offline): the slides stay as the server laid them out.
+      .catch(() => {});
+    return () => {
+      gone = true;
+      swiperRef.current?.destroy(true, true);
+      swiperRef.current = null;
+    };
+  }, [near, options]);
+
+  function toggle() {
+    const next = !playing;
+    chosenRef.current = next;
+    setChosen(next);
+    const swiper = swiperRef.current;
+    if (!swiper) return;
+    if (next) swiper.autoplay.start();
+    else swiper.autoplay.stop();
+  }
+
+  return { carouselRef, playing, toggle };
 }

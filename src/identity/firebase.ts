@@ -16,13 +16,12 @@ import {
 } from 'firebase/auth';
 import type { SessionUser } from '../../machines/session.machine.ts';
 
+// Baked in by vite.config.ts with server/env.ts's defaults: the emulator's demo project unless set.
 const env = import.meta.env;
-const projectId = env.VITE_FIREBASE_PROJECT_ID ?? 'demo-pizzon';
 const app = initializeApp({
-  // The emulator accepts any API key; a real project's key comes from its web app settings.
-  apiKey: env.VITE_FIREBASE_API_KEY ?? 'demo-api-key',
-  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
-  projectId,
+  apiKey: env.VITE_FIREBASE_API_KEY,
+  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
+  projectId: env.VITE_FIREBASE_PROJECT_ID,
 });
 const auth = getAuth(app);
 if (env.VITE_FIREBASE_AUTH_EMULATOR_URL) {

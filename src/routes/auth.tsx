@@ -5,8 +5,8 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isAdmin, isSessionSettled } from '../../machines/session.machine.ts';
-import { liveAuthFormMachine } from '../actors/auth-form.ts';
-import { session } from '../actors/session.ts';
+import { useAuthLogic } from '../actors/auth-form.ts';
+import { useActors } from '../actors/context.tsx';
 import { SubmitButton } from '../components/controls.tsx';
 import { ForgotPassword } from '../components/forgot-password.tsx';
 import { FormField } from '../components/form-field.tsx';
@@ -36,7 +36,9 @@ const GOOGLE_LOGO = (
 export function AuthPage() {
   const { redirect } = useSearch({ from: '/auth' });
   const navigate = useNavigate();
-  const [form, send] = useMachine(liveAuthFormMachine);
+  const { session } = useActors();
+  const { authForm } = useAuthLogic();
+  const [form, send] = useMachine(authForm);
   const { mode, showPassword, error } = form.context;
   const registering = mode === 'register';
   const sessionSnapshot = useSelector(session, (s) => s);

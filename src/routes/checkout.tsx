@@ -5,9 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { ShippingField } from '../../server/contract/order.ts';
 import { ORDER_TIME_FORMAT } from '../../server/contract/order.ts';
 import { cartPrice } from '../../server/contract/price.ts';
-import { cart } from '../actors/cart.ts';
-import { liveCheckoutMachine, liveSaveAddressMachine } from '../actors/checkout.ts';
-import { session } from '../actors/session.ts';
+import { useCheckoutLogic } from '../actors/checkout.ts';
+import { useActors } from '../actors/context.tsx';
 import { FormAlert, SubmitButton } from '../components/controls.tsx';
 import { DishImage } from '../components/fallback-image.tsx';
 import { FormField } from '../components/form-field.tsx';
@@ -27,12 +26,13 @@ const FIELDS: ReadonlyArray<{ field: ShippingField; label: string; type: string;
 
 /** Keeps the typed address on the profile, so the next checkout starts with it. */
 function SaveAddressButton({ address }: { address: string }) {
-  const [state, send] = useMachine(liveSaveAddressMachine);
+  const { saveAddress } = useCheckoutLogic();
+  const [state, send] = useMachine(saveAddress);
   const saving = state.matches('submitting');
   return (
     <button
       type="button"
-      className="mt-2 text-sm font-bold text-brand-ink underline-offset-4 hover:underline disabled:opacity-60"
+      className="mt-1 inline-flex min-h-11 items-center text-base font-bold text-brand-ink underline underline-offset-4 hover:text-brand disabled:opacity-60"
       disabled={saving || address.trim() === ''}
       aria-busy={saving}
       onClick={() => send({ type: 'form.submit', values: { address } })}
@@ -43,9 +43,11 @@ function SaveAddressButton({ address }: { address: string }) {
 }
 
 function ShippingDetails() {
+  const { session, cart } = useActors();
+  const { checkout } = useCheckoutLogic();
   const user = useSelector(session, (s) => s.context.user);
   const totals = useSelector(cart, (s) => s.context.totals);
-  const [state, send] = useMachine(liveCheckoutMachine, {
+  const [state, send] = useMachine(checkout, {
     input: { fullName: user?.displayName ?? '', email: user?.email ?? '' },
   });
   const busy = state.matches('submitting') || state.matches('redirecting');
@@ -104,6 +106,7 @@ function ShippingDetails() {
 }
 
 export function CheckoutPage() {
+  const { cart } = useActors();
   const snapshot = useSelector(cart, (s) => s);
   const { lines, totals } = snapshot.context;
   // The order date the customer sees; the server stamps its own time as well.

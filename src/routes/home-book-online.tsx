@@ -1,12 +1,13 @@
 import { useMachine } from '@xstate/react';
 import { Phone } from 'lucide-react';
-import { liveBookingMachine } from '../actors/booking.ts';
+import { useBookingLogic } from '../actors/booking.ts';
 import { BookingForm } from '../components/booking-form.tsx';
 import { RESTAURANT_PHONE } from '../content/contact.ts';
 
 /** Home's 'Book Online' section; loaded apart from Home (see home.tsx). */
 export function BookOnline() {
-  const [state, send] = useMachine(liveBookingMachine);
+  const { booking } = useBookingLogic();
+  const [state, send] = useMachine(booking);
   return (
     <section aria-labelledby="book-online-title" className="py-16">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 lg:grid-cols-2 lg:items-center">

@@ -1,24 +1,20 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense, useRef } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { About } from '../components/home/about.tsx';
+import { ChefsCarousel } from '../components/home/chefs-carousel.tsx';
 import { Hero } from '../components/home/hero.tsx';
+import { ReviewsCarousel } from '../components/home/reviews-carousel.tsx';
 import { Speciality } from '../components/home/speciality.tsx';
 import { Steps } from '../components/home/steps.tsx';
 import { ShopClosedNotice } from '../components/shop-closed-notice.tsx';
 import { AfterHydration } from '../ui/after-hydration.tsx';
-import { useNearViewport } from '../ui/use-near-viewport.ts';
 
 // What lies below the fold comes in chunks of their own, fetched once the browser has taken the page
-// over: the menu browser brings XState and the API client, the booking form react-hook-form; the
-// carousels (Swiper and its CSS) come only as the visitor scrolls towards them.
+// over: the menu browser brings XState and the API client, the booking form react-hook-form. The
+// carousels' slides are in the page's HTML; only Swiper and its CSS wait until the visitor scrolls
+// towards them (src/components/use-carousel-autoplay.ts).
 const MenuBrowser = lazy(() => import('./menu-browser.tsx').then((m) => ({ default: m.LimitedMenuBrowser })));
 const BookOnline = lazy(() => import('./home-book-online.tsx').then((m) => ({ default: m.BookOnline })));
-const ChefsCarousel = lazy(() =>
-  import('../components/home/chefs-carousel.tsx').then((m) => ({ default: m.ChefsCarousel })),
-);
-const ReviewsCarousel = lazy(() =>
-  import('../components/home/reviews-carousel.tsx').then((m) => ({ default: m.ReviewsCarousel })),
-);
 
 /** Holds a lazy section's place (roughly its height) until its chunk has arrived. */
 function BelowTheFold({ children }: { children: ReactNode }) {
@@ -27,17 +23,6 @@ function BelowTheFold({ children }: { children: ReactNode }) {
     <AfterHydration placeholder={placeholder}>
       <Suspense fallback={placeholder}>{children}</Suspense>
     </AfterHydration>
-  );
-}
-
-/** A section far below the fold (the carousels and Swiper): fetched only as the visitor scrolls near it. */
-function FarBelowTheFold({ children }: { children: ReactNode }) {
-  const place = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(place);
-  return near ? (
-    <BelowTheFold>{children}</BelowTheFold>
-  ) : (
-    <div ref={place} aria-hidden="true" className="min-h-[36rem]" />
   );
 }
 
@@ -98,12 +83,8 @@ export function HomePage() {
       <BelowTheFold>
         <BookOnline />
       </BelowTheFold>
-      <FarBelowTheFold>
-        <ChefsCarousel />
-      </FarBelowTheFold>
-      <FarBelowTheFold>
-        <ReviewsCarousel />
-      </FarBelowTheFold>
+      <ChefsCarousel />
+      <ReviewsCarousel />
       <OrderCallToAction />
     </>
   );

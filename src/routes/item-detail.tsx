@@ -1,14 +1,13 @@
 import { getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { Minus, Plus, ShoppingCart } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { quantityMachine } from '../../machines/quantity.machine.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../server/contract/cart.ts';
 import type { MenuItem } from '../../server/contract/menu.ts';
 import { menuPrice } from '../../server/contract/price.ts';
-import { cart } from '../actors/cart.ts';
-import { session } from '../actors/session.ts';
+import { useActors } from '../actors/context.tsx';
 import { DishImage } from '../components/fallback-image.tsx';
 import { PhoneCartBar } from '../components/phone-cart-bar.tsx';
 import { useHydrated } from '../ui/after-hydration.tsx';
@@ -33,6 +32,7 @@ function QuantityStepper({ item, initialQuantity }: { item: MenuItem; initialQua
   // The server renders this page knowing nobody's session, and so does the browser until it has taken
   // the page over: hydration keeps the server's attributes, so both renders must agree.
   const hydrated = useHydrated();
+  const { session, cart } = useActors();
   const settled = useSelector(session, isSessionSettled) && hydrated;
   const signedIn = useSelector(session, (s) => s.matches('signedIn')) && settled;
   const customer = useSelector(session, isCustomer) && settled;
@@ -155,12 +155,16 @@ export function ItemDetailPage() {
             <dd>{item.quantity} (items)</dd>
           </dl>
           {item.quantity > 0 ? (
-            // A stepper of its own for the remembered quantity: the machine starts from its input.
-            <QuantityStepper
-              key={`${item._id}:${remembered}`}
-              item={item}
-              initialQuantity={remembered ?? 1}
-            />
+            // A stepper of its own for the remembered quantity: the machine starts from its input. It
+            // waits for the registry's session and cart in a boundary of its own, so that the rest of
+            // the page hydrates meanwhile.
+            <Suspense fallback={null}>
+              <QuantityStepper
+                key={`${item._id}:${remembered}`}
+                item={item}
+                initialQuantity={remembered ?? 1}
+              />
+            </Suspense>
           ) : (
             <p className="mt-6 rounded-xl bg-coral/10 p-4 font-bold text-coral-ink" role="status">
               {soldOutMessage(item.name)}

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { LIMITED_VIEW, MENU_TABS, type MenuItem, type MenuTab } from '../../server/contract/menu.ts';
-import { liveMenuMachine } from '../actors/menu.ts';
+import { useMenuLogic } from '../actors/menu.ts';
 import { CategoryTabs } from '../components/category-tabs.tsx';
 import { MenuGrid } from '../components/menu-grid.tsx';
 
@@ -30,7 +30,8 @@ export function MenuBrowser({
   /** The tabs stay at the top of the screen, under the navbar, while the list scrolls. */
   stickyTabs?: boolean;
 }) {
-  const [state, send] = useMachine(liveMenuMachine, {
+  const { menu } = useMenuLogic();
+  const [state, send] = useMachine(menu, {
     input: {
       category,
       limit,

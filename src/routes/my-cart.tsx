@@ -3,14 +3,14 @@ import { useSelector } from '@xstate/react';
 import { Minus, Plus } from 'lucide-react';
 import { CART_LINE_MAX_UNITS, type CartLine, lineCapMessage } from '../../server/contract/cart.ts';
 import { cartPrice } from '../../server/contract/price.ts';
-import { cart } from '../actors/cart.ts';
+import { useActors } from '../actors/context.tsx';
 import { DeleteButton, FormAlert } from '../components/controls.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { DishImage } from '../components/fallback-image.tsx';
 import { ListStates } from '../components/list-states.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 
-const route = getRouteApi('/user-dashboard/my-cart');
+const route = getRouteApi('/user-dashboard/_customer/my-cart');
 
 const PAYMENT_NOTICES = {
   failed: 'The payment did not go through. Your order is unpaid: you can try again or delete it in My order.',
@@ -26,6 +26,7 @@ const stepClass =
  * sent to the cart actor, which shows it at once and saves it (machines/cart.machine.ts).
  */
 function LineQuantity({ line }: { line: CartLine }) {
+  const { cart } = useActors();
   const max = Math.min(line.stock, CART_LINE_MAX_UNITS);
   const canDecrease = useSelector(cart, (s) =>
     s.can({ type: 'cart.setQuantity', id: line._id, quantity: line.quantity - 1 }),
@@ -78,8 +79,27 @@ function LineQuantity({ line }: { line: CartLine }) {
 
 export function MyCartPage() {
   const { payment } = route.useSearch();
+  const { cart } = useActors();
   const snapshot = useSelector(cart, (s) => s);
   const { lines, totals, error } = snapshot.context;
+  // The spec makes only the checkout button depend on the lines: an empty cart shows its picture beside
+  // an Order Summary of zeros.
+  const withSummary = (content: React.ReactNode) => (
+    <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+      {content}
+      <aside aria-labelledby="summary-title" className="h-fit rounded-2xl bg-cream p-6">
+        <h3 id="summary-title" className="mb-4 text-xl font-bold">
+          Order Summary
+        </h3>
+        <OrderSummary totals={totals} subtotalLabel="Item(s) Subtotal" totalLabel="Amount Payable" />
+        {lines.length > 0 && (
+          <Link to="/user-dashboard/my-cart/checkout" className="btn-primary mt-6 w-full">
+            Process to Checkout
+          </Link>
+        )}
+      </aside>
+    </div>
+  );
 
   return (
     <section aria-labelledby="cart-title" className="grid gap-6">
@@ -91,10 +111,10 @@ export function MyCartPage() {
         loading={snapshot.matches('loading')}
         error={snapshot.matches('failed') ? error : null}
         empty={lines.length === 0}
-        emptyState={<EmptyState image="/images/empty-cart.svg" text="Your cart is empty." />}
+        emptyState={withSummary(<EmptyState image="/images/empty-cart.svg" text="Your cart is empty." />)}
         onRetry={() => cart.send({ type: 'cart.refresh' })}
       >
-        <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+        {withSummary(
           <ul className="divide-y divide-neutral-200" aria-label="Cart lines">
             {lines.map((line) => (
               <li key={line._id} className="flex items-center gap-4 py-4">
@@ -120,17 +140,8 @@ export function MyCartPage() {
                 />
               </li>
             ))}
-          </ul>
-          <aside aria-labelledby="summary-title" className="h-fit rounded-2xl bg-cream p-6">
-            <h3 id="summary-title" className="mb-4 text-xl font-bold">
-              Order Summary
-            </h3>
-            <OrderSummary totals={totals} subtotalLabel="Item(s) Subtotal" totalLabel="Amount Payable" />
-            <Link to="/user-dashboard/my-cart/checkout" className="btn-primary mt-6 w-full">
-              Process to Checkout
-            </Link>
-          </aside>
-        </div>
+          </ul>,
+        )}
       </ListStates>
     </section>
   );

@@ -6,7 +6,7 @@ import { isAcceptedState, isPaidState, orderAction, orderStateOf } from '../../m
 import type { Order } from '../../server/contract/order.ts';
 import type { OrderEvent, OrderState } from '../../server/contract/order-lifecycle.ts';
 import { cartPrice } from '../../server/contract/price.ts';
-import { liveMyOrderEvents, liveMyOrdersMachine, liveOrderMachine } from '../actors/orders.ts';
+import { useOrdersLogic } from '../actors/orders.ts';
 import { DeleteButton } from '../components/controls.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { ListTable } from '../components/list-table.tsx';
@@ -55,7 +55,8 @@ interface OrderCardProps {
 }
 
 function OrderCard({ order, liveEvents, onDeleted, onStale }: OrderCardProps) {
-  const [snapshot, send, actor] = useMachine(liveOrderMachine, { input: { order } });
+  const { order: orderLogic, myOrderEvents } = useOrdersLogic();
+  const [snapshot, send, actor] = useMachine(orderLogic, { input: { order } });
   const [timelineOpen, setTimelineOpen] = useState(false);
   const deleted = snapshot.matches('deleted');
   useEffect(() => {
@@ -144,7 +145,7 @@ function OrderCard({ order, liveEvents, onDeleted, onStale }: OrderCardProps) {
         </summary>
         {timelineOpen && (
           <div className="pt-2">
-            <OrderTimelinePanel id={order._id} logic={liveMyOrderEvents} liveEvents={liveEvents} />
+            <OrderTimelinePanel id={order._id} logic={myOrderEvents} liveEvents={liveEvents} />
           </div>
         )}
       </details>
@@ -155,8 +156,9 @@ function OrderCard({ order, liveEvents, onDeleted, onStale }: OrderCardProps) {
 const NO_EVENTS: readonly OrderEvent[] = [];
 
 export function MyOrderPage() {
-  const search = useListSearch(PagedSearchSchema, useSearch({ from: '/user-dashboard/my-order' }));
-  const { rows, send, table, canRefresh } = usePagedList(liveMyOrdersMachine, search, ['order', 'orders']);
+  const search = useListSearch(PagedSearchSchema, useSearch({ from: '/user-dashboard/_customer/my-order' }));
+  const { myOrders } = useOrdersLogic();
+  const { rows, send, table, canRefresh } = usePagedList(myOrders, search, ['order', 'orders']);
   const feed = useOrderFeed('mine');
   // Its own order machine deleted the order, or missed one of its changes: only that order's page is
   // read again.

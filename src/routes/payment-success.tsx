@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { livePaymentResultMachine } from '../actors/orders.ts';
+import { useOrdersLogic } from '../actors/orders.ts';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { PaymentTracker } from './payment-tracker.tsx';
 
@@ -9,7 +9,8 @@ const route = getRouteApi('/payment-success/$tranId');
 
 export function PaymentSuccessPage() {
   const { tranId } = route.useParams();
-  const [state, send] = useMachine(livePaymentResultMachine, { input: { transactionId: tranId } });
+  const { paymentResult } = useOrdersLogic();
+  const [state, send] = useMachine(paymentResult, { input: { transactionId: tranId } });
 
   if (state.matches('paid')) {
     return (

@@ -1,6 +1,6 @@
 import { useActor } from '@xstate/react';
 import type { OrderEvent } from '../../server/contract/order-lifecycle.ts';
-import { liveMyOrderEvents, liveOrderOfPayment } from '../actors/orders.ts';
+import { useOrdersLogic } from '../actors/orders.ts';
 import { LiveStatus } from '../components/live-status.tsx';
 import { OrderTracker } from '../components/order-tracker.tsx';
 import { OrderTimelinePanel } from './order-timeline-panel.tsx';
@@ -18,7 +18,8 @@ const latestState = (events: readonly OrderEvent[]) =>
  * the kitchen take it on without going to My order.
  */
 export function PaymentTracker({ transactionId }: { transactionId: string }) {
-  const [snapshot] = useActor(liveOrderOfPayment, { input: { transactionId } });
+  const { orderOfPayment, myOrderEvents } = useOrdersLogic();
+  const [snapshot] = useActor(orderOfPayment, { input: { transactionId } });
   const feed = useOrderFeed('mine');
   const read = snapshot.output;
   // Without its order (an old link, or the read failed) the page still says the payment succeeded.
@@ -35,7 +36,7 @@ export function PaymentTracker({ transactionId }: { transactionId: string }) {
           Timeline
         </summary>
         <div className="pt-2">
-          <OrderTimelinePanel id={order._id} logic={liveMyOrderEvents} liveEvents={events} />
+          <OrderTimelinePanel id={order._id} logic={myOrderEvents} liveEvents={events} />
         </div>
       </details>
     </section>

@@ -8,7 +8,7 @@ import {
   safePhoto,
   type User,
 } from '../../server/contract/user.ts';
-import { liveProfileMachine } from '../actors/profile.ts';
+import { useProfileLogic } from '../actors/profile.ts';
 import { SubmitButton } from '../components/controls.tsx';
 import { PersonImage } from '../components/fallback-image.tsx';
 import { FormField } from '../components/form-field.tsx';
@@ -81,7 +81,7 @@ function EditForm({ profile, saving, onSave, onCancel }: EditFormProps) {
 
 /** The customer's and the admin's profile: view mode and edit mode. */
 export function ProfilePage() {
-  const [state, send] = useMachine(liveProfileMachine);
+  const [state, send] = useMachine(useProfileLogic().profile);
   const { profile, error } = state.context;
 
   if (state.matches('loading')) return <LoadingScreen />;

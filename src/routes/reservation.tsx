@@ -1,12 +1,13 @@
 import { useMachine } from '@xstate/react';
 import { Clock, Phone } from 'lucide-react';
 import { OPEN_HOURS_TEXT } from '../../server/contract/opening-hours.ts';
-import { liveBookingMachine } from '../actors/booking.ts';
+import { useBookingLogic } from '../actors/booking.ts';
 import { BookingForm } from '../components/booking-form.tsx';
 import { RESTAURANT_PHONE } from '../content/contact.ts';
 
 export function ReservationPage() {
-  const [state, send] = useMachine(liveBookingMachine);
+  const { booking } = useBookingLogic();
+  const [state, send] = useMachine(booking);
   return (
     <>
       <header className="bg-ink py-14 text-center text-white">

@@ -3,14 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { feedStatus } from '../../machines/order-feed.machine.ts';
 import type { OrderEvent } from '../../server/contract/order-lifecycle.ts';
 import type { OrderStreamScope, OrderStreamStatus } from '../../server/contract/order-stream.ts';
-import { liveOrderFeedMachine } from '../actors/order-feed.ts';
+import { useOrderFeedLogic } from '../actors/order-feed.ts';
 
 /**
  * The page's live order events while it is open (the stream closes with the page), the stream's
  * status, and whether it has dropped since the page opened (to say when it is back).
  */
 export function useOrderFeed(scope: OrderStreamScope) {
-  const feed = useActorRef(liveOrderFeedMachine, { input: { scope } });
+  const { orderFeed } = useOrderFeedLogic();
+  const feed = useActorRef(orderFeed, { input: { scope } });
   const events = useSelector(feed, (snapshot) => snapshot.context.events);
   const status = useSelector(feed, feedStatus);
   const [pausedOnce, setPausedOnce] = useState(false);

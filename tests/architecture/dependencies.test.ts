@@ -78,6 +78,12 @@ describe('the dependency rules of docs/decisions and the architecture guide', ()
     expect(violations('server/contract', (s) => !(s === 'valibot' || s.startsWith('./')))).toEqual([]);
   });
 
+  it('only the transport imports hono: server/app.ts, index.ts, routes/, middleware/, http/', () => {
+    const transport = /^server\/((app|index)\.ts$|(routes|middleware|http)\/)/;
+    const hono = (s: string, file: string) => /^(@hono\/|hono($|\/))/.test(s) && !transport.test(file);
+    expect(violations('server', hono)).toEqual([]);
+  });
+
   it('routes and components never fetch: no ky, no src/api, no fetch()', () => {
     const fetching = (s: string) => s === 'ky' || /(^|\/)api\//.test(s) || s.startsWith('firebase');
     const allowedLoaders = new Set(['src/router.tsx']);
@@ -88,6 +94,45 @@ describe('the dependency rules of docs/decisions and the architecture guide', ()
         .concat(sourceFiles('src/routes'))
         .filter((file) => !allowedLoaders.has(file) && /\bfetch\(/.test(readFileSync(file, 'utf8'))),
     ]).toEqual([]);
+  });
+
+  it('routes and components take actors from context: from src/actors they import only types and hooks', () => {
+    const fromActors = (file: string, specifier: string) =>
+      resolved(file, specifier)?.startsWith(join('src', 'actors')) ?? false;
+    const found = sourceFiles('src/components')
+      .concat(sourceFiles('src/routes'))
+      .flatMap((file) => {
+        const text = readFileSync(file, 'utf8');
+        const statics = [...text.matchAll(/import\s+(type\s+)?([^'"]*?)\s*from\s*['"]([^'"]+)['"]/g)]
+          .filter(([, , , specifier]) => fromActors(file, specifier!))
+          .filter(([, typeOnly, bindings]) => {
+            if (typeOnly) return false;
+            const named = /^\{([^}]*)\}$/.exec(bindings!.trim());
+            // A default or namespace import could reach anything the module holds.
+            if (!named) return true;
+            return named[1]!
+              .split(',')
+              .map((binding) => binding.trim())
+              .some((binding) => binding !== '' && !/^(type\s+\w+|use[A-Z]\w*)$/.test(binding));
+          })
+          .map(([statement]) => `${file}: ${statement}`);
+        // A module loaded for its effects, or later: either way not through the provider.
+        const unnamed = [...text.matchAll(/\bimport\s*\(?\s*['"]([^'"]+)['"]/g)]
+          .filter(([, specifier]) => fromActors(file, specifier!))
+          .map(([statement]) => `${file}: ${statement}`);
+        return [...statics, ...unnamed];
+      });
+    expect(found).toEqual([]);
+  });
+
+  it('the actors are made in one place: only main.tsx and the server render make a registry', () => {
+    const files = sourceFiles('src');
+    expect(files.filter((file) => /\bcreateActor\(/.test(readFileSync(file, 'utf8')))).toEqual([
+      join('src', 'actors', 'registry.ts'),
+    ]);
+    expect(files.filter((file) => /\bcreateActors\(/.test(readFileSync(file, 'utf8'))).sort()).toEqual(
+      [join('src', 'actors', 'registry.ts'), join('src', 'main.tsx'), join('src', 'render-page.tsx')].sort(),
+    );
   });
 
   it('no import loops in src/, machines/, server/ or scripts/, not even through a type', () => {

@@ -139,12 +139,16 @@ test.describe('the Home carousels', () => {
     ['chef', 'chefs-title'],
     ['reviews', 'reviews-title'],
   ] as const;
-  /** Whether Swiper's autoplay is running in the carousel of the section titled by `titleId`. */
+  /**
+   * Whether Swiper's autoplay is running in the carousel of the section titled by `titleId`; undefined
+   * until Swiper has taken the server-rendered slides over.
+   */
   const autoplaying = (page: Page, titleId: string) =>
     page
       .locator(`section[aria-labelledby="${titleId}"] .swiper`)
       .evaluate(
-        (el) => (el as HTMLElement & { swiper: { autoplay: { running: boolean } } }).swiper.autoplay.running,
+        (el) =>
+          (el as HTMLElement & { swiper?: { autoplay: { running: boolean } } }).swiper?.autoplay.running,
       );
 
   for (const [carousel, titleId] of carousels) {
@@ -184,7 +188,7 @@ test.describe('the Home carousels', () => {
       await open(page, '/', 'Our Special Menu');
       for (const [carousel, titleId] of carousels) {
         await expect(page.getByRole('button', { name: `Play ${carousel} carousel` })).toBeVisible();
-        expect(await autoplaying(page, titleId)).toBe(false);
+        await expect.poll(() => autoplaying(page, titleId)).toBe(false);
         await page.getByRole('button', { name: `Play ${carousel} carousel` }).click();
         await expect.poll(() => autoplaying(page, titleId)).toBe(true);
       }

@@ -74,10 +74,20 @@ for (const viewport of [PHONE, DESKTOP]) {
       const box = (await increase.boundingBox())!;
       expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
 
+      const saved = (quantity: number) =>
+        page.waitForResponse(
+          (response) =>
+            /\/cart-line\//.test(new URL(response.url()).pathname) &&
+            response.request().method() === 'PATCH' &&
+            response.ok() &&
+            (response.request().postDataJSON() as { quantity?: number }).quantity === quantity,
+        );
+      const savedThree = saved(3);
       await increase.click();
       await increase.click();
       await expectCart(3);
-      // Saved: a fresh page reads 3 from the server.
+      // Saved: a fresh page reads 3 from the server, once the last save has landed.
+      await savedThree;
       await page.reload();
       await expectCart(3);
 
@@ -95,8 +105,10 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expectCart(3);
       await page.unroute('**/cart-line/*');
 
+      const savedTwo = saved(2);
       await decrease.click();
       await expectCart(2);
+      await savedTwo;
       await page.reload();
       await expectCart(2);
     });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readEnv } from '../../server/env.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -12,7 +13,7 @@ export const CHROMIUM_ARGS = [
 
 /** Debian's Chromium (or CHROMIUM_PATH); browser downloads are impossible on this network. */
 export function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const path = readEnv({ read: ['CHROMIUM_PATH'] }).CHROMIUM_PATH;
   if (!existsSync(path)) {
     throw new Error(
       `No Chromium at ${path}. Install one with \`sudo apt-get install -y chromium\` or set CHROMIUM_PATH.`,

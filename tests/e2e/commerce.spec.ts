@@ -76,7 +76,10 @@ test('a customer fills a cart, checks out, pays on the sandbox page and follows 
   await expect(page.getByLabel('Address *')).toHaveValue('12 Lake Road');
   await expect(page.getByLabel('Postcode *')).toHaveValue('1205');
   await expect(page.getByLabel('City *')).toHaveValue('Dhaka');
-  await page.getByRole('button', { name: 'Save to my profile' }).click();
+  const saveAddress = page.getByRole('button', { name: 'Save to my profile' });
+  // A finger-sized target, like every other control on a phone.
+  expect((await saveAddress.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  await saveAddress.click();
   await expect(page.getByText('Address saved to your profile')).toBeVisible();
   await checkOut(page);
   await page.getByRole('button', { name: 'Cancel' }).click();
@@ -106,6 +109,11 @@ test('checkout is out of reach with an empty cart', async ({ page }) => {
   await page.goto('/user-dashboard/my-cart/checkout');
   await expect(page).toHaveURL(/\/user-dashboard\/my-cart$/);
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  // The empty cart's Order Summary stays, all zeros; only its way to checkout is gone.
+  const summary = page.getByRole('complementary', { name: 'Order Summary' });
+  await expect(summary).toBeVisible();
+  await expect(summary.getByText('0.00 tk')).toHaveCount(3);
+  await expect(page.getByRole('link', { name: 'Process to Checkout' })).toHaveCount(0);
 });
 
 test('every commerce route has its page title', async ({ page }) => {

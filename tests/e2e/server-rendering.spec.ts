@@ -1,6 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Route, test } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 import { API_PATH_PREFIX } from '../../server/contract/http.ts';
+import { CHEFS } from '../../src/content/chefs.ts';
+import { REVIEWS } from '../../src/content/reviews.ts';
 import { findItem } from './api.ts';
 
 /** Errors the page reported: a hydration mismatch is one (React reports it and renders again). */
@@ -50,6 +52,28 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveTitle('Error - Pizzon');
     await expect(
       page.getByRole('heading', { name: 'Sorry, an unexpected error has occurred.' }),
+    ).toBeVisible();
+  });
+
+  test('Home’s chefs and reviews are in its HTML, not waiting for Swiper', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    for (const chef of CHEFS) {
+      expect(html).toContain(chef.name);
+      expect(html).toContain(chef.title);
+      expect(html).toContain(`src="${chef.img}"`);
+    }
+    for (const review of REVIEWS) expect(html).toContain(review.name);
+
+    await page.goto('/');
+    const chefs = page.getByRole('region', { name: 'Our Best Chef' });
+    await expect(chefs.getByRole('heading', { name: 'Our Best Chef' })).toBeVisible();
+    await expect(chefs.getByRole('img', { name: `Portrait of ${CHEFS[0]!.name}` })).toBeVisible();
+    await expect(chefs.getByText(CHEFS[0]!.title)).toBeVisible();
+    const reviews = page.getByRole('region', { name: 'Customer Reviews' });
+    await expect(reviews.getByText(REVIEWS[0]!.review_text)).toBeVisible();
+    await expect(reviews.getByText(REVIEWS[0]!.name)).toBeVisible();
+    await expect(
+      reviews.getByRole('img', { name: `Rated ${REVIEWS[0]!.rating} out of 5` }).first(),
     ).toBeVisible();
   });
 
@@ -113,4 +137,56 @@ test('the browser takes each rendered page over without a mismatch, and it works
   expect(apiCalls).not.toContain('/all-items?category=all&limit=0');
   expect(apiCalls).not.toContain(`/item-detail/${item._id}`);
   expect(apiCalls).toContain('/all-items?category=pizza&limit=0');
+});
+
+test.describe('Home’s carousels', () => {
+  // Still slides, so what is measured is where Swiper puts them, not where autoplay has moved them.
+  test.use({ reducedMotion: 'reduce' });
+
+  for (const width of [375, 1280]) {
+    test(`at ${width} px Swiper comes only near the carousels, and takes their slides over in place`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      // Swiper's chunks are held until the server's slides have been measured.
+      const held: Route[] = [];
+      let release = false;
+      await page.route(/\/assets\/swiper[-\w]*\.(js|css)$/, (route) =>
+        release ? route.continue() : held.push(route),
+      );
+      await page.goto('/');
+      // Taken over by the browser, its lazy sections loaded, and still nobody asked for Swiper.
+      await expect(page.getByRole('tab', { name: 'pizza' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(held).toEqual([]);
+
+      await page.getByRole('region', { name: 'Customer Reviews' }).scrollIntoViewIfNeeded();
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      /**
+       * Where the first slides of each carousel and the band below them are, from the top of the chefs'
+       * section: what the sections above do as they load (the menu, the booking form) does not count.
+       */
+      const places = () =>
+        page.evaluate(() => {
+          const chefs = document.querySelector('section[aria-labelledby="chefs-title"]')!;
+          const top = chefs.getBoundingClientRect().y;
+          const watched = [
+            ...chefs.querySelectorAll('figure'),
+            ...document.querySelectorAll('section[aria-labelledby="reviews-title"] figure'),
+            document.getElementById('order-cta-title')!,
+          ];
+          return watched.map((el) => {
+            const box = el.getBoundingClientRect();
+            return [box.x, box.y - top, box.width, box.height].map(Math.round);
+          });
+        });
+      const before = await places();
+
+      release = true;
+      for (const route of held) await route.continue();
+      await expect(page.locator('.swiper.swiper-initialized')).toHaveCount(2);
+      await expect(page.locator('.swiper-pagination-bullet').first()).toBeVisible();
+      expect(await places()).toEqual(before);
+    });
+  }
 });

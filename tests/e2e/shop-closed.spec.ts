@@ -3,7 +3,7 @@ import { SHOP_CLOSED_MESSAGE } from '../../server/contract/shop.ts';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
 import { menu } from './api.ts';
 import { register, signIn, unique } from './support/accounts.ts';
-import { addToCart } from './support/shop.ts';
+import { addToCart, fillShipping, placeOrder } from './support/shop.ts';
 
 const admin = DEMO_ACCOUNTS[0];
 
@@ -36,10 +36,7 @@ test('the owner closes the shop: Home and the Menu say so, checkout takes no ord
     }
     await page.goto('/user-dashboard/my-cart/checkout');
     await expect(page.getByText(SHOP_CLOSED_MESSAGE).first()).toBeVisible();
-    await page.getByLabel('Phone *').fill('01700 000000');
-    await page.getByLabel('Address *').fill('12 Lake Road');
-    await page.getByLabel('Postcode *').fill('1205');
-    await page.getByLabel('City *').fill('Dhaka');
+    await fillShipping(page);
     const refused = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/create-payment-intent'));
     await page.getByRole('button', { name: 'Place Order' }).click();
     expect((await refused).status()).toBe(409);
@@ -60,10 +57,5 @@ test('the owner closes the shop: Home and the Menu say so, checkout takes no ord
   await expect(page.getByRole('heading', { name: 'Our Menu' })).toBeVisible();
   await expect(page.getByText(SHOP_CLOSED_MESSAGE)).toHaveCount(0);
   await page.goto('/user-dashboard/my-cart/checkout');
-  await page.getByLabel('Phone *').fill('01700 000000');
-  await page.getByLabel('Address *').fill('12 Lake Road');
-  await page.getByLabel('Postcode *').fill('1205');
-  await page.getByLabel('City *').fill('Dhaka');
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
+  await placeOrder(page);
 });

@@ -1,18 +1,11 @@
 import { execFile } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../server/seed/demo-accounts.ts';
 import { createAnonymousUser, findUserRow, insertUserRow, uniqueEmail } from './support/accounts.ts';
-import { copyTemplateDatabase, createContextOn, type TestContext } from './support/test-app.ts';
+import { sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-let databaseUrl: string;
-beforeAll(async () => {
-  const database = await copyTemplateDatabase();
-  databaseUrl = database.url;
-  ctx = await createContextOn(database.url, {}, database.drop);
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
 
 interface Run {
   code: number;
@@ -26,7 +19,7 @@ function adminGrant(...args: string[]): Promise<Run> {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'scripts/admin-grant.ts', ...args],
-      { env: { ...process.env, DATABASE_URL: databaseUrl } },
+      { env: { ...process.env, DATABASE_URL: ctx.databaseUrl } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });

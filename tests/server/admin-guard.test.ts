@@ -1,20 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
 import { requireAdmin, requireUser } from '../../server/middleware/auth.ts';
 import { apiTokenFor, bearer, insertUserRow } from './support/accounts.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { sharedTestContext } from './support/test-app.ts';
 
 // The guard is tried on a route of its own, inside the real app so that its refusals go through the
 // app's error handling. Every admin endpoint's 401/403/2xx row is in security-matrix.test.ts.
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
+const ctx = sharedTestContext();
+beforeAll(() => {
   ctx.app.get('/test-admin-only', requireUser(ctx.db, ctx.tokens), requireAdmin, (c) =>
     c.json({ uid: c.var.user.uid }),
   );
 });
-afterAll(() => ctx.close());
 
 const callAdminRoute = async (uid: string) =>
   ctx.request(`/test-admin-only?uid=${uid}`, { headers: bearer(await apiTokenFor(ctx, uid)) });

@@ -1,22 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_IMAGE_RULE, isItemImageAddress, ReservationListSchema } from '../../server/contract/admin.ts';
 import { LOW_STOCK, MenuItemListSchema, MenuItemSchema } from '../../server/contract/menu.ts';
 import { nextCursorOf } from '../../server/contract/paging.ts';
 import { menuItems, reservations } from '../../server/db/schema.ts';
 import { SEED_MENU_ITEMS } from '../../server/db/seed-data.ts';
-import { type Admin, adminCall, createAdmin } from './support/admin.ts';
+import { adminCall, createAdmin } from './support/admin.ts';
 import { call, insertMenuItem, type MenuItemRow } from './support/commerce.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { fixture, sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-let admin: Admin;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
+const admin = fixture(() => createAdmin(ctx));
 
 const UNKNOWN_ID = '3f1b6a52-8a43-4c1e-9a65-1f2d3c4b5a69';
 

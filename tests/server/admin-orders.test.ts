@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Order, OrderListSchema } from '../../server/contract/order.ts';
 import { orders } from '../../server/db/schema.ts';
 import { releaseExpiredReservations } from '../../server/services/orders.ts';
 import {
-  type Admin,
   adminCall,
   createAdmin,
   databaseFingerprint,
@@ -27,15 +26,10 @@ import {
   postIpn,
   stockOf,
 } from './support/commerce.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { fixture, sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-let admin: Admin;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
+const admin = fixture(() => createAdmin(ctx));
 
 const UNKNOWN_ID = '3f1b6a52-8a43-4c1e-9a65-1f2d3c4b5a69';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderListSchema } from '../../server/contract/order.ts';
 import { UserSchema } from '../../server/contract/user.ts';
 import type { UserRow } from '../../server/db/rows.ts';
@@ -11,17 +11,12 @@ import {
   insertUserRow,
   type ProviderUser,
 } from './support/accounts.ts';
-import { type Admin, adminCall, createAdmin, databaseFingerprint, placeOrder } from './support/admin.ts';
+import { adminCall, createAdmin, databaseFingerprint, placeOrder } from './support/admin.ts';
 import { addToCart, type Customer, call, cartLineIds, insertMenuItem, ordersOf } from './support/commerce.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { fixture, sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-let admin: Admin;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
+const admin = fixture(() => createAdmin(ctx));
 
 /** A customer with an account at the identity provider, a record, an API token and a cart line. */
 async function providerCustomer(
@@ -191,19 +186,15 @@ describe('DELETE /delete-user', () => {
 });
 
 describe('DELETE /delete-user when the identity provider fails', () => {
-  let failing: TestContext;
-  beforeAll(async () => {
-    failing = await createTestContext({
-      appIdentity: (identity) => ({
-        verifyIdToken: identity.verifyIdToken,
-        accountStatus: identity.accountStatus,
-        deleteAccount: async () => {
-          throw Object.assign(new Error('quota exceeded'), { code: 'auth/internal-error' });
-        },
-      }),
-    });
+  const failing = sharedTestContext({
+    appIdentity: (identity) => ({
+      verifyIdToken: identity.verifyIdToken,
+      accountStatus: identity.accountStatus,
+      deleteAccount: async () => {
+        throw Object.assign(new Error('quota exceeded'), { code: 'auth/internal-error' });
+      },
+    }),
   });
-  afterAll(() => failing.close());
 
   it('answers 502 with a message and deletes nothing', async () => {
     const boss = await createAdmin(failing);

@@ -2,7 +2,7 @@
 // it (the caller's own line, the caps, the stock), and the cart's totals follow by the shared rule.
 
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readMenuVersion } from '../../server/cache/menu-version.ts';
 import {
   CART_LINE_MAX_UNITS,
@@ -21,18 +21,11 @@ import {
   setStock,
   stockOf,
 } from './support/commerce.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { sharedTestContext, type TestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 /** An app whose line cap is 3: the 400 names the cap in force, not the contract's default. */
-let small: TestContext;
-beforeAll(async () => {
-  [ctx, small] = await Promise.all([
-    createTestContext(),
-    createTestContext({ holds: { cartLineMaxUnits: 3 } }),
-  ]);
-});
-afterAll(() => Promise.all([ctx.close(), small.close()]));
+const small = sharedTestContext({ holds: { cartLineMaxUnits: 3 } });
 
 const setQuantity = (on: TestContext, customer: Customer | undefined, id: string, body: unknown) =>
   call(on, 'PATCH', `/cart-line/${id}`, customer?.token, body);

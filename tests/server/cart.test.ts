@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AddedSchema, CartLineListSchema, DeletedSchema } from '../../server/contract/cart.ts';
 import { menuItems } from '../../server/db/schema.ts';
 import {
@@ -12,13 +12,9 @@ import {
   setStock,
   stockOf,
 } from './support/commerce.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
 
 describe('POST /add-to-cart', () => {
   it('adds a line to the caller’s cart: 201 with the insertedId and the spec’s message', async () => {

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type CartLine, cartTotals, lineShippingCents } from '../../server/contract/cart.ts';
 import { menuItems, orderLines, orders } from '../../server/db/schema.ts';
+import { readEnv } from '../../server/env.ts';
 import {
   addToCart,
   type Customer,
@@ -17,11 +18,11 @@ import {
   transactionIdOf,
 } from './support/commerce.ts';
 import { startCuttingProxy } from './support/cutting-proxy.ts';
-import { createPizzonDatabase, type OwnPostgres, startOwnPostgres } from './support/own-postgres.ts';
-import { createContextOn, type TestContext } from './support/test-app.ts';
+import { createPizzonDatabase, startOwnPostgres } from './support/own-postgres.ts';
+import { createContextOn, fixture } from './support/test-app.ts';
 
 /** This file stops its own PostgreSQL, so it runs one beside the run's: on the port after TEST_PG_PORT. */
-const PORT = Number(process.env.TEST_PG_PORT ?? 54339) + 1;
+const PORT = readEnv({ read: ['TEST_PG_PORT'] }).TEST_PG_PORT + 1;
 const DATABASE = 'pizzon_fault';
 const OFFLINE = { message: 'The kitchen is briefly offline. Please try again in a moment.' };
 const STOCK = 10_000;
@@ -36,19 +37,18 @@ interface Answer {
 }
 type Phase = 'up' | 'down' | 'starting' | 'back';
 
-let own: OwnPostgres;
-let ctx: TestContext;
+const own = fixture(
+  () => startOwnPostgres(PORT),
+  (server) => server.destroy(),
+);
+const ctx = fixture(
+  async () => createContextOn(await createPizzonDatabase(own, DATABASE)),
+  (app) => app.close(),
+);
 let items: MenuItemRow[];
-
 beforeAll(async () => {
-  own = await startOwnPostgres(PORT);
-  ctx = await createContextOn(await createPizzonDatabase(own, DATABASE));
   items = [];
   for (let i = 0; i < 3; i++) items.push(await insertMenuItem(ctx, { quantity: STOCK }));
-});
-afterAll(async () => {
-  await ctx?.close();
-  await own?.destroy();
 });
 
 const until = async (condition: () => boolean | Promise<boolean>): Promise<void> => {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SslcommerzGateway } from '../../server/payments/sslcommerz.ts';
 import { GATEWAY_UNREACHABLE } from '../../server/services/orders.ts';
 import {
@@ -15,7 +15,8 @@ import {
   postIpn,
   stockOf,
 } from './support/commerce.ts';
-import { API_PUBLIC_URL, createTestContext, type TestContext } from './support/test-app.ts';
+import { freePort } from './support/free-port.ts';
+import { API_PUBLIC_URL, fixture, sharedTestContext, type TestContext } from './support/test-app.ts';
 
 const GATEWAY_PAGE = 'https://sandbox.sslcommerz.com/EasyCheckOut/testcde0123456789';
 /** How long checkout waits for the gateway here (the app's default is 10 s). */
@@ -67,15 +68,6 @@ async function startFlakyGateway() {
   });
 }
 
-/** A port on which nothing listens (it was free a moment ago and is released again). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /**
  * The real SSLCommerz adapter, its own timeout left at its default unless given: checkout's bound is
  * what acts there; a notification has no other bound.
@@ -89,29 +81,16 @@ const sslcommerzAt = (baseUrl: string, timeoutMs?: number) =>
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
 
-let flaky: Awaited<ReturnType<typeof startFlakyGateway>>;
-let ctx: TestContext;
-let nobodyHome: TestContext;
-/** Its adapter gives up on SSLCommerz after PAYMENT_TIMEOUT_MS. */
-let impatient: TestContext;
-beforeAll(async () => {
-  flaky = await startFlakyGateway();
-  ctx = await createTestContext({
-    gateway: () => sslcommerzAt(flaky.url),
-    paymentTimeoutMs: PAYMENT_TIMEOUT_MS,
-  });
-  impatient = await createTestContext({ gateway: () => sslcommerzAt(flaky.url, PAYMENT_TIMEOUT_MS) });
-  const port = await closedPort();
-  nobodyHome = await createTestContext({
-    gateway: () => sslcommerzAt(`http://127.0.0.1:${port}`),
-    paymentTimeoutMs: PAYMENT_TIMEOUT_MS,
-  });
+const flaky = fixture(startFlakyGateway, (gateway) => gateway.close());
+const ctx = sharedTestContext({
+  gateway: () => sslcommerzAt(flaky.url),
+  paymentTimeoutMs: PAYMENT_TIMEOUT_MS,
 });
-afterAll(async () => {
-  await ctx.close();
-  await impatient.close();
-  await nobodyHome.close();
-  await flaky.close();
+/** Its adapter gives up on SSLCommerz after PAYMENT_TIMEOUT_MS. */
+const impatient = sharedTestContext({ gateway: () => sslcommerzAt(flaky.url, PAYMENT_TIMEOUT_MS) });
+const nobodyHome = sharedTestContext(async () => {
+  const port = await freePort();
+  return { gateway: () => sslcommerzAt(`http://127.0.0.1:${port}`), paymentTimeoutMs: PAYMENT_TIMEOUT_MS };
 });
 
 /** A customer with 2 × 100.00 (stock 5) in the cart, ready to check out: 210.00 with shipping. */

@@ -1,28 +1,16 @@
 import { type ClientRequest, type IncomingMessage, request } from 'node:http';
 import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cartLines, menuItems, orders, users } from '../../server/db/schema.ts';
 import { createApiTokens } from '../../server/tokens.ts';
-import { type ApiProcess, createScratchDatabase, startApiProcess } from './support/api-process.ts';
+import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
 import { checkoutBody, type MenuItemRow } from './support/commerce.ts';
 import { TEST_API_TOKEN_SECRET } from './support/test-app.ts';
 
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+const scratch = sharedScratchDatabase();
 let api: ApiProcess | undefined;
-beforeAll(async () => {
-  scratch = await createScratchDatabase();
-});
-afterEach(async () => {
-  // A test that failed half-way leaves its server running.
-  if (api?.child.exitCode === null) {
-    api.child.kill('SIGKILL');
-    await api.exited;
-  }
-});
-afterAll(async () => {
-  await scratch.drop();
-});
+afterEach(() => stopApi(api, 'SIGKILL'));
 
 /** A customer with 2 × 100.00 of a new item (stock 5) in the cart, and an API token. */
 async function customerWithACart() {

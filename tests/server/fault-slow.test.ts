@@ -1,9 +1,10 @@
 import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../server/db/client.ts';
-import { type ApiProcess, createScratchDatabase, startApiProcess } from './support/api-process.ts';
+import { sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
+import { fixture } from './support/test-app.ts';
 
 /**
  * Slow clients and slow queries hold a connection each, never the API: the server closes a request that
@@ -18,23 +19,16 @@ const LATE_MS = HEADERS_TIMEOUT_MS / 2 + 700;
 /** What "answers at once" means here: far below every timeout above, far above a loaded machine's jitter. */
 const PROMPT_MS = 500;
 
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-let api: ApiProcess;
-beforeAll(async () => {
-  scratch = await createScratchDatabase();
-  api = await startApiProcess(scratch.url, {
-    API_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-    API_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-    DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
-  });
-});
-afterAll(async () => {
-  if (api?.child.exitCode === null) {
-    api.child.kill('SIGTERM');
-    await api.exited;
-  }
-  await scratch?.drop();
-});
+const scratch = sharedScratchDatabase();
+const api = fixture(
+  () =>
+    startApiProcess(scratch.url, {
+      API_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+      API_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+    }),
+  stopApi,
+);
 
 /** What a slow client saw: the server closed its socket after `afterMs`, having answered `answer`. */
 interface Closed {

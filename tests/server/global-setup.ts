@@ -7,6 +7,7 @@ import { startAuthEmulator } from '../../scripts/lib/auth-emulator.ts';
 import { connectDatabase } from '../../server/db/client.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { migrateDatabase } from '../../server/db/migrate.ts';
+import { readEnv } from '../../server/env.ts';
 
 export const TEMPLATE_DATABASE = 'pizzon_template';
 
@@ -29,14 +30,14 @@ function withDatabase(url: string, database: string): string {
  * database, and one Firebase Auth emulator (unless FIREBASE_AUTH_EMULATOR_HOST names one).
  */
 export default async function setup(project: TestProject) {
+  const env = readEnv({
+    read: ['TEST_DATABASE_URL', 'TEST_PG_PORT', 'TEST_AUTH_EMULATOR_PORT', 'FIREBASE_AUTH_EMULATOR_HOST'],
+  });
   const stops: Array<() => Promise<void>> = [];
-  let adminUrl = process.env.TEST_DATABASE_URL;
+  let adminUrl = env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'pizzon-test-pg-'));
-    const server: EmbeddedServer = await startEmbeddedPostgres(
-      dir,
-      Number(process.env.TEST_PG_PORT ?? 54339),
-    );
+    const server: EmbeddedServer = await startEmbeddedPostgres(dir, env.TEST_PG_PORT);
     stops.push(async () => {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -53,11 +54,11 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(template.db);
   await template.close();
 
-  let emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  let emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) {
     const workDir = mkdtempSync(join(tmpdir(), 'pizzon-test-auth-'));
     const emulator = await startAuthEmulator({
-      port: Number(process.env.TEST_AUTH_EMULATOR_PORT ?? 9299),
+      port: env.TEST_AUTH_EMULATOR_PORT,
       projectId: 'demo-pizzon-test',
       workDir,
       quiet: true,

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lineCapMessage, orderCapMessage } from '../../server/contract/cart.ts';
 import { cartLines, orders } from '../../server/db/schema.ts';
 import { DEFAULT_HOLDS, resolveHolds } from '../../server/services/holds.ts';
@@ -22,19 +22,15 @@ import {
   stockOf,
   transactionIdOf,
 } from './support/commerce.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { sharedTestContext, type TestContext } from './support/test-app.ts';
 
 // What one account can keep from everyone else: at most 10 units of an item per cart line, 20 per
 // order, one order holding stock at a time, for 10 minutes (the defaults; AppDeps.holds sets others).
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 /** An app with smaller caps and a 2-minute hold. */
-let small: TestContext;
 const SMALL = { cartLineMaxUnits: 3, orderMaxUnits: 5, holdMinutes: 2 };
-beforeAll(async () => {
-  [ctx, small] = await Promise.all([createTestContext(), createTestContext({ holds: SMALL })]);
-});
-afterAll(() => Promise.all([ctx.close(), small.close()]));
+const small = sharedTestContext({ holds: SMALL });
 
 type Line = { item: MenuItemRow; quantity: number };
 

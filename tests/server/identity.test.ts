@@ -1,37 +1,13 @@
-import { generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Identity } from '../../server/identity.ts';
+import { describe, expect, it } from 'vitest';
+import { createAnonymousUser, forgedIdToken, PASSWORD, signIn } from './support/accounts.ts';
+import { createEmulatorIdentity, fixture } from './support/test-app.ts';
 
-const PROJECT_ID = 'demo-pizzon-test';
-let identity: Identity;
-let host: string;
-
-beforeAll(async () => {
-  host = inject('authEmulatorHost');
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
-  const { createIdentity } = await import('../../server/identity.ts');
-  identity = createIdentity(PROJECT_ID);
-});
-afterAll(() => identity.close());
-
-/** Signs a user in through the emulator's REST API, as the Firebase JS SDK does. */
-async function signIn(email: string, password: string): Promise<string> {
-  const response = await fetch(
-    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { idToken: string };
-  return body.idToken;
-}
+const identity = fixture(createEmulatorIdentity, (made) => made.close());
 
 describe('identity provider tokens', () => {
   it('verifies an ID token issued by the Auth emulator', async () => {
-    const user = await identity.auth.createUser({ email: 'verify@pizzon.test', password: 'pizza1' });
-    const idToken = await signIn('verify@pizzon.test', 'pizza1');
+    const user = await identity.auth.createUser({ email: 'verify@pizzon.test', password: PASSWORD });
+    const idToken = await signIn('verify@pizzon.test');
     await expect(identity.verifyIdToken(idToken)).resolves.toMatchObject({
       uid: user.uid,
       email: 'verify@pizzon.test',
@@ -39,7 +15,7 @@ describe('identity provider tokens', () => {
   });
 
   it('rejects a forged token that claims another uid', async () => {
-    const idToken = await signIn('verify@pizzon.test', 'pizza1');
+    const idToken = await signIn('verify@pizzon.test');
     const [header, payload] = idToken.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forgedPayload = Buffer.from(
@@ -49,13 +25,8 @@ describe('identity provider tokens', () => {
   });
 
   it("rejects a token signed with a key that is not the provider's", async () => {
-    const idToken = await signIn('verify@pizzon.test', 'pizza1');
-    const claims = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString());
-    const { privateKey } = await generateKeyPair('RS256');
-    const forged = await new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: 'attacker' })
-      .sign(privateKey);
-    await expect(identity.verifyIdToken(forged)).rejects.toThrow();
+    const idToken = await signIn('verify@pizzon.test');
+    await expect(identity.verifyIdToken(await forgedIdToken(idToken))).rejects.toThrow();
   });
 
   it('rejects a token for another project and garbage', async () => {
@@ -67,13 +38,13 @@ describe('identity provider tokens', () => {
 describe('what the provider vouches for', () => {
   it('says whether the e-mail is verified, from the token’s email_verified', async () => {
     const email = 'verified-later@pizzon.test';
-    const user = await identity.auth.createUser({ email, password: 'pizza1' });
-    await expect(identity.verifyIdToken(await signIn(email, 'pizza1'))).resolves.toMatchObject({
+    const user = await identity.auth.createUser({ email, password: PASSWORD });
+    await expect(identity.verifyIdToken(await signIn(email))).resolves.toMatchObject({
       email,
       emailVerified: false,
     });
     await identity.auth.updateUser(user.uid, { emailVerified: true });
-    await expect(identity.verifyIdToken(await signIn(email, 'pizza1'))).resolves.toMatchObject({
+    await expect(identity.verifyIdToken(await signIn(email))).resolves.toMatchObject({
       uid: user.uid,
       email,
       emailVerified: true,
@@ -81,24 +52,16 @@ describe('what the provider vouches for', () => {
   });
 
   it('gives an anonymous account neither an e-mail nor a verified one', async () => {
-    const response = await fetch(
-      `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ returnSecureToken: true }),
-      },
-    );
-    const { idToken, localId } = (await response.json()) as { idToken: string; localId: string };
+    const { uid, idToken } = await createAnonymousUser();
     await expect(identity.verifyIdToken(idToken)).resolves.toMatchObject({
-      uid: localId,
+      uid,
       email: undefined,
       emailVerified: false,
     });
   });
 
   it('tells an active account from a disabled one and one it no longer has', async () => {
-    const user = await identity.auth.createUser({ email: 'status@pizzon.test', password: 'pizza1' });
+    const user = await identity.auth.createUser({ email: 'status@pizzon.test', password: PASSWORD });
     await expect(identity.accountStatus(user.uid)).resolves.toBe('active');
     await identity.auth.updateUser(user.uid, { disabled: true });
     await expect(identity.accountStatus(user.uid)).resolves.toBe('disabled');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, orderLines, orders, users } from '../../server/db/schema.ts';
 import { seedMenu } from '../../server/seed/menu.ts';
 import { createApiTokens } from '../../server/tokens.ts';
-import { type ApiProcess, createScratchDatabase, startApiProcess } from './support/api-process.ts';
+import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
 import { checkoutBody, ORDER_TIME, SHIPPING } from './support/commerce.ts';
 import { TEST_API_TOKEN_SECRET } from './support/test-app.ts';
 import { until } from './support/until.ts';
@@ -12,11 +12,10 @@ import { until } from './support/until.ts';
  * Two API processes on one PostgreSQL behave as one: every counter, lock and announcement lives in the
  * database (docs/decisions/011-scale.md). The site servers' side is tests/e2e/instances.spec.ts.
  */
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+const scratch = sharedScratchDatabase();
 let a: ApiProcess;
 let b: ApiProcess;
 beforeAll(async () => {
-  scratch = await createScratchDatabase();
   await seedMenu(scratch.db);
   // Both sweep often, so that two sweeps meet; behind a proxy (as N instances are), so that a test can
   // name the caller's address.
@@ -24,11 +23,7 @@ beforeAll(async () => {
   [a, b] = await Promise.all([startApiProcess(scratch.url, env), startApiProcess(scratch.url, env)]);
 }, 60_000);
 afterAll(async () => {
-  for (const api of [a, b]) {
-    api?.child.kill('SIGTERM');
-    await api?.exited;
-  }
-  await scratch.drop();
+  for (const api of [a, b]) await stopApi(api);
 });
 
 const tokens = createApiTokens(TEST_API_TOKEN_SECRET);

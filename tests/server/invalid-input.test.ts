@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../server/app.ts';
 import {
   DeleteUserQuerySchema,
@@ -29,7 +29,7 @@ import {
 import { encodeCursor } from '../../server/services/paging.ts';
 import { bearer, insertUserRow } from './support/accounts.ts';
 import { asCaller, databaseFingerprint, paidOrder, TABLES } from './support/admin.ts';
-import { type Cast, createCast } from './support/callers.ts';
+import { createCast } from './support/callers.ts';
 import { addToCart, checkoutBody, insertMenuItem, SHIPPING } from './support/commerce.ts';
 import { inDays, openDayIn } from './support/dates.ts';
 import {
@@ -42,15 +42,10 @@ import {
   toJsonText,
   type Value,
 } from './support/invalid-values.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { fixture, sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-let cast: Cast;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  cast = await createCast(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
+const cast = fixture(() => createCast(ctx));
 
 const SAMPLE_ID = '3f1b6a52-8a43-4c1e-9a65-1f2d3c4b5a69';
 const ITEM = {

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { asc, count, eq, sql } from 'drizzle-orm';
-import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Order, OrderListSchema, OrderSchema } from '../../server/contract/order.ts';
 import {
   findTransition,
@@ -16,9 +15,9 @@ import {
   type OrderState,
 } from '../../server/contract/order-lifecycle.ts';
 import { mailOutbox, orderEvents, orders } from '../../server/db/schema.ts';
-import { transitionOrder } from '../../server/services/order-lifecycle.ts';
+import { TransitionRefused, transitionOrder } from '../../server/services/order-lifecycle.ts';
 import { releaseExpiredReservations, SUPERSEDED } from '../../server/services/orders.ts';
-import { type Admin, adminCall, createAdmin, paidOrder, payOrder, placeOrder } from './support/admin.ts';
+import { adminCall, createAdmin, paidOrder, payOrder, placeOrder } from './support/admin.ts';
 import {
   ageOrder,
   type Customer,
@@ -32,15 +31,10 @@ import {
   setStock,
   stockOf,
 } from './support/commerce.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { fixture, sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-let admin: Admin;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createAdmin(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
+const admin = fixture(() => createAdmin(ctx));
 
 const transition = (id: string, body: unknown) =>
   adminCall<Order>(ctx, admin, 'POST', `/admin-order/${id}/transition`, body);
@@ -99,10 +93,7 @@ describe('the transition table, enforced', () => {
           transitionOrder(tx, { order: { id: order.id }, to, actor: { by, uid: uids[by] } }),
         );
         await expect(attempt, `${from} → ${to} by ${by}`).rejects.toSatisfy(
-          (error) =>
-            error instanceof HTTPException &&
-            error.status === 409 &&
-            error.message.includes(order.transactionId),
+          (error) => error instanceof TransitionRefused && error.message.includes(order.transactionId),
         );
         refused += 1;
       }

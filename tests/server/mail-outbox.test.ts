@@ -18,7 +18,7 @@ import {
 import { adminCall, createAdmin, paidOrder } from './support/admin.ts';
 import { insertMenuItem } from './support/commerce.ts';
 import { openDayIn } from './support/dates.ts';
-import { copyTemplateDatabase, createContextOn, type TestContext } from './support/test-app.ts';
+import { sharedTestContext } from './support/test-app.ts';
 import { until } from './support/until.ts';
 
 interface Received {
@@ -79,22 +79,17 @@ class MailServer {
   }
 }
 
-let ctx: TestContext;
-let databaseUrl: string;
+const ctx = sharedTestContext();
 const smtp = new MailServer();
 let sender: SmtpSender;
 
 beforeAll(async () => {
-  const database = await copyTemplateDatabase();
-  databaseUrl = database.url;
-  ctx = await createContextOn(database.url, {}, database.drop);
   await smtp.start();
   sender = createSmtpSender({ url: smtp.url, from: 'Pizzon <orders@pizzon.test>' });
 });
 afterAll(async () => {
   sender.close();
   await smtp.stop();
-  await ctx.close();
 });
 beforeEach(async () => {
   await ctx.db.delete(mailOutbox);
@@ -280,7 +275,7 @@ describe('workers of several processes on one database', () => {
    * it; counts what it sent.
    */
   function startWorker(policy?: DeliveryPolicy) {
-    const pool = connectDatabase(databaseUrl, () => {});
+    const pool = connectDatabase(ctx.databaseUrl, () => {});
     pools.push(pool);
     const ownSender = createSmtpSender({ url: smtp.url, from: 'Pizzon <orders@pizzon.test>' });
     senders.push(ownSender);

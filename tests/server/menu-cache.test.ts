@@ -1,19 +1,16 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { menuItems } from '../../server/db/schema.ts';
 import { MENU_CACHE_CONTROL } from '../../server/routes/menu.ts';
 import { seedMenu } from '../../server/seed/menu.ts';
 import { adminCall, createAdmin } from './support/admin.ts';
-import { createTestContext, SITE_ORIGIN, type TestContext } from './support/test-app.ts';
+import { fixture, SITE_ORIGIN, sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-let item: typeof menuItems.$inferSelect;
-beforeAll(async () => {
-  ctx = await createTestContext();
+const ctx = sharedTestContext();
+const item = fixture(async () => {
   await seedMenu(ctx.db);
-  item = (await ctx.db.select().from(menuItems).limit(1))[0]!;
+  return (await ctx.db.select().from(menuItems).limit(1))[0]!;
 });
-afterAll(() => ctx.close());
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   ctx.request(path, { headers: { Origin: SITE_ORIGIN, ...headers } });

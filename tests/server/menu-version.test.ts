@@ -1,34 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LISTENER_NAME, readMenuVersion } from '../../server/cache/menu-version.ts';
 import { menuItems } from '../../server/db/schema.ts';
 import { seedMenu } from '../../server/seed/menu.ts';
 import { createAdmin } from './support/admin.ts';
 import { addToCart, call, checkout, checkoutBody, createCustomer, ordersOf } from './support/commerce.ts';
-import {
-  copyTemplateDatabase,
-  createContextOn,
-  createTestContext,
-  type TestContext,
-} from './support/test-app.ts';
+import { createTestContext, fixture, sharedTestContext, type TestContext } from './support/test-app.ts';
 import { until } from './support/until.ts';
 
-let ctx: TestContext;
-let url: string;
-let item: typeof menuItems.$inferSelect;
-beforeAll(async () => {
-  const database = await copyTemplateDatabase();
-  url = database.url;
-  ctx = await createContextOn(url, {}, database.drop);
+const ctx = sharedTestContext();
+const item = fixture(async () => {
   await seedMenu(ctx.db);
-  item = (await ctx.db.select().from(menuItems).limit(1))[0]!;
+  return (await ctx.db.select().from(menuItems).limit(1))[0]!;
 });
-afterAll(() => ctx.close());
 
 /** A second connection of our own, as another process would hold. */
 async function withClient<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: ctx.databaseUrl });
   await client.connect();
   try {
     return await use(client);

@@ -1,17 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_CATEGORIES, type MenuItem } from '../../server/contract/menu.ts';
 import { menuItems } from '../../server/db/schema.ts';
 import { SEED_MENU_ITEMS } from '../../server/db/seed-data.ts';
 import { seedMenu } from '../../server/seed/menu.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   await seedMenu(ctx.db);
 });
-afterAll(() => ctx.close());
 
 const getJson = async (path: string) => {
   const response = await ctx.request(path);

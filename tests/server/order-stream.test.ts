@@ -10,9 +10,9 @@ import { createApiTokens } from '../../server/tokens.ts';
 import { createSseParser } from '../../src/api/sse.ts';
 import { bearer } from './support/accounts.ts';
 import { createAdmin } from './support/admin.ts';
-import { type ApiProcess, createScratchDatabase, startApiProcess } from './support/api-process.ts';
+import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
 import { createCustomer, ORDER_TIME, SHIPPING } from './support/commerce.ts';
-import { createTestContext, TEST_API_TOKEN_SECRET, type TestContext } from './support/test-app.ts';
+import { createTestContext, sharedTestContext, TEST_API_TOKEN_SECRET } from './support/test-app.ts';
 import { until } from './support/until.ts';
 
 // Events are written here straight into order_events (the lifecycle service writes them in the app):
@@ -115,11 +115,7 @@ function read(response: Response): Reading {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe('one API process', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ orderStreamHeartbeatMs: 100 });
-  });
-  afterAll(() => ctx.close());
+  const ctx = sharedTestContext({ orderStreamHeartbeatMs: 100 });
 
   const open = async (path: string, token: string | undefined, lastEventId?: number) =>
     read(
@@ -294,20 +290,15 @@ describe('one API process', () => {
 });
 
 describe('two API processes on one database', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  const scratch = sharedScratchDatabase();
   let a: ApiProcess;
   let b: ApiProcess;
   const tokens = createApiTokens(TEST_API_TOKEN_SECRET);
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
     [a, b] = await Promise.all([startApiProcess(scratch.url), startApiProcess(scratch.url)]);
   }, 60_000);
   afterAll(async () => {
-    for (const api of [a, b]) {
-      if (api && api.child.exitCode === null) api.child.kill('SIGTERM');
-      await api?.exited;
-    }
-    await scratch?.drop();
+    for (const api of [a, b]) await stopApi(api);
   });
 
   async function account(role: 'user' | 'admin') {

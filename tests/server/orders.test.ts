@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderListSchema, PaymentUrlSchema } from '../../server/contract/order.ts';
 import { menuItems } from '../../server/db/schema.ts';
 import { releaseExpiredReservations } from '../../server/services/orders.ts';
@@ -25,13 +25,9 @@ import {
   stockOf,
   transactionIdOf,
 } from './support/commerce.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
 
 /** A customer with these items in the cart (quantity each). */
 async function customerWithCart(...lines: Array<{ item: MenuItemRow; quantity: number }>): Promise<Customer> {

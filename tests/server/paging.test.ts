@@ -1,21 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CURSOR_MESSAGE, nextCursorOf, PAGE_LIMIT } from '../../server/contract/paging.ts';
 import { menuItems, orders, reservations, users } from '../../server/db/schema.ts';
-import { type Admin, adminCall, createAdmin } from './support/admin.ts';
+import { adminCall, createAdmin } from './support/admin.ts';
 import { type Customer, createCustomer, ORDER_TIME, SHIPPING } from './support/commerce.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { fixture, sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-let admin: Admin;
-let customer: Customer;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createAdmin(ctx);
-  customer = await createCustomer(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
+const admin = fixture(() => createAdmin(ctx));
+const customer = fixture(() => createCustomer(ctx));
 
 type Stage = 'unpaid' | 'paid' | 'confirmed' | 'refund_due';
 /** A state of each stage (the stage is derived from the state). */

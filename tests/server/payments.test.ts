@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaymentStatusSchema } from '../../server/contract/order.ts';
 import type { PaymentGateway } from '../../server/payments/gateway.ts';
 import { SandboxGateway } from '../../server/payments/sandbox.ts';
@@ -23,13 +23,9 @@ import {
   stockOf,
   transactionIdOf,
 } from './support/commerce.ts';
-import { API_PUBLIC_URL, createTestContext, SITE_ORIGIN, type TestContext } from './support/test-app.ts';
+import { API_PUBLIC_URL, createTestContext, SITE_ORIGIN, sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
 
 interface Placed {
   customer: Customer;

@@ -1,31 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
 import {
-  createScratchDatabase,
   type SpawnedApi,
+  sharedScratchDatabase,
   spawnApiProcess,
   startApiProcess,
+  stopApi,
 } from './support/api-process.ts';
 
 /**
  * server/index.ts as a deployment runs it: development defaults refused where the API may face the world,
  * and the demo accounts seeded only when asked (the rules themselves: config.test.ts).
  */
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+const scratch = sharedScratchDatabase();
 let api: SpawnedApi | undefined;
-beforeAll(async () => {
-  scratch = await createScratchDatabase();
-});
-afterEach(async () => {
-  if (api?.child.exitCode === null) {
-    api.child.kill('SIGTERM');
-    await api.exited;
-  }
-});
-afterAll(async () => {
-  await scratch.drop();
-});
+afterEach(() => stopApi(api));
 
 /**
  * The emulator of the run, under a project of this file's own (its demo accounts touch no other test),

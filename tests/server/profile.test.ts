@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHOTO_URL_RULE } from '../../server/contract/user.ts';
 import type { UserRow } from '../../server/db/rows.ts';
 import {
@@ -10,13 +10,9 @@ import {
   forgedApiToken,
   insertUserRow,
 } from './support/accounts.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
 
 const getProfile = (query: string, token?: string) =>
   ctx.request(`/profile${query}`, { headers: token ? bearer(token) : {} });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AccountStatus } from '../../server/identity.ts';
 import { ACCOUNT_CUT, PROVIDER_UNAVAILABLE } from '../../server/middleware/auth.ts';
 import {
@@ -8,7 +8,13 @@ import {
 } from '../../server/services/provider-check.ts';
 import { bearer, findUserRow, signIn } from './support/accounts.ts';
 import { type Account, createAccount } from './support/callers.ts';
-import { copyTemplateDatabase, createContextOn, type TestContext } from './support/test-app.ts';
+import {
+  createContextOn,
+  fixture,
+  sharedTestContext,
+  type TestContext,
+  type TestContextOptions,
+} from './support/test-app.ts';
 
 /** The apps' clock; records are stamped by the database's, so it restarts from the real time (newAccount). */
 let clock = Date.now();
@@ -24,29 +30,23 @@ beforeEach(() => {
   provider = undefined;
 });
 
+const options: TestContextOptions = {
+  now: () => clock,
+  appIdentity: (identity) => ({
+    verifyIdToken: identity.verifyIdToken,
+    deleteAccount: identity.deleteAccount,
+    accountStatus: (uid) => {
+      asked.push(uid);
+      return (provider ?? identity.accountStatus)(uid);
+    },
+  }),
+};
 /** Two API processes on one database, as `npm start` behind a balancer would run them. */
-let one: TestContext;
-let two: TestContext;
-beforeAll(async () => {
-  const database = await copyTemplateDatabase();
-  const options = {
-    now: () => clock,
-    appIdentity: (identity: TestContext['identity']) => ({
-      verifyIdToken: identity.verifyIdToken,
-      deleteAccount: identity.deleteAccount,
-      accountStatus: (uid: string) => {
-        asked.push(uid);
-        return (provider ?? identity.accountStatus)(uid);
-      },
-    }),
-  };
-  one = await createContextOn(database.url, options);
-  two = await createContextOn(database.url, options, database.drop);
-});
-afterAll(async () => {
-  await one.close();
-  await two.close();
-});
+const one = sharedTestContext(options);
+const two = fixture(
+  () => createContextOn(one.databaseUrl, options),
+  (ctx) => ctx.close(),
+);
 
 /** A registered, signed-in account, and the clock set to the moment its record was stamped or later. */
 async function newAccount(): Promise<Account> {

@@ -10,7 +10,7 @@ import {
   type RateLimitedEndpoint,
   type RateLimits,
 } from '../../server/middleware/rate-limit.ts';
-import { bearer, createProviderUser, forgedIdToken, type ProviderUser } from './support/accounts.ts';
+import { bearer, createProviderUser, forgedIdToken } from './support/accounts.ts';
 import { databaseFingerprint, placeOrder } from './support/admin.ts';
 import {
   addToCart,
@@ -23,20 +23,20 @@ import {
   stockOf,
 } from './support/commerce.ts';
 import { openDayIn } from './support/dates.ts';
-import { createTestContext, SITE_ORIGIN, type TestContext } from './support/test-app.ts';
+import {
+  createTestContext,
+  everyLimit,
+  fixture,
+  SITE_ORIGIN,
+  sharedTestContext,
+  type TestContext,
+} from './support/test-app.ts';
 
 const WINDOW_MS = 60_000;
 const quota = (limit: number): Quota => ({ limit, windowMs: WINDOW_MS });
 const plenty = quota(1000);
 /** Plenty everywhere: a test sets small limits on one endpoint, so it sees exactly the quota it is about. */
-const PLENTY: RateLimits = {
-  jwt: { perAddress: plenty, perAccount: plenty },
-  users: { perAddress: plenty, perAccount: plenty },
-  createPaymentIntent: { perAddress: plenty, perAccount: plenty },
-  reservations: { perAddress: plenty, perEmail: plenty },
-  paymentReturn: { perAddress: plenty },
-  paymentNotification: { perAddress: plenty },
-};
+const PLENTY = everyLimit(plenty);
 const limitsFor = (endpoint: RateLimitedEndpoint, perAddress: Quota, perAccount: Quota): RateLimits => ({
   ...PLENTY,
   [endpoint]: { perAddress, perAccount },
@@ -227,12 +227,8 @@ describe('what counts', () => {
 });
 
 describe('the caller’s address', () => {
-  let user: ProviderUser;
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await appWith(limitsFor('jwt', quota(1), plenty));
-    user = await createProviderUser(ctx);
-  });
+  const ctx = sharedTestContext({ rateLimits: limitsFor('jwt', quota(1), plenty), trustProxy: 0 });
+  const user = fixture(() => createProviderUser(ctx));
 
   it('is the socket’s peer: a made-up X-Forwarded-For changes nothing without TRUST_PROXY', async () => {
     const spoof = (n: number) => ({ 'X-Forwarded-For': `10.0.0.${n}` });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RETURN_SITE_FIELD } from '../../server/payments/return-site.ts';
 import { SslcommerzGateway } from '../../server/payments/sslcommerz.ts';
 import {
@@ -8,21 +8,11 @@ import {
   insertMenuItem,
   transactionIdOf,
 } from './support/commerce.ts';
-import {
-  API_PUBLIC_URL,
-  createTestContext,
-  SITE_ORIGIN,
-  SITE_ORIGINS,
-  type TestContext,
-} from './support/test-app.ts';
+import { API_PUBLIC_URL, SITE_ORIGIN, SITE_ORIGINS, sharedTestContext } from './support/test-app.ts';
 
 // The storefront answers at localhost and 127.0.0.1; a browser keeps a sign-in per origin, so a customer
 // who pays must come back to the address they shopped at.
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
 
 const OTHER_SITE = SITE_ORIGINS[1];
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cartLines } from '../../server/db/schema.ts';
 import { requireAdmin } from '../../server/middleware/auth.ts';
 import { bearer } from './support/accounts.ts';
@@ -16,13 +16,9 @@ import {
 } from './support/callers.ts';
 import { addToCart, checkoutBody, insertMenuItem, type OrderRow } from './support/commerce.ts';
 import { openDayIn } from './support/dates.ts';
-import { createTestContext, SITE_ORIGIN, SITE_ORIGINS, type TestContext } from './support/test-app.ts';
+import { SITE_ORIGIN, SITE_ORIGINS, sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
 
 /** Statuses for the callers none, forged, expired, customer A, customer B, admin (in that order). */
 type Statuses = readonly [number, number, number, number, number, number];

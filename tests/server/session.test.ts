@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHOTO_URL_RULE } from '../../server/contract/user.ts';
 import { users } from '../../server/db/schema.ts';
 import { grantAdminRole } from '../../server/services/admin-grant.ts';
@@ -15,13 +15,9 @@ import {
   type ProviderUser,
   signIn,
 } from './support/accounts.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
 
 const post = (path: string, idToken: string | undefined, body: unknown) =>
   ctx.request(path, {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHOP_CLOSED_MESSAGE } from '../../server/contract/shop.ts';
 import { adminCall, createAdmin } from './support/admin.ts';
 import {
@@ -12,13 +12,9 @@ import {
   ordersOf,
   stockOf,
 } from './support/commerce.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { sharedTestContext } from './support/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
 
 const status = async () => (await call<{ closed: boolean }>(ctx, 'GET', '/shop-status')).body;
 

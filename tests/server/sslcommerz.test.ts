@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SslcommerzGateway } from '../../server/payments/sslcommerz.ts';
 import { databaseFingerprint } from './support/admin.ts';
 import {
@@ -16,7 +16,7 @@ import {
   SHIPPING,
   stockOf,
 } from './support/commerce.ts';
-import { API_PUBLIC_URL, createTestContext, SITE_ORIGIN, type TestContext } from './support/test-app.ts';
+import { API_PUBLIC_URL, fixture, SITE_ORIGIN, sharedTestContext } from './support/test-app.ts';
 
 const STORE_ID = 'pizzo0123test';
 const STORE_PASSWORD = 'pizzo0123test@ssl';
@@ -104,24 +104,16 @@ async function startFakeSslcommerz(): Promise<FakeSslcommerz> {
   });
 }
 
-let fake: FakeSslcommerz;
-let ctx: TestContext;
-beforeAll(async () => {
-  fake = await startFakeSslcommerz();
-  ctx = await createTestContext({
-    gateway: () =>
-      new SslcommerzGateway({
-        storeId: STORE_ID,
-        storePassword: STORE_PASSWORD,
-        baseUrl: fake.url,
-        apiPublicUrl: API_PUBLIC_URL,
-        timeoutMs: 2_000,
-      }),
-  });
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
+const fake = fixture(startFakeSslcommerz, (started) => started.close());
+const ctx = sharedTestContext({
+  gateway: () =>
+    new SslcommerzGateway({
+      storeId: STORE_ID,
+      storePassword: STORE_PASSWORD,
+      baseUrl: fake.url,
+      apiPublicUrl: API_PUBLIC_URL,
+      timeoutMs: 2_000,
+    }),
 });
 beforeEach(() => {
   fake.sessionAnswer = null;

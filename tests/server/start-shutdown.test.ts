@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { stackEnv } from '../../server/env.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pizzon-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -27,13 +28,10 @@ it('npm run dev stopped once it is ready stops everything, the emulator too', {
   const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--dev'], {
     env: {
       ...process.env,
-      PIZZON_DATA_DIR: `${dataDir}/ready`,
-      WEB_PORT: '5793',
-      API_PORT: '5794',
-      AUTH_EMULATOR_PORT: '9794',
-      PG_PORT: '55794',
-      MAIL_PORT: '2794',
-      MAIL_WEB_PORT: '1794',
+      ...stackEnv(
+        { web: 5793, api: 5794, auth: 9794, pg: 55794, mail: 2794, mailWeb: 1794 },
+        `${dataDir}/ready`,
+      ),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,13 +53,7 @@ it('npm start stopped while it is still starting leaves nothing running', { time
   const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,
-      PIZZON_DATA_DIR: dataDir,
-      WEB_PORT: '5791',
-      API_PORT: '5792',
-      AUTH_EMULATOR_PORT: '9791',
-      PG_PORT: '55791',
-      MAIL_PORT: '2791',
-      MAIL_WEB_PORT: '1791',
+      ...stackEnv({ web: 5791, api: 5792, auth: 9791, pg: 55791, mail: 2791, mailWeb: 1791 }, dataDir),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartLines, orders, users } from '../../server/db/schema.ts';
 import { apiTokenFor } from './support/accounts.ts';
 import {
@@ -16,15 +16,11 @@ import {
   stockOf,
   transactionIdOf,
 } from './support/commerce.ts';
-import { createTestContext, type TestContext } from './support/test-app.ts';
+import { sharedTestContext } from './support/test-app.ts';
 
 // Real PostgreSQL, real concurrency: these races only show on a server with row locks.
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = sharedTestContext();
 
 /** `n` customers created directly in the database, each with `quantity` of the item in the cart. */
 async function customersWithCart(n: number, item: MenuItemRow, quantity = 1): Promise<Customer[]> {

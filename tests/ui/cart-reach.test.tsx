@@ -1,31 +1,23 @@
 // Issue 14, the cart in reach on phones: the phone header's cart button and the View cart bar read the
 // shared cart actor, count what a customer adds (with a bump), and show only a customer's lines.
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import { type CartLine, cartTotals } from '../../server/contract/cart.ts';
+import { PhoneCartButton, ViewCartBar } from '../../src/components/cart-reach.tsx';
+import { testActors, withActors } from './support/actors.tsx';
 import { cartLine, sessionOf } from './support/fixtures.ts';
+import { renderAt } from './support/router.tsx';
 
-const server = vi.hoisted(() => ({ lines: [] as unknown[] }));
-
-const live = vi.hoisted(() => ({ cart: null as unknown, session: null as unknown }));
-vi.mock('../../src/actors/live.ts', () => live);
-
-const { PhoneCartButton, ViewCartBar } = await import('../../src/components/cart-reach.tsx');
+const server = { lines: [] as CartLine[] };
+const carts: { stop(): void }[] = [];
 
 function newCart() {
   const actor = createActor(
     cartMachine.provide({
       actors: {
-        fetchCart: fromPromise(async () => structuredClone(server.lines) as CartLine[]),
+        fetchCart: fromPromise(async () => structuredClone(server.lines)),
         addLine: fromPromise(async ({ input }) => {
           server.lines.push(cartLine(server.lines.length + 1, input.quantity));
           return { insertedId: 'new', message: 'Add success' };
@@ -34,18 +26,8 @@ function newCart() {
     }),
   );
   actor.start();
+  carts.push(actor);
   return actor;
-}
-
-function renderInRouter(ui: () => React.ReactNode) {
-  const root = createRootRoute({ component: ui, staticData: { pageName: 'Test' } });
-  const router = createRouter({
-    routeTree: root.addChildren([
-      createRoute({ getParentRoute: () => root, path: '/', staticData: { pageName: 'Test' } }),
-    ]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  return render(<RouterProvider router={router} />);
 }
 
 const bothParts = () => (
@@ -55,22 +37,26 @@ const bothParts = () => (
   </>
 );
 
+/** Both parts as a visitor of `role` sees them, with `cart` as the registry's cart. */
+const renderBoth = (role: 'user' | 'admin' | null, cart = newCart()) =>
+  renderAt('/', withActors(bothParts, testActors({ session: sessionOf(role), cart })));
+
 beforeEach(() => {
   server.lines = [cartLine(1, 2), cartLine(2, 1)];
 });
-afterEach(() => (live.cart as { stop(): void } | null)?.stop());
+afterEach(() => {
+  for (const cart of carts.splice(0)) cart.stop();
+});
 
 describe('the cart in reach on phones', () => {
   it('shows a customer’s count in the header button and the View cart bar, with the cart’s total in tk', async () => {
-    live.session = sessionOf('user');
     const cart = newCart();
-    live.cart = cart;
-    renderInRouter(bothParts);
+    renderBoth('user', cart);
     act(() => cart.send({ type: 'cart.load' }));
 
     const button = await screen.findByRole('link', { name: 'Cart: 3 items' });
     expect(button).toHaveAttribute('href', '/user-dashboard/my-cart');
-    const total = cartTotals(server.lines as CartLine[]).totalPrice.toFixed(2);
+    const total = cartTotals(server.lines).totalPrice.toFixed(2);
     const bar = screen.getByRole('link', { name: `View cart: 3 items, ${total} tk` });
     expect(bar).toHaveAttribute('href', '/user-dashboard/my-cart');
     expect(bar).toHaveTextContent(`View cart·3·${total} tk`);
@@ -84,10 +70,8 @@ describe('the cart in reach on phones', () => {
   });
 
   it('bumps the count when a line is added, only where motion is welcome', async () => {
-    live.session = sessionOf('user');
     const cart = newCart();
-    live.cart = cart;
-    renderInRouter(bothParts);
+    renderBoth('user', cart);
     act(() => cart.send({ type: 'cart.load' }));
     await screen.findByRole('link', { name: 'Cart: 3 items' });
 
@@ -105,26 +89,21 @@ describe('the cart in reach on phones', () => {
 
   it('shows no bar while the cart is empty, and a guest neither', async () => {
     server.lines = [];
-    live.session = sessionOf('user');
     const cart = newCart();
-    live.cart = cart;
-    const { unmount } = renderInRouter(bothParts);
+    const { unmount } = renderBoth('user', cart);
     act(() => cart.send({ type: 'cart.load' }));
     await screen.findByRole('link', { name: 'Cart: 0 items' });
     await waitFor(() => expect(cart.getSnapshot().matches('ready')).toBe(true));
     expect(screen.queryByRole('link', { name: /View cart/ })).toBeNull();
     unmount();
 
-    live.session = sessionOf(null);
-    renderInRouter(bothParts);
+    renderBoth(null, cart);
     expect(screen.queryByRole('link', { name: /Cart/ })).toBeNull();
   });
 
   it('shows an admin the header cart (as the desktop bar does) but no View cart bar', async () => {
-    live.session = sessionOf('admin');
     const cart = newCart();
-    live.cart = cart;
-    renderInRouter(bothParts);
+    renderBoth('admin', cart);
     act(() => cart.send({ type: 'cart.load' }));
     await screen.findByRole('link', { name: 'Cart: 3 items' });
     expect(screen.queryByRole('link', { name: /View cart/ })).toBeNull();

@@ -2,8 +2,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { createListMachine } from '../../machines/list.machine.ts';
 import type { MenuItem } from '../../server/contract/menu.ts';
 import type { Page } from '../../server/contract/paging.ts';
+import { adminLogic } from '../../src/actors/admin.ts';
+import { giveLogic } from '../../src/actors/context.tsx';
+import { testActors, withActors } from './support/actors.tsx';
 import './support/sweetalert-dom.ts';
 
 // An item name an admin (or anyone who got into the menu) could type: if it reached sweetalert2 as
@@ -20,30 +25,28 @@ const item: MenuItem = {
   description: 'A pizza with an unfortunate name.',
 };
 
-// Manage items reads its place from the router and its rows from the admin's list actor: both are
-// replaced, so the page renders alone with one row.
+// Manage items reads its place from the router (replaced here) and its rows from the admin's list
+// machine (given through the provider), so the page renders alone with one row.
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
   useSearch: () => ({}),
   useNavigate: () => () => Promise.resolve(),
 }));
-vi.mock('../../src/actors/admin.ts', async () => {
-  const { fromPromise } = await import('xstate');
-  const { createListMachine } = await import('../../machines/list.machine.ts');
-  return {
-    liveAdminItemsMachine: createListMachine<MenuItem, object>('adminItems').provide({
-      actors: {
-        fetchPage: fromPromise(async (): Promise<Page<MenuItem>> => ({ rows: [item], next: null })),
-        act: fromPromise(async () => 1),
-      },
-    }),
-  };
+
+const oneRow = giveLogic(adminLogic, {
+  adminItems: createListMachine<MenuItem, object>('adminItems').provide({
+    actors: {
+      fetchPage: fromPromise(async (): Promise<Page<MenuItem>> => ({ rows: [item], next: null })),
+      act: fromPromise(async () => 1),
+    },
+  }),
 });
 
 describe('dialogs show data as text', () => {
   it('shows an item named like an <img> tag as its name in the Delete item dialog, not as an image', async () => {
     const { ManageItemsPage } = await import('../../src/routes/admin/manage-items.tsx');
-    render(<ManageItemsPage />);
+    const Page = withActors(ManageItemsPage, testActors(), [oneRow]);
+    render(<Page />);
     await userEvent.click(await screen.findByRole('button', { name: `Delete ${HOSTILE}` }));
 
     const dialog = await screen.findByRole('dialog');

@@ -1,19 +1,11 @@
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Footer } from '../../src/components/footer.tsx';
-
-function renderInRouter(ui: () => React.ReactNode) {
-  const router = createRouter({
-    routeTree: createRootRoute({ component: ui, staticData: { pageName: 'Test' } }),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  return render(<RouterProvider router={router} />);
-}
+import { renderAt } from './support/router.tsx';
 
 describe('Footer', () => {
   it('shows the spec’s opening hours, useful links, social buttons and copyright', async () => {
-    renderInRouter(Footer);
+    renderAt('/', Footer);
     const footer = await screen.findByRole('contentinfo');
     for (const text of ['Mon-Tues', 'Wednes-Thurs', 'Launch', 'Sunday']) {
       expect(within(footer).getByText(text)).toBeInTheDocument();

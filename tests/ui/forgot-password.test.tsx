@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthPage } from '../../src/routes/auth.tsx';
+import { withActors } from './support/actors.tsx';
 
 // The page reads its redirect from the router; the provider is the one effect behind the form, so it
 // is replaced by a fake whose errors carry Firebase's codes.
@@ -14,13 +15,15 @@ vi.mock('../../src/identity/firebase.ts', () => ({
   sendPasswordReset: (email: string) => sendPasswordReset(email),
   providerErrorCode: (error: unknown) => (error as { code: string }).code,
 }));
+// /auth as the app renders it, with a registry of its own (never started: nobody signs in here).
+const Auth = withActors(AuthPage);
 const refusal = (code: string) => Object.assign(new Error(code), { code });
 
 const confirmation = (email: string) =>
   `If an account exists for ${email}, we have sent a link to reset your password. Check your inbox.`;
 
 async function openForgotPassword(typedEmail = '') {
-  render(<AuthPage />);
+  render(<Auth />);
   if (typedEmail) await userEvent.type(screen.getByLabelText('Email'), typedEmail);
   await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
   expect(screen.getByRole('heading', { name: 'Reset password' })).toBeInTheDocument();
@@ -35,7 +38,7 @@ describe('Forgot password on /auth', () => {
   });
 
   it('is offered in Login mode only', async () => {
-    render(<AuthPage />);
+    render(<Auth />);
     expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.queryByRole('button', { name: 'Forgot password?' })).toBeNull();

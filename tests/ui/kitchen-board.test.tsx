@@ -1,22 +1,26 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { createListMachine } from '../../machines/list.machine.ts';
 import type { Order } from '../../server/contract/order.ts';
 import type { OrderState } from '../../server/contract/order-lifecycle.ts';
-import { stream } from './support/order-feed-mock.ts';
+import { giveLogic } from '../../src/actors/context.tsx';
+import { kitchenLogic } from '../../src/actors/kitchen.ts';
+import { KitchenPage } from '../../src/routes/admin/kitchen.tsx';
+import { testActors, withActors } from './support/actors.tsx';
+import { orderFeedStandIn, stream } from './support/order-feed-mock.ts';
 import { anEvent, anOrder } from './support/orders.ts';
 
 // The server, as the board's actors see it: the orders by id, and the transition call.
-const server = vi.hoisted(() => ({
+const server = {
   orders: new Map<string, Order>(),
   transition: undefined as unknown as (id: string, to: OrderState, note?: string) => Promise<void>,
-}));
+};
 
-vi.mock('../../src/actors/kitchen.ts', async () => {
-  const { fromPromise } = await import('xstate');
-  const { createListMachine } = await import('../../machines/list.machine.ts');
-  return {
-    liveKitchenColumnMachine: createListMachine<Order, { state?: OrderState }>('kitchenColumn').provide({
+const Board = withActors(KitchenPage, testActors(), [
+  giveLogic(kitchenLogic, {
+    kitchenColumn: createListMachine<Order, { state?: OrderState }>('kitchenColumn').provide({
       actors: {
         fetchPage: fromPromise(async ({ input }) => ({
           rows: [...server.orders.values()].filter((order) => order.state === input.query.state),
@@ -28,12 +32,9 @@ vi.mock('../../src/actors/kitchen.ts', async () => {
         }),
       },
     }),
-  };
-});
-
-vi.mock('../../src/actors/order-feed.ts', () => import('./support/order-feed-mock.ts'));
-
-const { KitchenPage } = await import('../../src/routes/admin/kitchen.tsx');
+  }),
+  orderFeedStandIn,
+]);
 
 const column = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
 
@@ -48,7 +49,7 @@ beforeEach(() => {
 
 describe('the kitchen board', () => {
   it('shows each order in its state’s column with its items, address, phone and time since payment', async () => {
-    render(<KitchenPage />);
+    render(<Board />);
     const paid = column('Paid');
     const card = await within(paid).findByRole('listitem', { name: /Customer a/ });
     expect(card).toHaveTextContent('2 × Margherita');
@@ -62,7 +63,7 @@ describe('the kitchen board', () => {
   });
 
   it('moves a card to its next step through the transition call', async () => {
-    render(<KitchenPage />);
+    render(<Board />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept: order T-a' }));
     expect(server.transition).toHaveBeenCalledWith('a', 'accepted', undefined);
     expect(await within(column('Accepted')).findByText(/Customer a/)).toBeInTheDocument();
@@ -75,7 +76,7 @@ describe('the kitchen board', () => {
       server.orders.set(id, { ...server.orders.get(id)!, state: 'accepted' });
       throw new Error('This order is accepted already');
     });
-    render(<KitchenPage />);
+    render(<Board />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept: order T-a' }));
     expect(await within(column('Paid')).findByRole('alert')).toHaveTextContent(
       'Order T-a: This order is accepted already',
@@ -84,7 +85,7 @@ describe('the kitchen board', () => {
   });
 
   it('adds a newly paid order without a reload, highlighted and announced', async () => {
-    render(<KitchenPage />);
+    render(<Board />);
     await within(column('Paid')).findByText(/Customer a/);
     const fresh = anOrder('d', 'paid');
     server.orders.set(fresh._id, fresh);
@@ -101,7 +102,7 @@ describe('the kitchen board', () => {
   });
 
   it('reads the columns again once the stream is live: an order paid before it started shows', async () => {
-    render(<KitchenPage />);
+    render(<Board />);
     await within(column('Paid')).findByText(/Customer a/);
     // Paid after the columns were read and before the stream started: no event will tell of it.
     server.orders.set('e', anOrder('e', 'paid'));
@@ -110,13 +111,13 @@ describe('the kitchen board', () => {
   });
 
   it('says when live updates pause', async () => {
-    render(<KitchenPage />);
+    render(<Board />);
     act(() => stream.send({ type: 'order.stream', status: 'reconnecting' }));
     expect(await screen.findByText('Live updates paused — reconnecting…')).toHaveAttribute('role', 'status');
   });
 
   it('offers the sound as a toggle, off by default', async () => {
-    render(<KitchenPage />);
+    render(<Board />);
     const toggle = screen.getByRole('button', { name: 'Sound for new orders' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(toggle);

@@ -5,6 +5,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItem } from '../../server/contract/menu.ts';
+import { guestContext, testActors } from './support/actors.tsx';
 import { menuItem } from './support/fixtures.ts';
 
 const server = vi.hoisted(() => ({ menu: [] as MenuItem[] }));
@@ -22,13 +23,13 @@ async function rendered(url: string, stock: number[]): Promise<string> {
   server.menu = stock.map((quantity, n) =>
     menuItem(n, quantity, `A pizza numbered ${n}, with a description long enough to be cut on its card.`),
   );
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  const router = createAppRouter(guestContext, createMemoryHistory({ initialEntries: [url] }));
   await router.load();
-  return renderToString(<App router={router} />);
+  return renderToString(<App router={router} actors={testActors()} />);
 }
 
 const listingPages = () =>
-  Object.values(createAppRouter().routesById)
+  Object.values(createAppRouter(guestContext).routesById)
     .filter((route) => route.options.staticData?.menuShown === 'listing')
     .map((route) => route.fullPath as string);
 

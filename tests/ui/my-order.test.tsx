@@ -2,38 +2,44 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { createListMachine } from '../../machines/list.machine.ts';
+import { orderMachine } from '../../machines/order.machine.ts';
 import type { Order } from '../../server/contract/order.ts';
-import { stream } from './support/order-feed-mock.ts';
+import type { OrderEvent } from '../../server/contract/order-lifecycle.ts';
+import { giveLogic } from '../../src/actors/context.tsx';
+import type { Settled } from '../../src/actors/order-feed.ts';
+import { ordersLogic } from '../../src/actors/orders.ts';
+import { testActors, withActors } from './support/actors.tsx';
+import { orderFeedStandIn, stream } from './support/order-feed-mock.ts';
 import { anEvent, anOrder } from './support/orders.ts';
 
-const server = vi.hoisted(() => ({
-  orders: [] as Order[],
-}));
+const server = { orders: [] as Order[] };
 
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
   useSearch: () => ({}),
 }));
-vi.mock('../../src/actors/orders.ts', async () => {
-  const { fromPromise } = await import('xstate');
-  const { createListMachine } = await import('../../machines/list.machine.ts');
-  const { orderMachine } = await import('../../machines/order.machine.ts');
-  return {
-    liveMyOrdersMachine: createListMachine<Order, object>('myOrders').provide({
-      actors: { fetchPage: fromPromise(async () => ({ rows: server.orders, next: null as string | null })) },
-    }),
-    liveOrderMachine: orderMachine.provide({
-      actors: { deleteOrder: fromPromise(async () => ({ deletedCount: 1 })) },
-    }),
-    liveMyOrderEvents: fromPromise(async ({ input }: { input: { id: string } }) => {
-      const order = server.orders.find((o) => o._id === input.id)!;
-      return { ok: true, value: [anEvent(1, order, null, 'awaiting_payment', 'checkout')] };
-    }),
-  };
-});
-vi.mock('../../src/actors/order-feed.ts', () => import('./support/order-feed-mock.ts'));
 
 const { MyOrderPage } = await import('../../src/routes/my-order.tsx');
+
+const Page = withActors(MyOrderPage, testActors(), [
+  giveLogic(ordersLogic, {
+    myOrders: createListMachine<Order, object>('myOrders').provide({
+      actors: { fetchPage: fromPromise(async () => ({ rows: server.orders, next: null as string | null })) },
+    }),
+    order: orderMachine.provide({
+      actors: { deleteOrder: fromPromise(async () => ({ deletedCount: 1 })) },
+    }),
+    myOrderEvents: fromPromise(
+      async ({ input }: { input: { id: string } }): Promise<Settled<OrderEvent[]>> => {
+        const order = server.orders.find((o) => o._id === input.id)!;
+        return { ok: true, value: [anEvent(1, order, null, 'awaiting_payment', 'checkout')] };
+      },
+    ),
+  }),
+  orderFeedStandIn,
+]);
 
 const card = (transactionId: string) => screen.findByRole('listitem', { name: `Order ${transactionId}` });
 const currentStep = (element: HTMLElement) =>
@@ -45,7 +51,7 @@ beforeEach(() => {
 
 describe('My order', () => {
   it('shows each order as a card with the spec’s fields, its status, its tracker and its action', async () => {
-    render(<MyOrderPage />);
+    render(<Page />);
     const unpaid = await card('T-u');
     // Cards, not a wide table: nothing to scroll sideways on a phone.
     expect(document.querySelector('table')).toBeNull();
@@ -72,7 +78,7 @@ describe('My order', () => {
 
   it('shows an unpaid order the spec’s way whatever ended it, with Delete while the customer may', async () => {
     server.orders = [anOrder('f', 'payment_failed'), anOrder('e', 'expired'), anOrder('c', 'cancelled')];
-    render(<MyOrderPage />);
+    render(<Page />);
     for (const id of ['f', 'e', 'c']) {
       const unpaid = await card(`T-${id}`);
       expect(unpaid).toHaveTextContent('Payment pending');
@@ -86,7 +92,7 @@ describe('My order', () => {
   });
 
   it('follows the order live: the kitchen accepting it confirms it and moves the tracker', async () => {
-    render(<MyOrderPage />);
+    render(<Page />);
     const paid = await card('T-p');
     server.orders = server.orders.map((o) => (o._id === 'p' ? anOrder('p', 'accepted') : o));
     act(() => {
@@ -102,7 +108,7 @@ describe('My order', () => {
   });
 
   it('reads its orders again once the stream is live: a change made before it started shows', async () => {
-    render(<MyOrderPage />);
+    render(<Page />);
     const paid = await card('T-p');
     expect(currentStep(paid)).toHaveTextContent('Paid');
     // Accepted after the list was read and before the stream started: no event will tell of it.
@@ -112,14 +118,14 @@ describe('My order', () => {
   });
 
   it('shows the timeline when opened', async () => {
-    render(<MyOrderPage />);
+    render(<Page />);
     const unpaid = await card('T-u');
     await userEvent.click(within(unpaid).getByText('Timeline'));
     expect(await within(unpaid).findByText(/Order placed/)).toBeInTheDocument();
   });
 
   it('says when live updates pause', async () => {
-    render(<MyOrderPage />);
+    render(<Page />);
     await card('T-u');
     act(() => stream.send({ type: 'order.stream', status: 'reconnecting' }));
     expect(await screen.findByText('Live updates paused — reconnecting…')).toHaveAttribute('role', 'status');

@@ -30,6 +30,7 @@ vi.mock('../../src/api/menu.ts', () => ({
 }));
 
 const { App } = await import('../../src/app.tsx');
+const { guestContext, testActors } = await import('./support/actors.tsx');
 const { createAppRouter } = await import('../../src/router.tsx');
 
 const containers: HTMLElement[] = [];
@@ -38,11 +39,11 @@ afterEach(() => {
 });
 
 async function serverHtml(url: string): Promise<string> {
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  const router = createAppRouter(guestContext, createMemoryHistory({ initialEntries: [url] }));
   // As on the site server (jsdom has a document, which the router would take for a browser).
   router.isServer = true;
   await router.load();
-  return renderToString(<App router={router} />);
+  return renderToString(<App router={router} actors={testActors()} />);
 }
 
 /** The page at `url` as the site server sends it, then hydrated as main.tsx hydrates it. */
@@ -54,12 +55,15 @@ async function hydrated(url: string) {
   // React's resource hints (an image's preload) belong to the document's head, where React looks for them.
   for (const link of container.querySelectorAll('link')) document.head.append(link);
   const serverMarkup = container.innerHTML;
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  const router = createAppRouter(guestContext, createMemoryHistory({ initialEntries: [url] }));
   router.ssr = { manifest: undefined };
   await router.load();
   const recoverable = vi.fn();
   await act(async () => {
-    hydrateRoot(container, <App router={router} />, { onRecoverableError: recoverable });
+    // As main.tsx gives it: a registry still on its way.
+    hydrateRoot(container, <App router={router} actors={Promise.resolve(testActors())} />, {
+      onRecoverableError: recoverable,
+    });
   });
   return { container, router, recoverable, serverMarkup };
 }

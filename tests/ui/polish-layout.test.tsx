@@ -1,18 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
 import { render, renderHook, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FormField } from '../../src/components/form-field.tsx';
 import { CHEFS } from '../../src/content/chefs.ts';
 import { AdminDashboard } from '../../src/routes/dashboards.tsx';
 import { TOAST_GAP_PX, useToastTop } from '../../src/ui/toaster.tsx';
+import { renderAt } from './support/router.tsx';
 
 // The router restores the scroll position; jsdom does not scroll.
 beforeAll(() => {
@@ -67,18 +61,7 @@ describe('form errors are readable on a phone', () => {
 
 describe('dashboard tabs', () => {
   async function renderAdminDashboard() {
-    const rootRoute = createRootRoute({ staticData: { pageName: 'Test' } });
-    const admin = createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/admin',
-      component: AdminDashboard,
-      staticData: { pageName: 'Admin Dashboard' },
-    });
-    const router = createRouter({
-      routeTree: rootRoute.addChildren([admin]),
-      history: createMemoryHistory({ initialEntries: ['/admin'] }),
-    });
-    render(<RouterProvider router={router} />);
+    renderAt('/admin', AdminDashboard, 'Admin Dashboard');
     return screen.findByRole('navigation', { name: 'Admin Dashboard sections' });
   }
 

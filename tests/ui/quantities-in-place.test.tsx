@@ -10,39 +10,38 @@ import {
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise } from 'xstate';
 import { type CartAddition, cartMachine, type QuantityChange } from '../../machines/cart.machine.ts';
 import { type Added, type CartLine, cartTotals } from '../../server/contract/cart.ts';
+import { MenuCard } from '../../src/components/menu-card.tsx';
+import { MyCartPage } from '../../src/routes/my-cart.tsx';
+import { testActors, withActors } from './support/actors.tsx';
 import { cartLine, menuItem, sessionOf } from './support/fixtures.ts';
+import { renderAt } from './support/router.tsx';
 
-const live = vi.hoisted(() => ({ cart: null as unknown, session: null as unknown }));
-vi.mock('../../src/actors/live.ts', () => live);
-vi.mock('../../src/actors/cart.ts', () => ({
-  get cart() {
-    return live.cart;
-  },
-}));
+/** The test's cart: the registry's, as the pages read it. */
+let cart: AnyActorRef | null = null;
+afterEach(() => cart?.stop());
 
-const { MenuCard } = await import('../../src/components/menu-card.tsx');
-const { MyCartPage } = await import('../../src/routes/my-cart.tsx');
-
-afterEach(() => (live.cart as AnyActorRef | null)?.stop());
-
-function renderAt(path: string, ui: () => React.ReactNode) {
-  const root = createRootRoute({ staticData: { pageName: 'Test' } });
-  const page = createRoute({
-    getParentRoute: () => root,
-    path,
-    component: ui,
+/** My cart where the app has it, in the customer's layout of /user-dashboard, reading the test's cart. */
+function renderMyCart() {
+  const staticData = { pageName: 'Test' };
+  const root = createRootRoute({ staticData });
+  const dashboard = createRoute({ getParentRoute: () => root, path: '/user-dashboard', staticData });
+  const customer = createRoute({ getParentRoute: () => dashboard, id: '_customer', staticData });
+  const myCart = createRoute({
+    getParentRoute: () => customer,
+    path: 'my-cart',
+    component: withActors(MyCartPage, testActors({ session: sessionOf('user'), cart })),
     validateSearch: () => ({}),
-    staticData: { pageName: 'Test' },
+    staticData,
   });
   const router = createRouter({
-    routeTree: root.addChildren([page]),
-    history: createMemoryHistory({ initialEntries: [path] }),
+    routeTree: root.addChildren([dashboard.addChildren([customer.addChildren([myCart])])]),
+    history: createMemoryHistory({ initialEntries: ['/user-dashboard/my-cart'] }),
   });
-  return { router, view: render(<RouterProvider router={router} />) };
+  return render(<RouterProvider router={router} />);
 }
 
 describe('My cart: a line’s quantity in place', () => {
@@ -64,7 +63,7 @@ describe('My cart: a line’s quantity in place', () => {
         },
       }),
     ).start();
-    live.cart = actor;
+    cart = actor;
     actor.send({ type: 'cart.load' });
     return actor;
   }
@@ -79,7 +78,7 @@ describe('My cart: a line’s quantity in place', () => {
       saves.push(change);
       return cartLine(Number(change.id.slice(5)), change.quantity, change.id === 'line-1' ? 3 : 20);
     });
-    renderAt('/user-dashboard/my-cart', MyCartPage);
+    renderMyCart();
     const first = await waitFor(() => lineItem('Pizza 1'));
     const group = within(first).getByRole('group', { name: 'Quantity of Pizza 1' });
     const shown = within(group).getByRole('status', { name: 'Quantity' });
@@ -114,7 +113,7 @@ describe('My cart: a line’s quantity in place', () => {
 
   it('stops at the line cap below a larger stock, and says so', async () => {
     cartWith([cartLine(1, 10, 50)], async (change) => cartLine(1, change.quantity, 50));
-    renderAt('/user-dashboard/my-cart', MyCartPage);
+    renderMyCart();
     const first = await waitFor(() => lineItem('Pizza 1'));
     expect(within(first).getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
     expect(first).toHaveTextContent('You can order at most 10 Pizza 1 at a time.');
@@ -122,11 +121,11 @@ describe('My cart: a line’s quantity in place', () => {
 
   it('puts a refused quantity back to the server’s and keeps the totals with it', async () => {
     cartWith([cartLine(1, 2)], () => Promise.reject(new Error('Only 2 Pizza 1 left in stock')));
-    renderAt('/user-dashboard/my-cart', MyCartPage);
+    renderMyCart();
     const first = await waitFor(() => lineItem('Pizza 1'));
     const shown = within(first).getByRole('status', { name: 'Quantity' });
     await userEvent.setup().click(within(first).getByRole('button', { name: 'Increase quantity' }));
-    await waitFor(() => expect((live.cart as AnyActorRef).getSnapshot().value).toBe('ready'));
+    await waitFor(() => expect(cart?.getSnapshot().value).toBe('ready'));
     expect(shown).toHaveTextContent('2');
     expect(summary()).toHaveTextContent(
       `Amount Payable${cartTotals([cartLine(1, 2)]).totalPrice.toFixed(2)} tk`,
@@ -149,7 +148,7 @@ describe('a menu card’s quick Add', () => {
       }),
     ).start();
     actor.send({ type: 'cart.load' });
-    live.cart = actor;
+    cart = actor;
     return added;
   }
 
@@ -171,10 +170,13 @@ describe('a menu card’s quick Add', () => {
     </ul>
   );
 
+  /** The cards as a visitor of `role` sees them, with the test's cart. */
+  const cardsFor = (role: 'user' | 'admin' | null) =>
+    withActors(cards, testActors({ session: sessionOf(role), cart }));
+
   it('adds one unit for a customer, beside the card’s link, not in it; none for a sold-out item', async () => {
-    live.session = sessionOf('user');
     const added = cartTakingAdds();
-    renderAt('/', cards);
+    renderAt('/', cardsFor('user'));
     const add = await screen.findByRole('button', { name: 'Add Pizza 1 to cart' });
     expect(add.closest('a')).toBeNull();
     const link = screen.getByRole('link', { name: /Pizza 1/ });
@@ -191,18 +193,16 @@ describe('a menu card’s quick Add', () => {
     ['a guest', null],
     ['an admin', 'admin'],
   ] as const)('shows %s no Add', async (_, role) => {
-    live.session = sessionOf(role);
     cartTakingAdds();
-    renderAt('/', cards);
+    renderAt('/', cardsFor(role));
     await screen.findByRole('link', { name: /Pizza 1/ });
     await loaded();
     expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('is not in the server’s HTML, whoever is signed in', async () => {
-    live.session = sessionOf('user');
     cartTakingAdds();
-    const root = createRootRoute({ component: cards, staticData: { pageName: 'Test' } });
+    const root = createRootRoute({ component: cardsFor('user'), staticData: { pageName: 'Test' } });
     const router = createRouter({
       routeTree: root,
       history: createMemoryHistory({ initialEntries: ['/'] }),

@@ -1,13 +1,27 @@
-import { A11y, Autoplay, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
-import 'swiper/css/pagination';
+import type { SwiperOptions } from 'swiper/types';
 import { CHEFS } from '../../content/chefs.ts';
 import { CarouselPlayButton } from '../carousel-play-button.tsx';
-import { useCarouselAutoplay } from '../use-carousel-autoplay.ts';
+import { useCarousel } from '../use-carousel-autoplay.ts';
+
+const SPACE_PX = 24;
+
+const OPTIONS: SwiperOptions = {
+  spaceBetween: SPACE_PX,
+  slidesPerView: 1,
+  // Tailwind's sm and lg: the still row below shows as many chefs at the same widths.
+  breakpoints: { 640: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } },
+};
+
+// Swiper's own arithmetic for a slide (it sets the same width and margin inline when it starts), so
+// the server's row is where the carousel will be. Inline, because Swiper's CSS, once loaded, outranks
+// Tailwind's layered utilities.
+const SLIDE_STYLE = {
+  width: `calc((100% - (var(--per-view) - 1) * ${SPACE_PX}px) / var(--per-view))`,
+  marginRight: SPACE_PX,
+};
 
 export function ChefsCarousel() {
-  const { autoplay, playing, toggle, regionRef, onSwiper } = useCarouselAutoplay();
+  const { carouselRef, playing, toggle } = useCarousel(OPTIONS);
 
   return (
     <section aria-labelledby="chefs-title" className="bg-white">
@@ -24,20 +38,13 @@ export function ChefsCarousel() {
           </div>
           <CarouselPlayButton name="chef" playing={playing} onToggle={toggle} tone="light" />
         </div>
-        <div ref={regionRef} className="mt-10">
-          <Swiper
-            modules={[Autoplay, A11y, Pagination]}
-            onSwiper={onSwiper}
-            autoplay={autoplay}
-            pagination={{ clickable: true }}
-            spaceBetween={24}
-            slidesPerView={1}
-            breakpoints={{ 640: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } }}
-            a11y={{ containerRoleDescriptionMessage: 'carousel', itemRoleDescriptionMessage: 'slide' }}
-            className="pb-12! [--swiper-pagination-bullet-horizontal-gap:4px] [--swiper-pagination-bullet-size:12px] [--swiper-pagination-color:var(--color-brand-dark)]"
-          >
+        <div
+          ref={carouselRef}
+          className="swiper relative mt-10 overflow-hidden pb-12! [--per-view:1] [--swiper-pagination-bullet-horizontal-gap:4px] [--swiper-pagination-bullet-size:12px] [--swiper-pagination-color:var(--color-brand-dark)] sm:[--per-view:2] lg:[--per-view:3]"
+        >
+          <div className="swiper-wrapper flex">
             {CHEFS.map((chef) => (
-              <SwiperSlide key={chef.name}>
+              <div key={chef.name} className="swiper-slide shrink-0" style={SLIDE_STYLE}>
                 <figure className="mx-auto max-w-xs overflow-hidden rounded-3xl bg-cream text-center shadow-sm">
                   <img
                     src={chef.img}
@@ -52,9 +59,10 @@ export function ChefsCarousel() {
                     <span className="block text-brand-ink">{chef.title}</span>
                   </figcaption>
                 </figure>
-              </SwiperSlide>
+              </div>
             ))}
-          </Swiper>
+          </div>
+          <div className="swiper-pagination" />
         </div>
       </div>
     </section>

@@ -1,15 +1,20 @@
 import { Quote } from 'lucide-react';
-import { A11y, Autoplay, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
-import 'swiper/css/pagination';
+import type { SwiperOptions } from 'swiper/types';
 import { REVIEWS } from '../../content/reviews.ts';
 import { CarouselPlayButton } from '../carousel-play-button.tsx';
 import { StarRating } from '../star-rating.tsx';
-import { useCarouselAutoplay } from '../use-carousel-autoplay.ts';
+import { useCarousel } from '../use-carousel-autoplay.ts';
+
+const SPACE_PX = 16;
+
+const OPTIONS: SwiperOptions = { direction: 'vertical', slidesPerView: 1, spaceBetween: SPACE_PX };
+
+// Swiper's margin between vertical slides, inline as it sets it: the server's first slide is where the
+// carousel's will be.
+const SLIDE_STYLE = { marginBottom: SPACE_PX };
 
 export function ReviewsCarousel() {
-  const { autoplay, playing, toggle, regionRef, onSwiper } = useCarouselAutoplay();
+  const { carouselRef, playing, toggle } = useCarousel(OPTIONS);
 
   return (
     <section aria-labelledby="reviews-title" className="bg-ink text-white">
@@ -26,20 +31,13 @@ export function ReviewsCarousel() {
           </div>
           <CarouselPlayButton name="reviews" playing={playing} onToggle={toggle} tone="dark" />
         </div>
-        <div ref={regionRef} className="mt-10">
-          <Swiper
-            modules={[Autoplay, A11y, Pagination]}
-            onSwiper={onSwiper}
-            direction="vertical"
-            slidesPerView={1}
-            spaceBetween={16}
-            autoplay={autoplay}
-            pagination={{ clickable: true }}
-            a11y={{ containerRoleDescriptionMessage: 'carousel', itemRoleDescriptionMessage: 'slide' }}
-            className="h-[340px] [--swiper-pagination-bullet-inactive-color:#fff] [--swiper-pagination-bullet-inactive-opacity:0.5] [--swiper-pagination-bullet-size:12px] [--swiper-pagination-bullet-vertical-gap:10px] [--swiper-pagination-color:var(--color-brand)] sm:h-[280px]"
-          >
+        <div
+          ref={carouselRef}
+          className="swiper relative mt-10 h-[340px] overflow-hidden [--swiper-pagination-bullet-inactive-color:#fff] [--swiper-pagination-bullet-inactive-opacity:0.5] [--swiper-pagination-bullet-size:12px] [--swiper-pagination-bullet-vertical-gap:10px] [--swiper-pagination-color:var(--color-brand)] sm:h-[280px]"
+        >
+          <div className="swiper-wrapper flex h-full flex-col">
             {REVIEWS.map((review) => (
-              <SwiperSlide key={review.name}>
+              <div key={review.name} className="swiper-slide h-full shrink-0" style={SLIDE_STYLE}>
                 <figure className="flex h-full flex-col justify-center gap-4 rounded-3xl bg-neutral-800 p-6 pr-12 sm:p-8 sm:pr-14">
                   <Quote aria-hidden="true" className="size-7 shrink-0 text-brand" />
                   <blockquote className="text-lg text-neutral-100">
@@ -50,9 +48,10 @@ export function ReviewsCarousel() {
                     <StarRating value={review.rating} />
                   </figcaption>
                 </figure>
-              </SwiperSlide>
+              </div>
             ))}
-          </Swiper>
+          </div>
+          <div className="swiper-pagination" />
         </div>
       </div>
     </section>

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { type NewItem, type NewItemInput, NewItemSchema } from '../../../server/contract/admin.ts';
 import { ITEM_CATEGORIES } from '../../../server/contract/menu.ts';
-import { liveAddItemMachine } from '../../actors/admin.ts';
+import { useAdminLogic } from '../../actors/admin.ts';
 import { FormAlert, SubmitButton } from '../../components/controls.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { ItemFields } from './item-fields.tsx';
@@ -19,7 +19,8 @@ const EMPTY: NewItemInput = {
 };
 
 export function AddItemsPage() {
-  const [state, send] = useMachine(liveAddItemMachine);
+  const { addItem } = useAdminLogic();
+  const [state, send] = useMachine(addItem);
   const { submitted, error } = state.context;
   const {
     register,

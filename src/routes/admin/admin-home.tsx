@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { liveShopSwitchMachine } from '../../actors/shop.ts';
+import { useShopLogic } from '../../actors/shop.ts';
 import { FormAlert } from '../../components/controls.tsx';
 import { DashboardHome } from '../dashboards.tsx';
 
@@ -8,7 +8,8 @@ import { DashboardHome } from '../dashboards.tsx';
  * Orders are not tied to the clock (the footer's hours hold for bookings): the owner decides.
  */
 function ShopSwitch() {
-  const [state, send] = useMachine(liveShopSwitchMachine);
+  const { shopSwitch } = useShopLogic();
+  const [state, send] = useMachine(shopSwitch);
   const { closed, error } = state.context;
   const saving = state.matches('saving');
   return (

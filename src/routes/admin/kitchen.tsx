@@ -10,7 +10,7 @@ import {
   ORDER_STATE_LABELS,
   type OrderState,
 } from '../../../server/contract/order-lifecycle.ts';
-import { liveKitchenColumnMachine } from '../../actors/kitchen.ts';
+import { useKitchenLogic } from '../../actors/kitchen.ts';
 import { LiveStatus } from '../../components/live-status.tsx';
 import { playChime, prepareChime } from '../../ui/chime.ts';
 import { showDialog } from '../../ui/dialog.ts';
@@ -157,9 +157,10 @@ function KitchenColumn({ column, refreshes, fresh, now, onMoved }: ColumnProps) 
   const movedTo = useRef(onMoved);
   movedTo.current = onMoved;
   // The list machine says how a move went; the column shows it (a 409's message stays on screen).
+  const { kitchenColumn } = useKitchenLogic();
   const machine = useMemo(
     () =>
-      liveKitchenColumnMachine.provide({
+      kitchenColumn.provide({
         actions: {
           announceDone: (_, action) => {
             setProblem(null);
@@ -169,7 +170,7 @@ function KitchenColumn({ column, refreshes, fresh, now, onMoved }: ColumnProps) 
             setProblem(moving.current ? `Order ${moving.current.transaction_id}: ${message}` : message),
         },
       }),
-    [],
+    [kitchenColumn],
   );
   const [snapshot, send] = useMachine(machine, {
     input: { query: { state: column, limit: COLUMN_LIMIT }, cursor: null },

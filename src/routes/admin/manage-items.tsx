@@ -9,7 +9,7 @@ import {
   stockLevel,
 } from '../../../server/contract/menu.ts';
 import { menuPrice } from '../../../server/contract/price.ts';
-import { liveAdminItemsMachine } from '../../actors/admin.ts';
+import { useAdminLogic } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
 import { DishImage } from '../../components/fallback-image.tsx';
 import {
@@ -73,7 +73,8 @@ function ItemFilters({ search }: { search: ManageItemsSearch }) {
 
 export function ManageItemsPage() {
   const search = useListSearch(ManageItemsSearchSchema, useSearch({ from: '/admin/manage-items' }));
-  const { rows, send, canAct, table } = usePagedList(liveAdminItemsMachine, search, ['item', 'items']);
+  const { adminItems } = useAdminLogic();
+  const { rows, send, canAct, table } = usePagedList(adminItems, search, ['item', 'items']);
 
   async function deleteItem(item: MenuItem) {
     const answer = await showDialog({

@@ -10,8 +10,8 @@ import {
   type OrderState,
 } from '../../../server/contract/order-lifecycle.ts';
 import { adminPrice } from '../../../server/contract/price.ts';
-import { liveAdminOrdersMachine } from '../../actors/admin.ts';
-import { liveOrderEvents, liveOrderMail } from '../../actors/kitchen.ts';
+import { useAdminLogic } from '../../actors/admin.ts';
+import { useKitchenLogic } from '../../actors/kitchen.ts';
 import { FormField } from '../../components/form-field.tsx';
 import {
   ChoiceFilter,
@@ -106,7 +106,8 @@ const MAIL_STATE: Record<'pending' | 'sent' | 'failed', string> = {
 
 /** The e-mails an order caused and whether they went out. */
 function OrderMail({ id }: { id: string }) {
-  const [snapshot] = useActor(liveOrderMail, { input: { id } });
+  const { orderMail } = useKitchenLogic();
+  const [snapshot] = useActor(orderMail, { input: { id } });
   const read = snapshot.output;
   if (!read) return <p className="text-neutral-700">Loading the messages…</p>;
   if (!read.ok)
@@ -136,11 +137,12 @@ function OrderMail({ id }: { id: string }) {
 
 /** An order's expanded row: its timeline and its e-mails, side by side where there is room. */
 function OrderHistory({ id }: { id: string }) {
+  const { orderEvents } = useKitchenLogic();
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <div className="grid content-start gap-2">
         <h3 className="font-bold">Timeline</h3>
-        <OrderTimelinePanel id={id} logic={liveOrderEvents} liveEvents={NO_EVENTS} />
+        <OrderTimelinePanel id={id} logic={orderEvents} liveEvents={NO_EVENTS} />
       </div>
       <div className="grid content-start gap-2">
         <h3 className="font-bold">Messages</h3>
@@ -152,7 +154,8 @@ function OrderHistory({ id }: { id: string }) {
 
 export function ManageOrdersPage() {
   const search = useListSearch(ManageOrdersSearchSchema, useSearch({ from: '/admin/manage-orders' }));
-  const { rows, send, canAct, table } = usePagedList(liveAdminOrdersMachine, search, ['order', 'orders']);
+  const { adminOrders } = useAdminLogic();
+  const { rows, send, canAct, table } = usePagedList(adminOrders, search, ['order', 'orders']);
   const filtered = Boolean(search.status || search.state || search.from || search.to || search.q);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>

@@ -7,7 +7,7 @@ import {
   safePhoto,
   type User,
 } from '../../../server/contract/user.ts';
-import { liveUsersMachine } from '../../actors/admin.ts';
+import { useAdminLogic } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
 import { PersonImage } from '../../components/fallback-image.tsx';
 import {
@@ -53,7 +53,8 @@ function UserFilters({ search }: { search: ManageUsersSearch }) {
 
 export function ManageUsersPage() {
   const search = useListSearch(ManageUsersSearchSchema, useSearch({ from: '/admin/manage-users' }));
-  const { rows, send, canAct, table } = usePagedList(liveUsersMachine, search, ['account', 'accounts']);
+  const { users } = useAdminLogic();
+  const { rows, send, canAct, table } = usePagedList(users, search, ['account', 'accounts']);
 
   async function deleteUser(user: User) {
     const answer = await showDialog({

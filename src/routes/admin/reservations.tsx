@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import { liveReservationsMachine } from '../../actors/admin.ts';
+import { useAdminLogic } from '../../actors/admin.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { ClearFilters, filled, ListFilters } from '../../components/list-filters.tsx';
 import { ListTable } from '../../components/list-table.tsx';
@@ -30,7 +30,8 @@ function ReservationFilters({ search }: { search: ReservationsSearch }) {
 
 export function ReservationsPage() {
   const search = useListSearch(ReservationsSearchSchema, useSearch({ from: '/admin/reservations' }));
-  const { rows, table } = usePagedList(liveReservationsMachine, search, ['booking', 'bookings']);
+  const { reservations } = useAdminLogic();
+  const { rows, table } = usePagedList(reservations, search, ['booking', 'bookings']);
   return (
     <ListTable
       title="Reservations"

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { type ItemUpdate, type ItemUpdateInput, ItemUpdateSchema } from '../../../server/contract/admin.ts';
 import type { MenuItem } from '../../../server/contract/menu.ts';
-import { liveItemUpdateMachine } from '../../actors/admin.ts';
+import { useAdminLogic } from '../../actors/admin.ts';
 import { FormAlert, SubmitButton } from '../../components/controls.tsx';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { ItemFields } from './item-fields.tsx';
@@ -58,7 +58,8 @@ function UpdateForm({
 export function UpdateItemPage() {
   const { id } = route.useParams();
   const navigate = useNavigate();
-  const [state, send] = useMachine(liveItemUpdateMachine, { input: { id } });
+  const { itemUpdate } = useAdminLogic();
+  const [state, send] = useMachine(itemUpdate, { input: { id } });
   const back = () => navigate({ to: '/admin/manage-items' });
 
   const saved = state.matches('saved');

@@ -1,9 +1,10 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import { E2E } from '../../../playwright.config.ts';
+import { DEMO_PROJECT_ID, loopbackUrl } from '../../../server/env.ts';
 
 // The project `npm start` gives the emulator when FIREBASE_PROJECT_ID is unset (scripts/start.ts).
-const PROJECT_ID = 'demo-pizzon';
-const EMULATOR_URL = `http://127.0.0.1:${E2E.ports.auth}`;
+const PROJECT_ID = DEMO_PROJECT_ID;
+const EMULATOR_URL = loopbackUrl(E2E.ports.auth);
 
 interface OobCode {
   email: string;

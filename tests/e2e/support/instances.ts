@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { E2E } from '../../../playwright.config.ts';
 import { TSX, waitForHttp } from '../../../scripts/lib/processes.ts';
 import { embeddedPostgresUrl } from '../../../server/db/embedded.ts';
+import { DEMO_PROJECT_ID, localhostUrl } from '../../../server/env.ts';
 
 /** A process of a second instance, and how to stop it. */
 export interface Instance {
@@ -36,7 +37,7 @@ async function running(child: ChildProcess, url: string, health: string): Promis
 /** Beside the stack `npm start` runs for the suite: the same database, the same secrets. */
 const shared = () => ({
   DATABASE_URL: embeddedPostgresUrl(E2E.ports.pg, 'pizzon'),
-  FIREBASE_PROJECT_ID: 'demo-pizzon',
+  FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
   FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${E2E.ports.auth}`,
   // The suite's mail catcher, never a dev copy's on the default port.
   SMTP_URL: `smtp://127.0.0.1:${E2E.ports.mail}`,
@@ -50,11 +51,11 @@ export function startSecondApi(port: number): Promise<Instance> {
     ...shared(),
     API_PORT: String(port),
     SITE_ORIGIN: E2E.baseURL,
-    API_PUBLIC_URL: `http://localhost:${port}`,
+    API_PUBLIC_URL: localhostUrl(port),
     API_TOKEN_SECRET: secret('api-token-secret'),
     SANDBOX_PAYMENT_SECRET: secret('sandbox-payment-secret'),
   });
-  return running(child, `http://localhost:${port}`, '/health');
+  return running(child, localhostUrl(port), '/health');
 }
 
 /** A second site server on the suite's build, on `port`, rendering from and passing /api to `api`. */
@@ -64,5 +65,5 @@ export function startSecondSite(port: number, api: string): Promise<Instance> {
     WEB_PORT: String(port),
     API_INTERNAL_URL: api,
   });
-  return running(child, `http://localhost:${port}`, '/blog');
+  return running(child, localhostUrl(port), '/blog');
 }

@@ -15,17 +15,27 @@ export async function addToCart(page: Page, item: MenuItem, quantity: number): P
   await expect(page.getByText(`"${item.name}" item has been added to your cart`)).toBeVisible();
 }
 
+/** Fills the checkout form's shipping fields that the account does not (its name and e-mail do). */
+export async function fillShipping(page: Page): Promise<void> {
+  await page.getByLabel('Phone *').fill('01700 000000');
+  await page.getByLabel('Address *').fill('12 Lake Road');
+  await page.getByLabel('Postcode *').fill('1205');
+  await page.getByLabel('City *').fill('Dhaka');
+}
+
+/** On the checkout page: fills the shipping fields and places the order, reaching the sandbox payment page. */
+export async function placeOrder(page: Page): Promise<void> {
+  await fillShipping(page);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
+}
+
 /** From My cart through checkout to the sandbox payment page. */
 export async function checkOut(page: Page): Promise<void> {
   await page.goto('/user-dashboard/my-cart');
   await page.getByRole('link', { name: 'Process to Checkout' }).click();
   await expect(page).toHaveURL(/\/user-dashboard\/my-cart\/checkout$/);
-  await page.getByLabel('Phone *').fill('01700 000000');
-  await page.getByLabel('Address *').fill('12 Lake Road');
-  await page.getByLabel('Postcode *').fill('1205');
-  await page.getByLabel('City *').fill('Dhaka');
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
+  await placeOrder(page);
 }
 
 /** Buys one item and pays for it; answers the transaction id. */

@@ -4,6 +4,7 @@ import {
   type AnyStateMachine,
   createActor,
   type EventFromLogic,
+  fromPromise,
   type InputFrom,
   type SnapshotFrom,
 } from 'xstate';
@@ -25,6 +26,10 @@ export interface MachineModel {
   machine: AnyStateMachine;
   runs: ReadonlyArray<ModelRun<AnyStateMachine>>;
 }
+
+/** An effect that never answers: the walk sends its done and error events itself. */
+export const neverAnswers = <TOutput, TInput = void>() =>
+  fromPromise<TOutput, TInput>(() => new Promise<TOutput>(() => {}));
 
 /** Keeps the runs checked against their machine's events and input, then forgets the machine's type. */
 export const defineModel = <M extends AnyStateMachine>(

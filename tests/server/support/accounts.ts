@@ -7,7 +7,8 @@ import { users } from '../../../server/db/schema.ts';
 import { createApiTokens } from '../../../server/tokens.ts';
 import { TEST_API_TOKEN_SECRET, type TestContext } from './test-app.ts';
 
-const PASSWORD = 'pizza1';
+/** Every test account's password. */
+export const PASSWORD = 'pizza1';
 
 /** The emulator is shared by every test file of the run, so each account gets an email of its own. */
 export const uniqueEmail = (): string => `user-${randomBytes(6).toString('hex')}@pizzon.test`;

@@ -5,6 +5,7 @@ import { connectDatabase, type Database } from '../../../server/db/client.ts';
 import {
   API_PUBLIC_URL,
   copyTemplateDatabase,
+  fixture,
   TEST_API_TOKEN_SECRET,
   TEST_SANDBOX_SECRET,
 } from './test-app.ts';
@@ -25,6 +26,22 @@ export async function createScratchDatabase(): Promise<{
       await database.drop();
     },
   };
+}
+
+export type ScratchDatabase = Awaited<ReturnType<typeof createScratchDatabase>>;
+
+/** A scratch database made before the file's (or describe block's) tests and dropped after them. */
+export const sharedScratchDatabase = (): ScratchDatabase =>
+  fixture(createScratchDatabase, (scratch) => scratch.drop());
+
+/** Ends the process unless it already ended: a test that failed half-way leaves its server running. */
+export async function stopApi(
+  api: SpawnedApi | undefined,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
+  if (api?.child.exitCode !== null) return;
+  api.child.kill(signal);
+  await api.exited;
 }
 
 /** The API as `npm start` runs it, in a process of its own, listening. */
@@ -62,10 +79,12 @@ export async function startApiProcess(
 
 /** As startApiProcess, without waiting: for a start that is meant to fail. */
 export function spawnApiProcess(databaseUrl: string, extraEnv: NodeJS.ProcessEnv = {}): SpawnedApi {
-  const { FIREBASE_AUTH_EMULATOR_HOST: _emulator, ...env } = process.env;
   const child = spawn(process.execPath, [...TSX, 'server/index.ts'], {
     env: {
-      ...env,
+      ...process.env,
+      // Left out (spawn passes no undefined value): the emulator this process set up for firebase-admin
+      // is not the API's unless the test says so.
+      FIREBASE_AUTH_EMULATOR_HOST: undefined,
       DATABASE_URL: databaseUrl,
       API_HOST: '127.0.0.1',
       API_PORT: '0',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppDeps, createApp } from '../../../server/app.ts';
 import { listenMenuVersion, type MenuVersion } from '../../../server/cache/menu-version.ts';
 import { connectDatabase, type Database } from '../../../server/db/client.ts';
@@ -33,7 +33,7 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 /** firebase-admin talks to the emulator only when FIREBASE_AUTH_EMULATOR_HOST is set before it starts. */
-async function createEmulatorIdentity(): Promise<Identity> {
+export async function createEmulatorIdentity(): Promise<Identity> {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = inject('authEmulatorHost');
   const { createIdentity } = await import('../../../server/identity.ts');
   return createIdentity(TEST_PROJECT_ID);
@@ -41,6 +41,8 @@ async function createEmulatorIdentity(): Promise<Identity> {
 
 export interface TestContext {
   db: Database;
+  /** The database the app runs on (for a second connection or process of the test's own). */
+  databaseUrl: string;
   /** The app's view of the menu's version (listening on the test database). */
   menuVersion: MenuVersion;
   /** The app's LISTEN on order events (the order streams' feed). */
@@ -59,19 +61,21 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-const unlimited: Quota = { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 };
+/** The same quota on every limited endpoint, for every key it counts by. */
+export const everyLimit = (quota: Quota): RateLimits => ({
+  jwt: { perAddress: quota, perAccount: quota },
+  users: { perAddress: quota, perAccount: quota },
+  createPaymentIntent: { perAddress: quota, perAccount: quota },
+  reservations: { perAddress: quota, perEmail: quota },
+  paymentReturn: { perAddress: quota },
+  paymentNotification: { perAddress: quota },
+});
+
 /**
  * In-process requests share one unknown address, and some tests make hundreds of calls at once: the test
  * app limits nothing unless a test asks (tests/server/rate-limit.test.ts).
  */
-export const NO_RATE_LIMITS: RateLimits = {
-  jwt: { perAddress: unlimited, perAccount: unlimited },
-  users: { perAddress: unlimited, perAccount: unlimited },
-  createPaymentIntent: { perAddress: unlimited, perAccount: unlimited },
-  reservations: { perAddress: unlimited, perEmail: unlimited },
-  paymentReturn: { perAddress: unlimited },
-  paymentNotification: { perAddress: unlimited },
-};
+export const NO_RATE_LIMITS = everyLimit({ limit: Number.POSITIVE_INFINITY, windowMs: 60_000 });
 
 export interface TestContextOptions {
   /** The app's payment gateway, given the context's sandbox (default: the sandbox itself). */
@@ -154,6 +158,7 @@ export async function createContextOn(
   });
   return {
     db: handle.db,
+    databaseUrl,
     menuVersion,
     orderEvents,
     app,
@@ -171,3 +176,52 @@ export async function createContextOn(
     },
   };
 }
+
+/**
+ * A value a file (or describe block) shares between its tests: made before them (beforeAll), let go of
+ * after them (afterAll). It can be named at the top of the file although it does not exist yet, since every
+ * use is passed on to the value once made: read it inside tests and the hooks registered after this call.
+ */
+export function fixture<T extends object>(
+  make: () => Promise<T>,
+  release: (value: T) => unknown = () => {},
+): T {
+  let value: T | undefined;
+  beforeAll(async () => {
+    value = await make();
+  });
+  afterAll(async () => {
+    if (value) await release(value);
+  });
+  const made = (): T => {
+    if (!value) throw new Error('A fixture was used outside the tests and hooks that follow its beforeAll');
+    return value;
+  };
+  return new Proxy({} as T, {
+    // Awaiting it (or returning it from an async function) before it is made asks for `then`.
+    get: (_, key) => (key === 'then' && !value ? undefined : Reflect.get(made(), key)),
+    set: (_, key, newValue) => Reflect.set(made(), key, newValue),
+    has: (_, key) => Reflect.has(made(), key),
+    ownKeys: () => Reflect.ownKeys(made()),
+    // The stand-in has none of the value's properties, so it may only call them configurable.
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(made(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+    defineProperty: (_, key, descriptor) => Reflect.defineProperty(made(), key, descriptor),
+    deleteProperty: (_, key) => Reflect.deleteProperty(made(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(made()),
+  });
+}
+
+/**
+ * The file's test context (a fresh database of its own and an app on it), made before its tests and
+ * closed after them. Options that need what an earlier fixture made can be given as a function.
+ */
+export const sharedTestContext = (
+  options: TestContextOptions | (() => TestContextOptions | Promise<TestContextOptions>) = {},
+): TestContext =>
+  fixture(
+    async () => createTestContext(typeof options === 'function' ? await options() : options),
+    (ctx) => ctx.close(),
+  );

@@ -1,9 +1,11 @@
-// Stands in for src/actors/order-feed.ts in the page tests: the real feed machine, its stream replaced
-// by one the test speaks through (`stream.send`). Use: vi.mock('…/src/actors/order-feed.ts', () =>
-// import('./support/order-feed-mock.ts')).
+// Stands in for the order feed in the page tests: the real feed machine, its stream replaced by one the
+// test speaks through (`stream.send`). Use: give `orderFeedStandIn` to the page's provider
+// (withActors in ./actors.tsx).
 import { type EventObject, fromCallback } from 'xstate';
 import { orderFeedMachine } from '../../../machines/order-feed.machine.ts';
 import type { OrderStreamActorEvent, OrderStreamScope } from '../../../server/contract/order-stream.ts';
+import { giveLogic } from '../../../src/actors/context.tsx';
+import { orderFeedLogic } from '../../../src/actors/order-feed.ts';
 
 /** What the page's open stream hears: an event, or a change of the connection's state. */
 export const stream = {
@@ -12,10 +14,12 @@ export const stream = {
   },
 };
 
-export const liveOrderFeedMachine = orderFeedMachine.provide({
-  actors: {
-    followOrders: fromCallback<EventObject, { scope: OrderStreamScope }>(({ sendBack }) => {
-      stream.send = sendBack;
-    }),
-  },
+export const orderFeedStandIn = giveLogic(orderFeedLogic, {
+  orderFeed: orderFeedMachine.provide({
+    actors: {
+      followOrders: fromCallback<EventObject, { scope: OrderStreamScope }>(({ sendBack }) => {
+        stream.send = sendBack;
+      }),
+    },
+  }),
 });

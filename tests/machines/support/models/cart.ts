@@ -1,7 +1,6 @@
-import { fromPromise } from 'xstate';
 import { type CartAddition, cartMachine, type QuantityChange } from '../../../../machines/cart.machine.ts';
 import type { Added, CartLine } from '../../../../server/contract/cart.ts';
-import { defineModel } from '../model.ts';
+import { defineModel, neverAnswers } from '../model.ts';
 
 export const line = (id: string, price: number, quantity: number, stock = 10): CartLine => ({
   _id: id,
@@ -18,10 +17,10 @@ export const margherita: CartAddition = { itemId: 'item-m', quantity: 2, name: '
 
 const pending = cartMachine.provide({
   actors: {
-    fetchCart: fromPromise(() => new Promise<CartLine[]>(() => {})),
-    addLine: fromPromise<Added, CartAddition>(() => new Promise<Added>(() => {})),
-    removeLine: fromPromise<{ deletedCount: number }, { id: string }>(() => new Promise(() => {})),
-    saveQuantity: fromPromise<CartLine, QuantityChange>(() => new Promise<CartLine>(() => {})),
+    fetchCart: neverAnswers<CartLine[]>(),
+    addLine: neverAnswers<Added, CartAddition>(),
+    removeLine: neverAnswers<{ deletedCount: number }, { id: string }>(),
+    saveQuantity: neverAnswers<CartLine, QuantityChange>(),
   },
 });
 

@@ -1,11 +1,10 @@
-import { fromPromise } from 'xstate';
 import {
   checkoutMachine,
   type OrderRequest,
   type ShippingForm,
 } from '../../../../machines/checkout.machine.ts';
 import type { Shipping } from '../../../../server/contract/order.ts';
-import { defineModel } from '../model.ts';
+import { defineModel, neverAnswers } from '../model.ts';
 
 export const complete: ShippingForm = {
   fullName: 'Nadia Rahman',
@@ -17,11 +16,10 @@ export const complete: ShippingForm = {
 };
 export const request: OrderRequest = { total_price: 41.03, order_time: 'November 23,2026 08:05:09 PM' };
 
-const never = () => new Promise<never>(() => {});
 const pending = checkoutMachine.provide({
   actors: {
-    createPayment: fromPromise<string, Shipping & OrderRequest>(never),
-    rememberShipping: fromPromise<Partial<ShippingForm>, void>(never),
+    createPayment: neverAnswers<string, Shipping & OrderRequest>(),
+    rememberShipping: neverAnswers<Partial<ShippingForm>, void>(),
   },
 });
 

@@ -1,9 +1,8 @@
-import { fromPromise } from 'xstate';
 import { itemUpdateMachine } from '../../../../machines/item-update.machine.ts';
 import type { ItemUpdate } from '../../../../server/contract/admin.ts';
 import type { MenuItem } from '../../../../server/contract/menu.ts';
 import type { UpdateResult } from '../../../../server/contract/user.ts';
-import { defineModel } from '../model.ts';
+import { defineModel, neverAnswers } from '../model.ts';
 
 export const item: MenuItem = {
   _id: 'i1',
@@ -19,8 +18,8 @@ export const input = { id: 'i1' };
 
 const pending = itemUpdateMachine.provide({
   actors: {
-    fetchItem: fromPromise<MenuItem, { id: string }>(() => new Promise(() => {})),
-    saveItem: fromPromise<UpdateResult, { id: string; changes: ItemUpdate }>(() => new Promise(() => {})),
+    fetchItem: neverAnswers<MenuItem, { id: string }>(),
+    saveItem: neverAnswers<UpdateResult, { id: string; changes: ItemUpdate }>(),
   },
 });
 

@@ -1,7 +1,11 @@
-import { fromPromise } from 'xstate';
-import { createListMachine, type ListContext, type RowAction } from '../../../../machines/list.machine.ts';
+import {
+  createListMachine,
+  type ListContext,
+  type ListPlace,
+  type RowAction,
+} from '../../../../machines/list.machine.ts';
 import type { Page } from '../../../../server/contract/paging.ts';
-import { defineModel } from '../model.ts';
+import { defineModel, neverAnswers } from '../model.ts';
 
 export interface Row {
   _id: string;
@@ -31,8 +35,8 @@ const reread = (cursor: string | null): Page<Row> => {
 
 const pending = listMachine.provide({
   actors: {
-    fetchPage: fromPromise(() => new Promise<Page<Row>>(() => {})),
-    act: fromPromise<number, RowAction>(() => new Promise(() => {})),
+    fetchPage: neverAnswers<Page<Row>, ListPlace<Query>>(),
+    act: neverAnswers<number, RowAction>(),
   },
 });
 

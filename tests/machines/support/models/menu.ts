@@ -1,7 +1,6 @@
-import { fromPromise } from 'xstate';
-import { menuMachine } from '../../../../machines/menu.machine.ts';
+import { type MenuQuery, menuMachine } from '../../../../machines/menu.machine.ts';
 import type { MenuItem } from '../../../../server/contract/menu.ts';
-import { defineModel } from '../model.ts';
+import { defineModel, neverAnswers } from '../model.ts';
 
 export const pizza: MenuItem = {
   _id: 'p1',
@@ -14,7 +13,7 @@ export const pizza: MenuItem = {
 };
 
 const pending = menuMachine.provide({
-  actors: { fetchMenu: fromPromise(() => new Promise<MenuItem[]>(() => {})) },
+  actors: { fetchMenu: neverAnswers<MenuItem[], MenuQuery>() },
 });
 
 // An invoked actor can only answer while its state is active.

@@ -1,13 +1,12 @@
-import { fromPromise } from 'xstate';
 import { orderMachine } from '../../../../machines/order.machine.ts';
 import { ORDER_ACTORS, ORDER_STATES, type OrderState } from '../../../../server/contract/order-lifecycle.ts';
-import { defineModel } from '../model.ts';
+import { defineModel, neverAnswers } from '../model.ts';
 
 export const order = (state: OrderState) => ({ order: { _id: 'o1', state } });
 
 const pending = orderMachine.provide({
   actors: {
-    deleteOrder: fromPromise<{ deletedCount: number }, { id: string }>(() => new Promise(() => {})),
+    deleteOrder: neverAnswers<{ deletedCount: number }, { id: string }>(),
   },
 });
 

@@ -1,7 +1,6 @@
-import { fromPromise } from 'xstate';
 import { paymentResultMachine } from '../../../../machines/payment-result.machine.ts';
 import type { PaymentStatus } from '../../../../server/contract/order.ts';
-import { defineModel } from '../model.ts';
+import { defineModel, neverAnswers } from '../model.ts';
 
 export const status = (payment_status: boolean, closed = false): PaymentStatus => ({
   transaction_id: 'PZ1',
@@ -12,7 +11,7 @@ export const input = { transactionId: 'PZ1' };
 
 const pending = paymentResultMachine.provide({
   actors: {
-    fetchStatus: fromPromise<PaymentStatus, { transactionId: string }>(() => new Promise(() => {})),
+    fetchStatus: neverAnswers<PaymentStatus, { transactionId: string }>(),
   },
 });
 

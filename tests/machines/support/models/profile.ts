@@ -1,7 +1,6 @@
-import { fromPromise } from 'xstate';
 import { profileMachine } from '../../../../machines/profile.machine.ts';
 import type { ProfileUpdate, UpdateResult, User } from '../../../../server/contract/user.ts';
-import { defineModel } from '../model.ts';
+import { defineModel, neverAnswers } from '../model.ts';
 
 export const profile: User = {
   _id: 'p1',
@@ -20,8 +19,8 @@ export const changes: ProfileUpdate = {
 
 const pending = profileMachine.provide({
   actors: {
-    fetchProfile: fromPromise(() => new Promise<User>(() => {})),
-    saveProfile: fromPromise(() => new Promise<UpdateResult>(() => {})),
+    fetchProfile: neverAnswers<User>(),
+    saveProfile: neverAnswers<UpdateResult, { id: string; changes: ProfileUpdate }>(),
   },
 });
 

@@ -1,20 +1,17 @@
-import { fromPromise } from 'xstate';
 import { type SessionUser, sessionMachine } from '../../../../machines/session.machine.ts';
 import type { ApiToken } from '../../../../server/contract/user.ts';
-import { defineModel } from '../model.ts';
+import { defineModel, neverAnswers } from '../model.ts';
 
 export const ada: SessionUser = { uid: 'ada', displayName: 'Ada', email: 'ada@pizzon.test', photoURL: '' };
 export const renamedAda: SessionUser = { ...ada, displayName: 'Ada L' };
 export const bob: SessionUser = { uid: 'bob', displayName: 'Bob', email: 'bob@pizzon.test', photoURL: '' };
 export const apiToken: ApiToken = { token: 'api-token', expiresIn: 3600 };
 
-const never = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
-
 const pending = sessionMachine.provide({
   actors: {
-    requestToken: never<ApiToken, { uid: string }>(),
-    registerUser: never<SessionUser, { user: SessionUser; displayName?: string }>(),
-    requestRole: never<string | null, { uid: string }>(),
+    requestToken: neverAnswers<ApiToken, { uid: string }>(),
+    registerUser: neverAnswers<SessionUser, { user: SessionUser; displayName?: string }>(),
+    requestRole: neverAnswers<string | null, { uid: string }>(),
   },
 });
 

@@ -1,13 +1,11 @@
-import { fromPromise } from 'xstate';
 import { shopSwitchMachine } from '../../../../machines/shop-switch.machine.ts';
 import type { ShopStatus } from '../../../../server/contract/shop.ts';
-import { defineModel } from '../model.ts';
+import { defineModel, neverAnswers } from '../model.ts';
 
-const never = () => new Promise<never>(() => {});
 const pending = shopSwitchMachine.provide({
   actors: {
-    readStatus: fromPromise<ShopStatus, void>(never),
-    saveStatus: fromPromise<ShopStatus, ShopStatus>(never),
+    readStatus: neverAnswers<ShopStatus, void>(),
+    saveStatus: neverAnswers<ShopStatus, ShopStatus>(),
   },
 });
 

@@ -1,13 +1,12 @@
-import { fromPromise } from 'xstate';
 import { createSubmitMachine, type FormValues } from '../../../../machines/submit.machine.ts';
-import { defineModel } from '../model.ts';
+import { defineModel, neverAnswers } from '../model.ts';
 
 /** The factory's machine, drawn and walked as one instance: every form page makes the same machine. */
 export const submitMachine = createSubmitMachine('addItem');
 export const values = { name: 'Margherita' };
 
 const pending = submitMachine.provide({
-  actors: { submit: fromPromise<string, FormValues>(() => new Promise(() => {})) },
+  actors: { submit: neverAnswers<string, FormValues>() },
 });
 
 export const submitModel = defineModel(pending, [
