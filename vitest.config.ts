@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'machines',
           include: ['tests/machines/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
           environment: 'node',
+          // Model walks and the import-graph checks are CPU-bound: a busy CI machine stretches them.
+          testTimeout: 30_000,
         },
       },
       {

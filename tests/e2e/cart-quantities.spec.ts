@@ -74,13 +74,14 @@ for (const viewport of [PHONE, DESKTOP]) {
       const box = (await increase.boundingBox())!;
       expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
 
+      // The server's answer to a save is the line as stored.
       const saved = (quantity: number) =>
         page.waitForResponse(
-          (response) =>
+          async (response) =>
             /\/cart-line\//.test(new URL(response.url()).pathname) &&
             response.request().method() === 'PATCH' &&
             response.ok() &&
-            (response.request().postDataJSON() as { quantity?: number }).quantity === quantity,
+            ((await response.json()) as { quantity: number }).quantity === quantity,
         );
       const savedThree = saved(3);
       await increase.click();
