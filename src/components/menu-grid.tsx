@@ -48,11 +48,14 @@ export function MenuGrid({ status, items, emptyText, atTop = false }: MenuGridPr
 
   return (
     <ul className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
-      {items.map((item, index) => (
-        <li key={item._id}>
-          <MenuCard item={item} priority={atTop && index < FIRST_ROW} />
-        </li>
-      ))}
+      {items.map((item, index) => {
+        const priority = atTop && index < FIRST_ROW;
+        return (
+          <li key={item._id} className={priority ? undefined : 'card-render-when-near'}>
+            <MenuCard item={item} priority={priority} />
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -28,7 +28,7 @@ function BelowTheFold({ children }: { children: ReactNode }) {
 
 function SpecialMenu() {
   return (
-    <section aria-labelledby="special-menu-title" className="bg-cream py-16">
+    <section aria-labelledby="special-menu-title" className="render-when-near bg-cream py-16">
       <div className="mx-auto max-w-7xl px-4">
         <p className="eyebrow text-center">Fresh from our oven</p>
         <h2 id="special-menu-title" className="section-title text-center">
@@ -55,7 +55,7 @@ function SpecialMenu() {
 /** Home's closing band (the spec leaves this section open; see docs/decisions). */
 function OrderCallToAction() {
   return (
-    <section aria-labelledby="order-cta-title" className="bg-brand py-14 text-ink">
+    <section aria-labelledby="order-cta-title" className="render-when-near bg-brand py-14 text-ink">
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 text-center">
         <h2 id="order-cta-title" className="section-title">
           Hungry already?

@@ -4,7 +4,7 @@ const noSubscription = () => () => {};
 
 /**
  * False while the server renders a page and while the browser hydrates it, true from then on. What
- * loads in chunks of its own (the account links, the sections below Home's fold, the toast host) shows
+ * loads in chunks of its own (the account links, the cart bar, the shop-closed notice) shows
  * its placeholder in the server's HTML and during hydration, so the first render in the browser
  * matches the HTML exactly; the chunk is asked for once hydration is done.
  */

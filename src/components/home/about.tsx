@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 
 export function About() {
   return (
-    <section aria-labelledby="about-title" className="bg-white">
+    <section aria-labelledby="about-title" className="render-when-near bg-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-2 lg:px-8">
         <img
           src="/images/about.svg"

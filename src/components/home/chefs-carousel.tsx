@@ -24,7 +24,7 @@ export function ChefsCarousel() {
   const { carouselRef, playing, toggle } = useCarousel(OPTIONS);
 
   return (
-    <section aria-labelledby="chefs-title" className="bg-white">
+    <section aria-labelledby="chefs-title" className="render-when-near bg-white">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-end sm:justify-between sm:text-left">
           <div>

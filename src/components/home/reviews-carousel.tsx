@@ -17,7 +17,7 @@ export function ReviewsCarousel() {
   const { carouselRef, playing, toggle } = useCarousel(OPTIONS);
 
   return (
-    <section aria-labelledby="reviews-title" className="bg-ink text-white">
+    <section aria-labelledby="reviews-title" className="render-when-near bg-ink text-white">
       <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-end sm:justify-between sm:text-left">
           <div>

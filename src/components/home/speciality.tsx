@@ -3,7 +3,7 @@ import { SPECIALITY } from '../../content/speciality.ts';
 
 export function Speciality() {
   return (
-    <section aria-labelledby="speciality-title" className="bg-cream">
+    <section aria-labelledby="speciality-title" className="render-when-near bg-cream">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="text-center">
           <p className="eyebrow">Chef's picks</p>

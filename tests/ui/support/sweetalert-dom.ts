@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, vi } from 'vitest';
+import { installMediaQueries } from './media-queries.ts';
 
 /**
  * What sweetalert2 needs of a browser that jsdom lacks, and a closed dialog after each test. Import it
@@ -8,19 +9,7 @@ beforeAll(() => {
   // sweetalert2 restores the scroll position on close; jsdom does not scroll.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   // sweetalert2 asks for the colour scheme; jsdom has no media queries.
-  if (!window.matchMedia) {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList;
-  }
+  installMediaQueries();
   // sweetalert2 writes `titleText` through innerText, which jsdom does not implement; a browser's
   // setter puts the string in as text, as textContent does.
   if (!('innerText' in HTMLElement.prototype)) {
