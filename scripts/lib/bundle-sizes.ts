@@ -162,6 +162,21 @@ export function readBundle(distDir = 'dist/client'): BundleReport {
   for (const route of routes) {
     for (const key of closureOf(route.files)) (route.guarded ? signedInKeys : guestKeys).add(key);
   }
+  // What a guest's pages import later on their own (the actors' registry, lazy sections, the banner)
+  // is a guest's code too; only the router's lazy pages are left to their own routes.
+  const routeFiles = new Set(routes.flatMap((route) => route.files));
+  const later = [...guestKeys];
+  for (let key = later.pop(); key !== undefined; key = later.pop()) {
+    for (const target of manifest[key]?.dynamicImports ?? []) {
+      if (routeFiles.has(target)) continue;
+      for (const reached of staticClosure(manifest, target)) {
+        if (!guestKeys.has(reached)) {
+          guestKeys.add(reached);
+          later.push(reached);
+        }
+      }
+    }
+  }
   const fileOf = (key: string) => manifest[key]!.file.replace(/^assets\//, '');
   const names = new Map(
     Object.values(manifest).map((chunk) => [chunk.file.replace(/^assets\//, ''), chunk.name]),

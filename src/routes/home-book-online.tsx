@@ -9,7 +9,7 @@ export function BookOnline() {
   const { booking } = useBookingLogic();
   const [state, send] = useMachine(booking);
   return (
-    <section aria-labelledby="book-online-title" className="render-when-near py-16">
+    <section aria-labelledby="book-online-title" className="py-16">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 lg:grid-cols-2 lg:items-center">
         <div>
           <p className="eyebrow">Book Online</p>
