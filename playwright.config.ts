@@ -39,6 +39,12 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '.reports/e2e.json' }]],
+  // The model-based flows (tests/flows, `npm run test:flows`) run after the specs, then their report.
+  projects: [
+    { name: 'e2e' },
+    { name: 'flows', testDir: 'tests/flows', testMatch: '*.flow.ts', teardown: 'flows report' },
+    { name: 'flows report', testDir: 'tests/flows', testMatch: 'report.teardown.ts' },
+  ],
   use: {
     baseURL: E2E.baseURL,
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },

@@ -19,32 +19,38 @@ export function fetchCart(uid: string): Promise<CartLine[]> {
   );
 }
 
-export async function addToCart(uid: string, itemId: string, quantity: number): Promise<Added> {
-  const added = v.parse(
-    AddedSchema,
-    await apiClient.post('add-to-cart', { json: { uid, itemId, quantity } }).json(),
+/**
+ * Every answer to a change, a refusal too, says the cached cart may no longer be the server's: a line
+ * refused for its stock or gone in another tab is read again afresh, not from the cache.
+ */
+async function changing<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } finally {
+    invalidate(CART_CACHE);
+  }
+}
+
+export function addToCart(uid: string, itemId: string, quantity: number): Promise<Added> {
+  return changing(async () =>
+    v.parse(AddedSchema, await apiClient.post('add-to-cart', { json: { uid, itemId, quantity } }).json()),
   );
-  invalidate(CART_CACHE);
-  return added;
 }
 
 /** The line as the server now holds it (its price and stock read afresh). */
-export async function setCartLineQuantity(id: string, quantity: number): Promise<CartLine> {
-  const line = v.parse(
-    CartLineSchema,
-    await apiClient.patch(`cart-line/${encodeURIComponent(id)}`, { json: { quantity } }).json(),
+export function setCartLineQuantity(id: string, quantity: number): Promise<CartLine> {
+  return changing(async () =>
+    v.parse(
+      CartLineSchema,
+      await apiClient.patch(`cart-line/${encodeURIComponent(id)}`, { json: { quantity } }).json(),
+    ),
   );
-  invalidate(CART_CACHE);
-  return line;
 }
 
-export async function removeCartLine(id: string): Promise<{ deletedCount: number }> {
-  const removed = v.parse(
-    DeletedSchema,
-    await apiClient.delete(`remove-cart-item/${encodeURIComponent(id)}`).json(),
+export function removeCartLine(id: string): Promise<{ deletedCount: number }> {
+  return changing(async () =>
+    v.parse(DeletedSchema, await apiClient.delete(`remove-cart-item/${encodeURIComponent(id)}`).json()),
   );
-  invalidate(CART_CACHE);
-  return removed;
 }
 
 /** After an order is paid or refused for changed prices, the cached cart is stale. */

@@ -30,7 +30,7 @@ const SOCIALS = [
 
 export function Footer() {
   return (
-    <footer className="render-when-near bg-ink text-neutral-300">
+    <footer className="bg-ink text-neutral-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div>
           <Link to="/" className="inline-block rounded">

@@ -28,7 +28,7 @@ function BelowTheFold({ children }: { children: ReactNode }) {
 
 function SpecialMenu() {
   return (
-    <section aria-labelledby="special-menu-title" className="render-when-near bg-cream py-16">
+    <section aria-labelledby="special-menu-title" className="bg-cream py-16">
       <div className="mx-auto max-w-7xl px-4">
         <p className="eyebrow text-center">Fresh from our oven</p>
         <h2 id="special-menu-title" className="section-title text-center">

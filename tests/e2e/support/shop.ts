@@ -15,12 +15,14 @@ export async function addToCart(page: Page, item: MenuItem, quantity: number): P
   await expect(page.getByText(`"${item.name}" item has been added to your cart`)).toBeVisible();
 }
 
-/** Fills the checkout form's shipping fields that the account does not (its name and e-mail do). */
+/** Where the tests' orders go: the shipping fields the account does not fill (its name and e-mail do). */
+export const DELIVERY = { phone: '01700 000000', address: '12 Lake Road', postcode: '1205', city: 'Dhaka' };
+
 export async function fillShipping(page: Page): Promise<void> {
-  await page.getByLabel('Phone *').fill('01700 000000');
-  await page.getByLabel('Address *').fill('12 Lake Road');
-  await page.getByLabel('Postcode *').fill('1205');
-  await page.getByLabel('City *').fill('Dhaka');
+  await page.getByLabel('Phone *').fill(DELIVERY.phone);
+  await page.getByLabel('Address *').fill(DELIVERY.address);
+  await page.getByLabel('Postcode *').fill(DELIVERY.postcode);
+  await page.getByLabel('City *').fill(DELIVERY.city);
 }
 
 /** On the checkout page: fills the shipping fields and places the order, reaching the sandbox payment page. */
@@ -68,10 +70,7 @@ export async function placeOrdersThroughApi(
       headers,
       data: {
         ...shipping,
-        phone: '01700 000000',
-        address: '12 Lake Road',
-        postcode: '1205',
-        city: 'Dhaka',
+        ...DELIVERY,
         total_price: cartTotals(lines).totalPrice,
         order_time: dayjs().format(ORDER_TIME_FORMAT),
         carts: lines,
