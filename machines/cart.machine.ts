@@ -138,8 +138,10 @@ export const cartMachine = setup({
       },
       on: { 'cart.add': ADD },
     },
+    // Signed in, a cart is read again on 'cart.refresh'; 'cart.load' comes only after 'cart.clear'
+    // (src/actors/cart.ts), so only the signed-out cart takes it.
     failed: {
-      on: { 'cart.refresh': 'loading', 'cart.load': 'loading', 'cart.add': ADD },
+      on: { 'cart.refresh': 'loading', 'cart.add': ADD },
     },
     ready: {
       on: {
@@ -147,7 +149,6 @@ export const cartMachine = setup({
         'cart.remove': 'removing',
         'cart.setQuantity': { guard: 'isNewQuantity', target: 'saving', actions: 'recordQuantity' },
         'cart.refresh': 'loading',
-        'cart.load': 'loading',
       },
     },
     adding: {

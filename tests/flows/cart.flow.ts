@@ -269,12 +269,6 @@ flowTests<World, Server>({
     }
     return undefined;
   },
-  unreachable: {
-    'cart.ready --cart.load--> cart.loading':
-      'src/actors/cart.ts clears the cart before every load, so cart.load only ever arrives signed out',
-    'cart.failed --cart.load--> cart.loading':
-      'src/actors/cart.ts clears the cart before every load, so cart.load only ever arrives signed out',
-  },
   timeoutMs: 90_000,
 
   calls: {

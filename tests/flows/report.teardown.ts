@@ -11,19 +11,13 @@ test('model-based UI coverage', () => {
   const reports = readdirSync(REPORT_DIR)
     .filter((file) => file.endsWith('.json') && file !== 'summary.json')
     .map((file) => JSON.parse(readFileSync(`${REPORT_DIR}/${file}`, 'utf8')) as MachineCoverage);
-  const rows = reports.map(({ machine, paths, states, transitions }) => {
-    const dead = Object.keys(transitions.unreachable).length;
-    return [
-      machine,
-      String(paths),
-      `${states.covered.length}/${states.total} (${percent(states.covered.length, states.total)})`,
-      `${transitions.covered.length}/${transitions.total} (${percent(transitions.covered.length, transitions.total)})`,
-      dead
-        ? `${dead} dead in the product: ${percent(transitions.covered.length, transitions.total - dead)} of the rest`
-        : '',
-    ];
-  });
-  const header = ['machine', 'paths', 'states in the browser', 'transitions in the browser', ''];
+  const rows = reports.map(({ machine, paths, states, transitions }) => [
+    machine,
+    String(paths),
+    `${states.covered.length}/${states.total} (${percent(states.covered.length, states.total)})`,
+    `${transitions.covered.length}/${transitions.total} (${percent(transitions.covered.length, transitions.total)})`,
+  ]);
+  const header = ['machine', 'paths', 'states in the browser', 'transitions in the browser'];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
   );

@@ -42,8 +42,6 @@ export interface Flow<W, S> extends FlowModel<S> {
    * the next step's answer goes to the call the machine is waiting for.
    */
   calls?: Record<string, { gate: (world: W) => Gate; count?: number }>;
-  /** Transitions of the machine no user and no server can make happen in this product, and why. */
-  unreachable?: Record<string, string>;
   /** How an event reads in a test's title, where its type is not enough. */
   label?: (event: EventObject) => string | undefined;
   /** Longest a path may take (several effects failing with the network down wait out their retries). */
@@ -54,7 +52,7 @@ export interface MachineCoverage {
   machine: string;
   paths: number;
   states: { covered: string[]; total: number; missing: string[] };
-  transitions: { covered: string[]; total: number; missing: string[]; unreachable: Record<string, string> };
+  transitions: { covered: string[]; total: number; missing: string[] };
 }
 
 interface PathRecord {
@@ -164,7 +162,6 @@ export function flowTests<W, S>(flow: Flow<W, S>): void {
       }
       const states = allStates(flow.machine);
       const transitions = allTransitions(flow.machine);
-      const unreachable = flow.unreachable ?? {};
       const coverage: MachineCoverage = {
         machine: id,
         paths: paths.length,
@@ -176,10 +173,7 @@ export function flowTests<W, S>(flow: Flow<W, S>): void {
         transitions: {
           covered: transitions.filter((transition) => covered.transitions.has(transition)),
           total: transitions.length,
-          missing: transitions.filter(
-            (transition) => !covered.transitions.has(transition) && !(transition in unreachable),
-          ),
-          unreachable,
+          missing: transitions.filter((transition) => !covered.transitions.has(transition)),
         },
       };
       mkdirSync(REPORT_DIR, { recursive: true });
@@ -187,11 +181,6 @@ export function flowTests<W, S>(flow: Flow<W, S>): void {
 
       expect(coverage.states.missing, 'states no path showed in the browser').toEqual([]);
       expect(coverage.transitions.missing, 'transitions no path took in the browser').toEqual([]);
-      // A transition listed as unreachable that a path took is not dead after all.
-      expect(Object.keys(unreachable).filter((transition) => covered.transitions.has(transition))).toEqual(
-        [],
-      );
-      expect(Object.keys(unreachable).filter((transition) => !transitions.includes(transition))).toEqual([]);
     });
   });
 }
