@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { LEAST_UPPER_BOUND, originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import type { Browser } from '@playwright/test';
-import { CPU_SLOWDOWN, PHONE, SLOW_4G } from './page-weight.ts';
+import { openPhonePage } from './page-weight.ts';
 
 const CATEGORIES = [
   'devtools.timeline',
@@ -149,7 +149,7 @@ function rendererMainThread(events: TraceEvent[], url: string): { pid: number; t
 }
 
 /** The JS sample stream of one thread: each sample's time and the frame it ran in. */
-function samplesOf(events: TraceEvent[], pid: number, tid: number) {
+function samplesOf(events: TraceEvent[], pid: number, _tid: number) {
   const profiles = new Map<
     string,
     { start: number; nodes: Map<number, ProfileNode>; samples: Array<[number, number]>; last: number }
@@ -181,14 +181,9 @@ export async function traceLoad(
   file: string,
   clientDir = 'dist/client',
 ): Promise<LoadTrace> {
-  const context = await browser.newContext(PHONE);
+  const { context, page } = await openPhonePage(browser);
   let trace: Buffer;
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await browser.startTracing(page, { categories: CATEGORIES });
     await page.goto(url, { waitUntil: 'networkidle' });
     // Work put off to idle time or a timer after load is the page's too.

@@ -1,18 +1,18 @@
 // What a guest's browser actually downloads for a page: loaded in Chromium under the throttling
 // Lighthouse's mobile preset stands for (a mid-range phone on slow 4G), so that the first paint comes
 // when it would on a phone rather than on a fast local loop.
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tests/e2e/chromium.ts';
 
 // Lighthouse's mobile throttling (constants.throttling.mobileSlow4G) and its Moto G Power screen.
-export const SLOW_4G = {
+const SLOW_4G = {
   offline: false,
   latency: 150,
   downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
   uploadThroughput: (750 * 1024 * 0.9) / 8,
 };
-export const CPU_SLOWDOWN = 4;
-export const PHONE = {
+const CPU_SLOWDOWN = 4;
+const PHONE = {
   viewport: { width: 412, height: 823 },
   deviceScaleFactor: 1.75,
   isMobile: true,
@@ -38,15 +38,21 @@ export async function openBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
-/** Loads `url` in a fresh profile (empty cache, no session) and lists its same-origin JS and CSS. */
-export async function measurePage(browser: Browser, url: string): Promise<PageWeight> {
+/** A fresh profile (empty cache, no session) on a phone: its screen, slow 4G and a slower CPU. */
+export async function openPhonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page };
+}
+
+/** Loads `url` in a fresh phone profile and lists its same-origin JS and CSS. */
+export async function measurePage(browser: Browser, url: string): Promise<PageWeight> {
+  const { context, page } = await openPhonePage(browser);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const failed: string[] = [];
     page.on('response', (response) => {
       if (response.status() >= 400 && response.url().startsWith(new URL(url).origin)) {

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import * as v from 'valibot';
 import { SearchSchema } from '../../server/contract/paging.ts';
 import { FormField } from './form-field.tsx';
@@ -125,5 +126,40 @@ export function SearchFilter({
         />
       </FormField>
     </div>
+  );
+}
+
+/**
+ * A list's filters of one choice and a search (Manage items: stock; Manage users: role). `onApply`
+ * gets them once the search passes the server's rule; a refused search shows its reason instead.
+ */
+export function ChoiceAndSearchFilters<V extends string>({
+  label,
+  choice,
+  search,
+  onApply,
+}: {
+  label: string;
+  choice: { label: string; name: string; value: V | undefined; choices: ReadonlyArray<readonly [V, string]> };
+  search: { placeholder: string; value: string | undefined };
+  onApply: (chose: V | undefined, q: string | undefined) => void;
+}) {
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <ListFilters
+      // A new address (Back, Clear filters) shows its own filters.
+      key={JSON.stringify([choice.value, search.value])}
+      label={label}
+      filtered={Boolean(choice.value || search.value)}
+      onApply={(form) => {
+        const chose = chosen(form, choice.name, choice.choices);
+        const { q, problem } = readSearch(form);
+        setError(problem);
+        if (!problem) onApply(chose, q);
+      }}
+    >
+      <ChoiceFilter {...choice} />
+      <SearchFilter {...search} error={error} />
+    </ListFilters>
   );
 }

@@ -1,13 +1,7 @@
 // Issue 14, quantities in place: My cart's stepper changes a line through the cart actor (the Order
 // Summary follows, a refusal puts the line back), and a menu card's quick Add is a customer's only.
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,34 +9,13 @@ import { type AnyActorRef, createActor, fromPromise } from 'xstate';
 import { type CartAddition, cartMachine, type QuantityChange } from '../../machines/cart.machine.ts';
 import { type Added, type CartLine, cartTotals } from '../../server/contract/cart.ts';
 import { MenuCard } from '../../src/components/menu-card.tsx';
-import { MyCartPage } from '../../src/routes/my-cart.tsx';
 import { testActors, withActors } from './support/actors.tsx';
 import { cartLine, menuItem, sessionOf } from './support/fixtures.ts';
-import { renderAt } from './support/router.tsx';
+import { renderAt, renderMyCart } from './support/router.tsx';
 
 /** The test's cart: the registry's, as the pages read it. */
 let cart: AnyActorRef | null = null;
 afterEach(() => cart?.stop());
-
-/** My cart where the app has it, in the customer's layout of /user-dashboard, reading the test's cart. */
-function renderMyCart() {
-  const staticData = { pageName: 'Test' };
-  const root = createRootRoute({ staticData });
-  const dashboard = createRoute({ getParentRoute: () => root, path: '/user-dashboard', staticData });
-  const customer = createRoute({ getParentRoute: () => dashboard, id: '_customer', staticData });
-  const myCart = createRoute({
-    getParentRoute: () => customer,
-    path: 'my-cart',
-    component: withActors(MyCartPage, testActors({ session: sessionOf('user'), cart })),
-    validateSearch: () => ({}),
-    staticData,
-  });
-  const router = createRouter({
-    routeTree: root.addChildren([dashboard.addChildren([customer.addChildren([myCart])])]),
-    history: createMemoryHistory({ initialEntries: ['/user-dashboard/my-cart'] }),
-  });
-  return render(<RouterProvider router={router} />);
-}
 
 describe('My cart: a line’s quantity in place', () => {
   function cartWith(lines: CartLine[], save: (change: QuantityChange) => Promise<CartLine>) {
@@ -78,7 +51,7 @@ describe('My cart: a line’s quantity in place', () => {
       saves.push(change);
       return cartLine(Number(change.id.slice(5)), change.quantity, change.id === 'line-1' ? 3 : 20);
     });
-    renderMyCart();
+    renderMyCart(cart!);
     const first = await waitFor(() => lineItem('Pizza 1'));
     const group = within(first).getByRole('group', { name: 'Quantity of Pizza 1' });
     const shown = within(group).getByRole('status', { name: 'Quantity' });
@@ -113,7 +86,7 @@ describe('My cart: a line’s quantity in place', () => {
 
   it('stops at the line cap below a larger stock, and says so', async () => {
     cartWith([cartLine(1, 10, 50)], async (change) => cartLine(1, change.quantity, 50));
-    renderMyCart();
+    renderMyCart(cart!);
     const first = await waitFor(() => lineItem('Pizza 1'));
     expect(within(first).getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
     expect(first).toHaveTextContent('You can order at most 10 Pizza 1 at a time.');
@@ -121,7 +94,7 @@ describe('My cart: a line’s quantity in place', () => {
 
   it('puts a refused quantity back to the server’s and keeps the totals with it', async () => {
     cartWith([cartLine(1, 2)], () => Promise.reject(new Error('Only 2 Pizza 1 left in stock')));
-    renderMyCart();
+    renderMyCart(cart!);
     const first = await waitFor(() => lineItem('Pizza 1'));
     const shown = within(first).getByRole('status', { name: 'Quantity' });
     await userEvent.setup().click(within(first).getByRole('button', { name: 'Increase quantity' }));

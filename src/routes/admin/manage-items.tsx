@@ -1,6 +1,5 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil } from 'lucide-react';
-import { useState } from 'react';
 import {
   LOW_STOCK,
   type MenuItem,
@@ -12,14 +11,7 @@ import { menuPrice } from '../../../server/contract/price.ts';
 import { useAdminLogic } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
 import { DishImage } from '../../components/fallback-image.tsx';
-import {
-  ChoiceFilter,
-  ClearFilters,
-  chosen,
-  ListFilters,
-  readSearch,
-  SearchFilter,
-} from '../../components/list-filters.tsx';
+import { ChoiceAndSearchFilters, ClearFilters } from '../../components/list-filters.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { showDialog } from '../../ui/dialog.ts';
 import { type ManageItemsSearch, ManageItemsSearchSchema } from '../list-search.ts';
@@ -50,24 +42,15 @@ function StockCell({ quantity }: { quantity: number }) {
 
 function ItemFilters({ search }: { search: ManageItemsSearch }) {
   const navigate = useNavigate({ from: '/admin/manage-items' });
-  const [error, setError] = useState<string | undefined>();
   return (
-    <ListFilters
-      // A new address (Back, Clear filters) shows its own filters.
-      key={JSON.stringify([search.stock, search.q])}
+    <ChoiceAndSearchFilters
       label="Filter items"
-      filtered={Boolean(search.stock || search.q)}
-      onApply={(form) => {
-        const stock = chosen(form, 'stock', STOCK_CHOICES);
-        const { q, problem } = readSearch(form);
-        setError(problem);
-        if (problem) return;
-        void navigate({ search: ({ limit }) => ({ stock, q, limit }), resetScroll: false });
-      }}
-    >
-      <ChoiceFilter label="Stock" name="stock" value={search.stock} choices={STOCK_CHOICES} />
-      <SearchFilter placeholder="Item name" value={search.q} error={error} />
-    </ListFilters>
+      choice={{ label: 'Stock', name: 'stock', value: search.stock, choices: STOCK_CHOICES }}
+      search={{ placeholder: 'Item name', value: search.q }}
+      onApply={(stock, q) =>
+        void navigate({ search: ({ limit }) => ({ stock, q, limit }), resetScroll: false })
+      }
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
 import {
   ADMIN_ROLE,
   CUSTOMER_ROLE,
@@ -10,14 +9,7 @@ import {
 import { useAdminLogic } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
 import { PersonImage } from '../../components/fallback-image.tsx';
-import {
-  ChoiceFilter,
-  ClearFilters,
-  chosen,
-  ListFilters,
-  readSearch,
-  SearchFilter,
-} from '../../components/list-filters.tsx';
+import { ChoiceAndSearchFilters, ClearFilters } from '../../components/list-filters.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { showDialog } from '../../ui/dialog.ts';
 import { type ManageUsersSearch, ManageUsersSearchSchema } from '../list-search.ts';
@@ -30,24 +22,15 @@ const ROLES = [
 
 function UserFilters({ search }: { search: ManageUsersSearch }) {
   const navigate = useNavigate({ from: '/admin/manage-users' });
-  const [error, setError] = useState<string | undefined>();
   return (
-    <ListFilters
-      // A new address (Back, Clear filters) shows its own filters.
-      key={JSON.stringify([search.role, search.q])}
+    <ChoiceAndSearchFilters
       label="Filter users"
-      filtered={Boolean(search.role || search.q)}
-      onApply={(form) => {
-        const role = chosen(form, 'role', ROLES);
-        const { q, problem } = readSearch(form);
-        setError(problem);
-        if (problem) return;
-        void navigate({ search: ({ limit }) => ({ role, q, limit }), resetScroll: false });
-      }}
-    >
-      <ChoiceFilter label="Role" name="role" value={search.role} choices={ROLES} />
-      <SearchFilter placeholder="Name or e-mail" value={search.q} error={error} />
-    </ListFilters>
+      choice={{ label: 'Role', name: 'role', value: search.role, choices: ROLES }}
+      search={{ placeholder: 'Name or e-mail', value: search.q }}
+      onApply={(role, q) =>
+        void navigate({ search: ({ limit }) => ({ role, q, limit }), resetScroll: false })
+      }
+    />
   );
 }
 
