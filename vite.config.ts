@@ -40,17 +40,21 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // dist/client/.vite/manifest.json: which chunks each route loads, read by `npm run bench:web`.
     manifest: !isSsrBuild,
     rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: LAZY_LIBRARIES.map((name) => ({
-            name,
-            test: new RegExp(`node_modules[\\\\/](@${name}[\\\\/]|${name}[\\\\/])`),
-            // Only the library itself: pulling in what it imports (swiper/react imports React) would
-            // drag shared code into the chunk and make the entry load it.
-            includeDependenciesRecursively: false,
-          })),
-        },
-      },
+      // The renderer in one file: the site server runs it under tsx, whose module hooks answer every
+      // import() on another thread, a round trip each render would pay for each lazy route it meets.
+      output: isSsrBuild
+        ? { codeSplitting: false }
+        : {
+            codeSplitting: {
+              groups: LAZY_LIBRARIES.map((name) => ({
+                name,
+                test: new RegExp(`node_modules[\\\\/](@${name}[\\\\/]|${name}[\\\\/])`),
+                // Only the library itself: pulling in what it imports (swiper/react imports React) would
+                // drag shared code into the chunk and make the entry load it.
+                includeDependenciesRecursively: false,
+              })),
+            },
+          },
     },
   },
 }));

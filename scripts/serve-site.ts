@@ -23,6 +23,11 @@ const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 const env = readEnv({ read: ['WEB_PORT', 'DATABASE_URL'], given: ['API_INTERNAL_URL'] });
 const port = env.WEB_PORT;
 const indexHtml = readFileSync(`${CLIENT}/index.html`, 'utf8');
+// The site serves the production build, and renders it with React's production build too: React picks
+// its build from NODE_ENV when the renderer first loads it, and the development one renders the same
+// pages several times slower (checks and warnings for a developer's console). The API's own meaning of
+// NODE_ENV (server/config.ts) is not this process's concern.
+process.env.NODE_ENV = 'production';
 const { renderPage }: { renderPage: RenderPage } = await import(
   new URL('../dist/server/render-page.js', import.meta.url).href
 );

@@ -141,7 +141,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
   const headersFor = apiHeaderSets(siteOrigins);
   // Before every middleware: the public menu answers whole (server/routes/menu.ts).
-  app.route('/', menuRoutes(createMenuCache(db, deps.menuVersion), deps.menuVersion, headersFor));
+  const menu = menuRoutes(createMenuCache(db, deps.menuVersion), deps.menuVersion, headersFor);
+  app.route('/', menu);
   app.use(requestLog(logger));
   app.use(apiHeaders(headersFor));
   app.use(async (c, next) => {
@@ -196,7 +197,24 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError(errorHandler(logger));
+
+  // The menu reads, the hottest of a rush, go straight to the menu's own routes: there a read matches
+  // one handler, which Hono calls without composing the app's middleware (every app.use matches every
+  // path), so an answer made from memory is written at once, without a promise.
+  const dispatch = app.fetch;
+  menu.notFound((c) => dispatch(c.req.raw, c.env));
+  menu.onError(errorHandler(logger));
+  app.fetch = (request, env, executionCtx) =>
+    isMenuRead(request, env) ? menu.fetch(request, env, executionCtx) : dispatch(request, env, executionCtx);
   return app;
+}
+
+/** GET /all-items or /item-detail/…, by the path Node read (the web Request's URL is built on demand). */
+function isMenuRead(request: Request, env: unknown): boolean {
+  if (request.method !== 'GET') return false;
+  const raw = (env as { incoming?: { url?: string } } | undefined)?.incoming?.url;
+  const path = raw ?? new URL(request.url).pathname;
+  return path.startsWith('/item-detail/') || path === '/all-items' || path.startsWith('/all-items?');
 }
 
 export type App = ReturnType<typeof createApp>;

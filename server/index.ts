@@ -12,7 +12,7 @@ import { listenOrderEvents } from './live/order-events.ts';
 import { startMailWorker } from './mail/outbox-worker.ts';
 import { createSmtpSender, redactUrl } from './mail/smtp-sender.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
-import { SandboxGateway } from './payments/sandbox.ts';
+import { notifyApp, SandboxGateway } from './payments/sandbox.ts';
 import { SslcommerzGateway } from './payments/sslcommerz.ts';
 import { seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedMenu } from './seed/menu.ts';
@@ -45,7 +45,12 @@ function createGateway(): PaymentGateway {
     return new SslcommerzGateway({ storeId, storePassword, baseUrl, apiPublicUrl });
   }
   logger.info(`payments: built-in sandbox at ${apiPublicUrl}/sandbox-pay`);
-  return new SandboxGateway({ secret: gateway.secret, apiPublicUrl });
+  // Its notifications go to this process's own app (called only once the app below exists).
+  return new SandboxGateway({
+    secret: gateway.secret,
+    apiPublicUrl,
+    notify: notifyApp((path, init) => app.request(path, init)),
+  });
 }
 const gateway = createGateway();
 

@@ -57,10 +57,10 @@ export interface MenuCache {
 export function createMenuCache(db: Database, version: MenuVersion, maxBytes = 8 * 1024 * 1024): MenuCache {
   /** The snapshot read for the last known version (its own version may be newer: never older). */
   let latest: { known: number; snapshot: Promise<MenuSnapshot>; loaded?: MenuSnapshot } | undefined;
-  const bodies = new LRUCache<string, { json: string; gzip?: Bytes }>({
+  const answers = new LRUCache<string, MenuAnswer>({
     maxSize: maxBytes,
     // The gzip form, when made, is a fraction of the JSON: counted in the JSON's share.
-    sizeCalculation: ({ json }, key) => Math.ceil(json.length * 1.5) + key.length,
+    sizeCalculation: ({ body }, key) => Math.ceil(body.length * 1.5) + key.length,
   });
 
   async function snapshot(): Promise<MenuSnapshot> {
@@ -82,20 +82,21 @@ export function createMenuCache(db: Database, version: MenuVersion, maxBytes = 8
 
   function answer(menu: MenuSnapshot, key: string, build: (menu: MenuSnapshot) => unknown): MenuAnswer {
     const cacheKey = `${menu.versions.version}|${key}`;
-    let body = bodies.get(cacheKey);
-    if (body === undefined) {
-      body = { json: JSON.stringify(build(menu)) };
-      bodies.set(cacheKey, body);
+    let made = answers.get(cacheKey);
+    if (made === undefined) {
+      const body = JSON.stringify(build(menu));
+      let gzipped: Bytes | undefined;
+      made = {
+        tag: menuTag(menu.versions, key),
+        body,
+        gzipped: () => {
+          gzipped ??= gzip(body);
+          return gzipped;
+        },
+      };
+      answers.set(cacheKey, made);
     }
-    const kept = body;
-    return {
-      tag: menuTag(menu.versions, key),
-      body: kept.json,
-      gzipped: () => {
-        kept.gzip ??= gzip(kept.json);
-        return kept.gzip;
-      },
-    };
+    return made;
   }
 
   return {

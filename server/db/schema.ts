@@ -204,7 +204,11 @@ export const orders = pgTable(
 export const orderEvents = pgTable(
   'order_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /**
+     * Drawn at commit (migration 0009's trigger, from order_events_id_seq), so that ids commit in the
+     * order they are drawn; until then the row holds a negative placeholder.
+     */
+    id: bigint('id', { mode: 'number' }).primaryKey().default(sql`-nextval('order_events_pending_id_seq')`),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),

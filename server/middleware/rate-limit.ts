@@ -53,9 +53,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // One per payment from the customer's own address (a reload or the back button doubles it): twice
   // what checkout allows an address.
   paymentReturn: { perAddress: perMinute(120) },
-  // The gateway notifies from a few addresses of its own (the built-in sandbox from this API's), so one
-  // address carries every customer's notification: the quota is the shop's whole payment rate, sized
-  // from the dinner rush's 35 paid orders a second with room for each to be retried twice.
+  // The gateway notifies from a few addresses of its own (the built-in sandbox from within the API, with
+  // no address at all), so one address carries every customer's notification: the quota is the shop's
+  // whole payment rate, sized from the dinner rush's 35 paid orders a second with room for each to be
+  // retried twice.
   paymentNotification: { perAddress: perMinute(6_000) },
 };
 

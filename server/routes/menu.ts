@@ -90,47 +90,55 @@ export function menuRoutes(
     return query;
   }
 
+  /** A refusal goes through the app's error handler, with the API's headers like any answer. */
+  function refused(c: Context, error: unknown): never {
+    const headers = headersFor(c);
+    for (const name in headers) c.header(name, headers[name]);
+    throw error;
+  }
+
   /**
    * Answers from the menu in memory at once (no promise to wait for); reads it first when the version
-   * moved. A refusal goes through the app's error handler, with the API's headers like any answer.
+   * moved. `respond` is made once, not per request: a closure a request makes costs the hot path.
    */
   function fromMenu(
     c: Context,
-    respond: (menu: MenuSnapshot) => Response | Promise<Response>,
+    respond: (c: Context, menu: MenuSnapshot) => Response | Promise<Response>,
   ): Response | Promise<Response> {
-    const refused = (error: unknown): never => {
-      const headers = headersFor(c);
-      for (const name in headers) c.header(name, headers[name]);
-      throw error;
-    };
     try {
       refuseNulInUrl(c.req.url);
       const hot = menu.ready();
-      if (!hot) return menu.snapshot().then(respond).catch(refused);
-      const answered = respond(hot);
-      return answered instanceof Promise ? answered.catch(refused) : answered;
+      if (!hot) {
+        return menu
+          .snapshot()
+          .then((snapshot) => respond(c, snapshot))
+          .catch((error: unknown) => refused(c, error));
+      }
+      const answered = respond(c, hot);
+      return answered instanceof Promise ? answered.catch((error: unknown) => refused(c, error)) : answered;
     } catch (error) {
-      return refused(error);
+      return refused(c, error);
     }
   }
 
+  const listAnswer = (c: Context, snapshot: MenuSnapshot) => menuJson(c, menu.list(snapshot, menuQuery(c)));
+  function itemAnswer(c: Context, snapshot: MenuSnapshot): Response | Promise<Response> {
+    const id = c.req.param('id') ?? '';
+    const item = menu.item(snapshot, id);
+    if (item) return menuJson(c, item);
+    // An item just added (on any instance) may be newer than the version this process has heard of:
+    // ask the database before saying it does not exist.
+    return versions
+      .catchUp()
+      .then(() => menu.snapshot())
+      .then((fresh) => {
+        const added = menu.item(fresh, id);
+        if (!added) throw new NotFound(NO_SUCH_ITEM);
+        return menuJson(c, added);
+      });
+  }
+
   return new Hono()
-    .get('/all-items', (c) => fromMenu(c, (snapshot) => menuJson(c, menu.list(snapshot, menuQuery(c)))))
-    .get('/item-detail/:id', (c) =>
-      fromMenu(c, (snapshot) => {
-        const id = c.req.param('id');
-        const item = menu.item(snapshot, id);
-        if (item) return menuJson(c, item);
-        // An item just added (on any instance) may be newer than the version this process has heard
-        // of: ask the database before saying it does not exist.
-        return versions
-          .catchUp()
-          .then(() => menu.snapshot())
-          .then((fresh) => {
-            const added = menu.item(fresh, id);
-            if (!added) throw new NotFound(NO_SUCH_ITEM);
-            return menuJson(c, added);
-          });
-      }),
-    );
+    .get('/all-items', (c) => fromMenu(c, listAnswer))
+    .get('/item-detail/:id', (c) => fromMenu(c, itemAnswer));
 }

@@ -18,9 +18,6 @@ import { isUuid } from './ids.ts';
 import { enqueueOrderMail } from './order-mail.ts';
 import { restoreStock, retakeStock } from './order-stock.ts';
 
-/** Held from an event's insert to its commit, so event ids commit in ascending order. */
-const EVENT_ORDER_LOCK = 'pizzon:order-events';
-
 export const NO_SUCH_ORDER_ADMIN = 'No order has this id';
 
 /** Who moves the order: the uid of the customer or admin (none for the gateway and the job). */
@@ -90,8 +87,8 @@ async function readOrder(tx: Transaction, which: TransitionRequest['order']): Pr
  * Appends one event to the order's timeline. Its sequence is the next after the order's last: safe
  * because every writer holds the order's row lock (taken by the UPDATE before, or the INSERT of a new
  * order) until it commits, and the unique (order_id, sequence) index would refuse a duplicate anyway.
- * The transaction-wide lock first makes event ids commit in the order they are drawn: a stream resumed
- * with Last-Event-ID reads after that id, and must not miss a smaller one still uncommitted.
+ * Its id is drawn when the transaction commits (migration 0009), so ids commit in the order they are
+ * drawn: a stream resumed with Last-Event-ID reads after that id, and must not miss a smaller one.
  */
 async function appendEvent(
   tx: Transaction,
@@ -101,7 +98,6 @@ async function appendEvent(
   actor: { by: OrderActor | 'checkout'; uid?: string | undefined },
   note: string | undefined,
 ): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${EVENT_ORDER_LOCK}))`);
   await tx.insert(orderEvents).values({
     orderId: order.id,
     userUid: order.userUid,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_PATH, type OrderEvent, OrderEventSchema } from '../../server/contract/order-lifecycle.ts';
@@ -40,23 +40,33 @@ async function placeOrder(db: Database, uid: string): Promise<PlacedOrder> {
 
 const STEPS = ORDER_PATH;
 
-/** The order's next event (from its last state to the next step); answers its id. */
-async function addEvent(db: Database, order: PlacedOrder): Promise<number> {
+/** Writes the order's next event (from its last state to the next step); answers its sequence. */
+async function writeEvent(db: Database, order: PlacedOrder): Promise<number> {
   const sequence = order.next++;
+  await db.insert(orderEvents).values({
+    orderId: order.id,
+    userUid: order.uid,
+    sequence,
+    fromState: sequence === 1 ? null : STEPS[(sequence - 2) % STEPS.length]!,
+    toState: STEPS[(sequence - 1) % STEPS.length]!,
+    actor: sequence === 1 ? 'checkout' : 'staff',
+    note: sequence === 1 ? null : `step ${sequence}\nsecond line`,
+  });
+  return sequence;
+}
+
+/** The id an event was given when its transaction committed (migration 0009). */
+async function committedId(db: Database, order: PlacedOrder, sequence: number): Promise<number> {
   const [row] = await db
-    .insert(orderEvents)
-    .values({
-      orderId: order.id,
-      userUid: order.uid,
-      sequence,
-      fromState: sequence === 1 ? null : STEPS[(sequence - 2) % STEPS.length]!,
-      toState: STEPS[(sequence - 1) % STEPS.length]!,
-      actor: sequence === 1 ? 'checkout' : 'staff',
-      note: sequence === 1 ? null : `step ${sequence}\nsecond line`,
-    })
-    .returning({ id: orderEvents.id });
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.sequence, sequence)));
   return row!.id;
 }
+
+/** The order's next event, committed; answers its id. */
+const addEvent = async (db: Database, order: PlacedOrder): Promise<number> =>
+  committedId(db, order, await writeEvent(db, order));
 
 /** An open stream as a client reads it: every event (checked against the contract) and comment. */
 interface Reading {
@@ -220,7 +230,7 @@ describe('one API process', () => {
     await stream.close();
   });
 
-  it('sends an event committed after a later one (ids out of commit order)', async () => {
+  it('gives an event its id at commit: a transaction still open holds no other back, and its event comes after', async () => {
     const admin = await createAdmin(ctx);
     const ana = await createCustomer(ctx);
     const [slow, fast] = [await placeOrder(ctx.db, ana.uid), await placeOrder(ctx.db, ana.uid)];
@@ -230,20 +240,22 @@ describe('one API process', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    let slowId = 0;
+    let slowSequence = 0;
     const slowWrite = ctx.db.transaction(async (tx) => {
-      slowId = await addEvent(tx as unknown as Database, slow);
+      slowSequence = await writeEvent(tx as unknown as Database, slow);
       await held;
     });
     await until(
-      () => slowId,
-      (id) => id > 0,
+      () => slowSequence,
+      (sequence) => sequence > 0,
     );
+    // Written after the open one's event, committed before it.
     const fastId = await addEvent(ctx.db, fast);
-    expect(fastId).toBeGreaterThan(slowId);
     expect(await stream.waitFor(1)).toEqual([fastId]);
     release();
     await slowWrite;
+    const slowId = await committedId(ctx.db, slow, slowSequence);
+    expect(slowId).toBeGreaterThan(fastId);
     expect(await stream.waitFor(2)).toEqual([fastId, slowId]);
     await stream.close();
   });

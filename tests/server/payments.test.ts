@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { PaymentStatusSchema } from '../../server/contract/order.ts';
 import type { PaymentGateway } from '../../server/payments/gateway.ts';
-import { SandboxGateway } from '../../server/payments/sandbox.ts';
+import { notifyApp, SandboxGateway } from '../../server/payments/sandbox.ts';
 import { releaseExpiredReservations } from '../../server/services/orders.ts';
 import {
   addToCart,
@@ -241,11 +241,11 @@ describe('POST /payment/ipn', () => {
     [
       'a signature from another secret',
       (p) =>
-        new SandboxGateway({ secret: 'x'.repeat(40), apiPublicUrl: API_PUBLIC_URL }).notificationFields(
-          p.transactionId,
-          'paid',
-          p.amountCents,
-        ),
+        new SandboxGateway({
+          secret: 'x'.repeat(40),
+          apiPublicUrl: API_PUBLIC_URL,
+          notify: notifyApp(ctx.request),
+        }).notificationFields(p.transactionId, 'paid', p.amountCents),
     ],
     [
       'a signed failure turned into a success',

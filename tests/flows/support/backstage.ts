@@ -13,7 +13,7 @@ import type { MenuItem } from '../../../server/contract/menu.ts';
 import { ORDER_TIME_FORMAT, type Order } from '../../../server/contract/order.ts';
 import type { OrderState } from '../../../server/contract/order-lifecycle.ts';
 import { embeddedPostgresUrl } from '../../../server/db/embedded.ts';
-import { SandboxGateway } from '../../../server/payments/sandbox.ts';
+import { notifyApp, SandboxGateway } from '../../../server/payments/sandbox.ts';
 import { DEMO_ACCOUNTS } from '../../../server/seed/demo-accounts.ts';
 import { unique } from '../../e2e/support/accounts.ts';
 import { DELIVERY } from '../../e2e/support/shop.ts';
@@ -230,7 +230,12 @@ export async function placeOrder(api: Api, fullName: string, email: string): Pro
 /** The built-in gateway's signed server-to-server notification, as its Pay and Fail buttons send it. */
 export async function notifyPayment(order: Order, outcome: 'paid' | 'failed'): Promise<void> {
   const secret = readFileSync(`${E2E.dataDir}/sandbox-payment-secret`, 'utf8').trim();
-  const gateway = new SandboxGateway({ secret, apiPublicUrl: E2E.apiURL });
+  // From outside the API's process, over the network to its IPN route, as a real gateway's would come.
+  const gateway = new SandboxGateway({
+    secret,
+    apiPublicUrl: E2E.apiURL,
+    notify: notifyApp((path, init) => fetch(`${E2E.apiURL}${path}`, init)),
+  });
   const cents = Math.round(order.total_price * 100);
   await gateway.notify(gateway.notificationFields(order.transaction_id, outcome, cents));
 }

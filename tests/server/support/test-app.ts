@@ -9,7 +9,7 @@ import type { Identity } from '../../../server/identity.ts';
 import { listenOrderEvents, type OrderEventFeed } from '../../../server/live/order-events.ts';
 import type { Quota, RateLimits } from '../../../server/middleware/rate-limit.ts';
 import type { PaymentGateway } from '../../../server/payments/gateway.ts';
-import { SandboxGateway } from '../../../server/payments/sandbox.ts';
+import { notifyApp, SandboxGateway } from '../../../server/payments/sandbox.ts';
 import { type ApiTokens, createApiTokens } from '../../../server/tokens.ts';
 
 export const SITE_ORIGIN = 'http://localhost:5173';
@@ -130,14 +130,8 @@ export async function createContextOn(
   const sandbox = new SandboxGateway({
     secret: TEST_SANDBOX_SECRET,
     apiPublicUrl: API_PUBLIC_URL,
-    // The sandbox's server-to-server call to our IPN, made to the app in-process.
-    notify: async (fields) => {
-      const response = await app.request('/payment/ipn', {
-        method: 'POST',
-        body: new URLSearchParams(fields),
-      });
-      if (!response.ok) throw new Error(`The IPN endpoint answered ${response.status}`);
-    },
+    // The sandbox's server-to-server call to our IPN, made to the app in-process as the API makes it.
+    notify: notifyApp((path, init) => app.request(path, init)),
   });
   const gateway = options.gateway?.(sandbox) ?? sandbox;
   const app = createApp({
