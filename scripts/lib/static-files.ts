@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { acceptsGzip, type Bytes, bytes, gzip as gzipped } from '../../server/http/gzip.ts';
+import { accepts, type Bytes, brotli, bytes, gzip as gzipped } from '../../server/http/gzip.ts';
 import { subresourceHeaders } from './site-headers.ts';
 
 const TYPES: Record<string, string> = {
@@ -26,13 +26,20 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 const MIN_COMPRESS_BYTES = 1024;
 
+/** A compressed form of a file, with the headers of its answer. */
+export interface EncodedFile {
+  coding: 'br' | 'gzip';
+  body: Bytes;
+  headers: Record<string, string>;
+}
+
 /** One file as the site sends it. */
 export interface StaticFile {
   body: Bytes;
-  gzip: Bytes | undefined;
-  /** Headers of the identity and the gzip answer (the site's own headers included). */
+  /** Headers of the identity answer (the site's own headers included). */
   headers: Record<string, string>;
-  gzipHeaders: Record<string, string> | undefined;
+  /** Its compressed forms, the smallest first (none for a small or already compressed file). */
+  encoded: EncodedFile[];
   etag: string;
 }
 
@@ -64,14 +71,14 @@ export function loadStaticFiles(root: string, siteHeaders: Record<string, string
     };
     const compress = COMPRESSIBLE.test(type) && body.length >= MIN_COMPRESS_BYTES;
     if (compress) headers.Vary = 'Accept-Encoding';
-    const gzip = compress ? gzipped(body) : undefined;
-    files.set(urlPath, {
-      body: bytes(body),
-      gzip,
-      headers,
-      gzipHeaders: gzip && { ...headers, 'Content-Encoding': 'gzip' },
-      etag,
-    });
+    const encoded = compress
+      ? (['br', 'gzip'] as const).map((coding) => ({
+          coding,
+          body: coding === 'br' ? brotli(body) : gzipped(body),
+          headers: { ...headers, 'Content-Encoding': coding },
+        }))
+      : [];
+    files.set(urlPath, { body: bytes(body), headers, encoded, etag });
   }
   return files;
 }
@@ -84,7 +91,7 @@ export interface SiteAnswer {
   body: Bytes | null;
 }
 
-/** A file's answer: 304 when the client holds it, else its gzip form when taken. */
+/** A file's answer: 304 when the client holds it, else its smallest form the client takes. */
 export function staticAnswer(
   file: StaticFile,
   acceptEncoding: string | undefined,
@@ -93,8 +100,8 @@ export function staticAnswer(
   if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
     return { status: 304, headers: file.headers, body: null };
   }
-  if (file.gzip && file.gzipHeaders && acceptsGzip(acceptEncoding)) {
-    return { status: 200, headers: file.gzipHeaders, body: file.gzip };
+  for (const form of file.encoded) {
+    if (accepts(acceptEncoding, form.coding)) return { status: 200, headers: form.headers, body: form.body };
   }
   return { status: 200, headers: file.headers, body: file.body };
 }

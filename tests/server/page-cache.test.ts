@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildPage, createPageCache, type Rendering } from '../../scripts/lib/page-cache.ts';
 import { loadStaticFiles, staticAnswer } from '../../scripts/lib/static-files.ts';
@@ -173,14 +173,19 @@ describe('the site’s files', () => {
     });
   });
 
-  it('answers gzip to a client that takes it, plain otherwise, and 304 for the copy it holds', async () => {
+  it('answers brotli or gzip to a client that takes it, plain otherwise, and 304 for the copy it holds', async () => {
     const script = files.get('/assets/index-abc.js')!;
-    const zipped = staticAnswer(script, 'gzip, br', undefined);
+    const text = Buffer.from(script.body).toString();
+    const squeezed = staticAnswer(script, 'gzip, deflate, br', undefined);
+    expect(squeezed.headers['Content-Encoding']).toBe('br');
+    expect(brotliDecompressSync(squeezed.body!).toString()).toBe(text);
+    const zipped = staticAnswer(script, 'gzip, br;q=0', undefined);
     expect(zipped.headers['Content-Encoding']).toBe('gzip');
-    expect(gunzipSync(zipped.body!).toString()).toBe(Buffer.from(script.body).toString());
+    expect(gunzipSync(zipped.body!).toString()).toBe(text);
+    expect(zipped.headers.Vary).toBe('Accept-Encoding');
     expect(staticAnswer(script, undefined, undefined).headers['Content-Encoding']).toBeUndefined();
     // Too small to be worth compressing.
-    expect(files.get('/favicon.svg')!.gzip).toBeUndefined();
+    expect(files.get('/favicon.svg')!.encoded).toEqual([]);
     const held = staticAnswer(script, 'gzip', script.etag);
     expect(held.status).toBe(304);
     expect(held.body).toBeNull();
