@@ -77,7 +77,9 @@ export const users = pgTable(
     index('users_created_idx').on(t.createdAt, t.id),
     index('users_customers_created_idx').on(t.createdAt, t.id).where(sql`${t.role} = 'user'`),
     index('users_admins_created_idx').on(t.createdAt, t.id).where(sql`${t.role} <> 'user'`),
-    index('users_search_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
+    index('users_search_idx')
+      .using('gin', sql`${userSearchText(t)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -100,7 +102,9 @@ export const menuItems = pgTable(
     index('menu_items_created_idx').on(t.createdAt, t.id),
     // Sold out (0) is low stock too: this one index serves both of Manage items' stock filters.
     index('menu_items_low_created_idx').on(t.createdAt, t.id).where(lowStock(t)),
-    index('menu_items_search_idx').using('gin', sql`${itemSearchText(t)} gin_trgm_ops`),
+    index('menu_items_search_idx')
+      .using('gin', sql`${itemSearchText(t)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -188,7 +192,9 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userUid, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_stage_created_idx').on(t.stage, t.createdAt, t.id),
-    index('orders_search_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
+    index('orders_search_idx')
+      .using('gin', sql`${orderSearchText(t)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     // The expiry sweep looks only at open reservations.
     index('orders_open_reservations_idx').on(t.createdAt).where(sql`${t.state} = 'awaiting_payment'`),
     index('orders_state_created_idx').on(t.state, t.createdAt, t.id),
