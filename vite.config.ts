@@ -49,7 +49,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               groups: LAZY_LIBRARIES.map((name) => ({
                 name,
                 test: new RegExp(`node_modules[\\\\/](@${name}[\\\\/]|${name}[\\\\/])`),
-                // Only the library itself: pulling in what it imports (swiper/react imports React) would
+                // Only the library itself: pulling in what it imports (helpers other code uses too) would
                 // drag shared code into the chunk and make the entry load it.
                 includeDependenciesRecursively: false,
               })),
