@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { listenMenuVersion, type MenuVersion } from '../server/cache/menu-version.ts';
 import { connectDatabase } from '../server/db/client.ts';
 import { readEnv } from '../server/env.ts';
-import { acceptsGzip, bytes } from '../server/http/gzip.ts';
+import { accepts, bytes } from '../server/http/gzip.ts';
 import { createApiProxy, isApiPath } from './lib/api-proxy.ts';
 import { fillPage } from './lib/fill-page.ts';
 import { type BuiltPage, buildPage, createPageCache, type Rendering } from './lib/page-cache.ts';
@@ -75,7 +75,7 @@ const pages = createPageCache({ render, version: () => menuVersion?.current(), m
 
 /** A page's answer: gzipped when the client takes it. */
 const pageAnswer = (page: BuiltPage, acceptEncoding: string | undefined): SiteAnswer =>
-  acceptsGzip(acceptEncoding)
+  accepts(acceptEncoding, 'gzip')
     ? { status: page.status, headers: page.gzipHeaders, body: page.gzip }
     : { status: page.status, headers: page.headers, body: page.body };
 

@@ -27,5 +27,3 @@ const ACCEPTS = {
 /** Whether the client takes this coding (`Accept-Encoding: gzip, br`, not refused with q=0). */
 export const accepts = (acceptEncoding: string | undefined, coding: keyof typeof ACCEPTS): boolean =>
   acceptEncoding !== undefined && ACCEPTS[coding].test(acceptEncoding);
-
-export const acceptsGzip = (acceptEncoding: string | undefined): boolean => accepts(acceptEncoding, 'gzip');

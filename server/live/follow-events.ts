@@ -35,8 +35,8 @@ export interface Following {
  * Sends a client the scope's events: after `after` from the table first (when given), then live ones,
  * none twice. It subscribes before reading the table, and everything (the catch-up, each live batch,
  * a resync) runs in one queue, so live events heard during the catch-up wait behind it and the ones
- * it already sent are dropped. An event committed late (a smaller id after a larger one was sent) is
- * still sent when it arrives live.
+ * it already sent are dropped. Ids commit in the order they are drawn (migration 0009), so a catch-up
+ * after the last id sent misses none.
  */
 export function followOrderEvents({ db, feed, scope, after, send }: FollowOptions): Following {
   /** Never resend at or below this: the client said it has them, or they are long gone from `sent`. */

@@ -3,7 +3,7 @@ import type { MenuAnswer, MenuCache, MenuSnapshot } from '../cache/menu-cache.ts
 import type { MenuVersion } from '../cache/menu-version.ts';
 import { type AllItemsQuery, AllItemsQuerySchema } from '../contract/menu.ts';
 import { NotFound } from '../domain-errors.ts';
-import { acceptsGzip } from '../http/gzip.ts';
+import { accepts } from '../http/gzip.ts';
 import { requestHeader } from '../http/request-header.ts';
 import type { apiHeaderSets } from '../middleware/api-headers.ts';
 import { parseOr400, refuseNulInUrl } from '../middleware/validate.ts';
@@ -72,7 +72,7 @@ export function menuRoutes(
   /** The menu answer (gzipped when the client takes it), or 304 when the caller holds it. */
   function menuJson(c: Context, { tag, body, gzipped }: MenuAnswer): Response {
     if (matches(requestHeader(c, 'if-none-match'), tag)) return notModified(c, tag);
-    return acceptsGzip(requestHeader(c, 'accept-encoding'))
+    return accepts(requestHeader(c, 'accept-encoding'), 'gzip')
       ? new Response(gzipped(), answer(c, 'gzip', tag))
       : new Response(body, answer(c, 'json', tag));
   }
