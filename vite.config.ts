@@ -35,6 +35,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     outDir: isSsrBuild ? 'dist/server' : 'dist/client',
     copyPublicDir: !isSsrBuild,
     target: 'es2022',
+    // No preload helper around each import(): it inserted a <link rel="modulepreload"> per chunk on the
+    // main thread, a long task of its own on a phone (docs/decisions/022-main-thread-at-load.md). A
+    // chunk's own imports are fetched as the browser reads it.
+    modulePreload: false,
     // Hidden maps (no comment in the JS): bench:web reads them to name the modules in a load trace.
     sourcemap: isSsrBuild ? false : 'hidden',
     // dist/client/.vite/manifest.json: which chunks each route loads, read by `npm run bench:web`.

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { readEnv } from '../server/env.ts';
 import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
 import { BENCH_API_URL, BENCH_WEB_URL, startBenchStorefront } from './lib/bench-storefront.ts';
-import { type BundleReport, readBundle } from './lib/bundle-sizes.ts';
+import { type BundleReport, gzipSize, readBundle } from './lib/bundle-sizes.ts';
 import { type LighthouseScores, runLighthouse, spread } from './lib/lighthouse-run.ts';
 import { type LoadTrace, traceLoad } from './lib/load-trace.ts';
 import { type Download, measurePage, openBrowser, type PageWeight, totalBytes } from './lib/page-weight.ts';
@@ -61,7 +61,11 @@ function chunkList(downloads: Download[], bundle: BundleReport): string {
 
 function report(bundle: BundleReport, pages: PageResult[]): string {
   const home = pages.find((page) => page.name === 'Home')!;
-  const homeHydrationJs = totalBytes(home.forRender);
+  // The target is gzip, as issue 15 set it; the site server sends brotli to browsers that take it.
+  const homeHydrationJs = [...bundle.renderFiles(home.routePath)].reduce(
+    (total, file) => total + gzipSize('dist/client', `assets/${file}`),
+    0,
+  );
   const librariesOk = pages.every((page) => page.libraries.every((lib) => NEEDED[page.name]?.includes(lib)));
   const signedInOk = pages.every((page) => page.signedInChunks.length === 0);
   const worst = (pick: (run: LighthouseScores) => number) =>
@@ -81,7 +85,7 @@ function report(bundle: BundleReport, pages: PageResult[]): string {
       [
         'JS before Home responds (its first paint needs none: the HTML arrives rendered)',
         `≤ ${kB(TARGETS.homeHydrationJs)} gzip`,
-        kB(homeHydrationJs),
+        `${kB(homeHydrationJs)} (${kB(totalBytes(home.forRender))} as sent, brotli)`,
         verdict(homeHydrationJs <= TARGETS.homeHydrationJs),
       ],
       [
@@ -242,7 +246,8 @@ function report(bundle: BundleReport, pages: PageResult[]): string {
   return `## Web (\`npm run bench:web\`)
 
 Machine: ${machineLine()}.
-Sizes are gzip (level 6, as the site server compresses them); 1 kB = 1000 bytes.
+Sizes in the targets and the route table are gzip (level 6); the browser's downloads are the bytes
+that came over the wire (brotli, which the site server sends to a browser that takes it). 1 kB = 1000 bytes.
 
 ### Targets
 

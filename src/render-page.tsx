@@ -1,5 +1,5 @@
 // The site server's renderer (built by `vite build --ssr`, used by scripts/serve-site.ts): the HTML of
-// a public page, which the browser paints before its JavaScript arrives and then hydrates (main.tsx).
+// a public page, which the browser paints before its JavaScript arrives and then hydrates (main.tsx, boot.tsx).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';

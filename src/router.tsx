@@ -301,7 +301,7 @@ const routeTree = rootRoute.addChildren([
 /**
  * The storefront's router: in the browser on its address bar's history, on the server (which renders
  * the public pages, see src/render-page.tsx) on the one address it is rendering. `context` tells its
- * guards who is visiting (main.tsx: the tab's registry of actors).
+ * guards who is visiting (boot.tsx: the tab's registry of actors).
  */
 export function createAppRouter(context: RouterContext, serverHistory?: RouterHistory) {
   return createRouter({

@@ -1,5 +1,5 @@
 // The app's long-lived actors, created in one place and handed to React (src/actors/context.tsx) and to
-// the router (its context's `visitor`): main.tsx makes the browser tab's registry once its chunk has
+// the router (its context's `visitor`): boot.tsx makes the browser tab's registry once its chunk has
 // arrived, the site server one per render (src/render-page.tsx). Nothing here runs on import.
 import { createActor, waitFor } from 'xstate';
 import { isAdmin, isCustomer, isSessionSettled } from '../../machines/session.machine.ts';

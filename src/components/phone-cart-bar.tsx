@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { AfterHydration } from '../ui/after-hydration.tsx';
 
-// The bar reads the session and the cart, whose registry arrives after the first paint (main.tsx):
+// The bar reads the session and the cart, whose registry arrives after the first paint (boot.tsx):
 // it shows only once the page is hydrated, as the server renders nobody's cart.
 const ViewCartBar = lazy(() => import('./cart-reach.tsx').then((m) => ({ default: m.ViewCartBar })));
 

@@ -64,7 +64,11 @@ function QuantityStepper({ item, initialQuantity }: { item: MenuItem; initialQua
   return (
     <div className="mt-6">
       <div className="flex flex-wrap items-center gap-4">
-        <fieldset className="inline-flex items-center rounded-full border border-neutral-300">
+        {/* Inert until the browser has taken the page over: a tap before then would be lost. */}
+        <fieldset
+          className="inline-flex items-center rounded-full border border-neutral-300"
+          disabled={!hydrated}
+        >
           <legend className="sr-only">Quantity</legend>
           <button
             type="button"

@@ -125,13 +125,13 @@ describe('the dependency rules of docs/decisions and the architecture guide', ()
     expect(found).toEqual([]);
   });
 
-  it('the actors are made in one place: only main.tsx and the server render make a registry', () => {
+  it('the actors are made in one place: only boot.tsx and the server render make a registry', () => {
     const files = sourceFiles('src');
     expect(files.filter((file) => /\bcreateActor\(/.test(readFileSync(file, 'utf8')))).toEqual([
       join('src', 'actors', 'registry.ts'),
     ]);
     expect(files.filter((file) => /\bcreateActors\(/.test(readFileSync(file, 'utf8'))).sort()).toEqual(
-      [join('src', 'actors', 'registry.ts'), join('src', 'main.tsx'), join('src', 'render-page.tsx')].sort(),
+      [join('src', 'actors', 'registry.ts'), join('src', 'boot.tsx'), join('src', 'render-page.tsx')].sort(),
     );
   });
 

@@ -139,6 +139,27 @@ test('the browser takes each rendered page over without a mismatch, and it works
   expect(apiCalls).toContain('/all-items?category=pizza&limit=0');
 });
 
+test('the JavaScript is asked for once the first screen is shown: painted, its leading picture arrived', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // Taken over by the browser: its lazy sections loaded.
+  await expect(page.getByRole('tab', { name: 'pizza' })).toBeVisible();
+  const timing = await page.evaluate(() => {
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const find = (pattern: RegExp) => resources.find((entry) => pattern.test(new URL(entry.name).pathname));
+    return {
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      heroArrived: find(/^\/images\/hero-pizza\.svg$/)?.responseEnd,
+      appAsked: find(/^\/assets\/boot-[\w-]+\.js$/)?.startTime,
+    };
+  });
+  expect(timing.painted).toBeGreaterThan(0);
+  expect(timing.heroArrived).toBeGreaterThan(0);
+  expect(timing.appAsked).toBeGreaterThanOrEqual(timing.painted!);
+  expect(timing.appAsked).toBeGreaterThanOrEqual(timing.heroArrived!);
+});
+
 test.describe('Home’s carousels', () => {
   // Still slides, so what is measured is where Swiper puts them, not where autoplay has moved them.
   test.use({ reducedMotion: 'reduce' });

@@ -46,7 +46,7 @@ async function serverHtml(url: string): Promise<string> {
   return renderToString(<App router={router} actors={testActors()} />);
 }
 
-/** The page at `url` as the site server sends it, then hydrated as main.tsx hydrates it. */
+/** The page at `url` as the site server sends it, then hydrated as boot.tsx hydrates it. */
 async function hydrated(url: string) {
   const container = document.createElement('div');
   container.innerHTML = await serverHtml(url);
@@ -60,7 +60,7 @@ async function hydrated(url: string) {
   await router.load();
   const recoverable = vi.fn();
   await act(async () => {
-    // As main.tsx gives it: a registry still on its way.
+    // As boot.tsx gives it: a registry still on its way.
     hydrateRoot(container, <App router={router} actors={Promise.resolve(testActors())} />, {
       onRecoverableError: recoverable,
     });

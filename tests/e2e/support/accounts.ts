@@ -4,11 +4,15 @@ export const unique = (): string => `${Date.now().toString(36)}${Math.random().t
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 export const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
 
-/** Fills and sends the Login form of /auth (the page must be open). */
+/**
+ * Fills and sends the Login form of /auth. A link to /auth shows it once its code has arrived; until then
+ * the page is still the last one, whose own fields (Home's booking form has an Email) are not these.
+ */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await passwordField(page).fill(password);
-  await page.locator('form').getByRole('button', { name: 'Login' }).click();
+  const form = page.getByRole('region', { name: 'Login' }).locator('form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Login' }).click();
 }
 
 /** Opens /auth, logs in, and waits until the navbar shows the account. */
