@@ -79,10 +79,11 @@ const pageAnswer = (page: BuiltPage, acceptEncoding: string | undefined): SiteAn
     ? { status: page.status, headers: page.gzipHeaders, body: page.gzip }
     : { status: page.status, headers: page.headers, body: page.body };
 
+const NOT_FOUND_BODY = bytes(Buffer.from('404 Not Found'));
 const NOT_FOUND: SiteAnswer = {
   status: 404,
-  headers: { ...headers, 'Content-Type': 'text/plain' },
-  body: bytes(Buffer.from('404 Not Found')),
+  headers: { ...headers, 'Content-Type': 'text/plain', 'Content-Length': String(NOT_FOUND_BODY.byteLength) },
+  body: NOT_FOUND_BODY,
 };
 
 /**
@@ -100,13 +101,12 @@ function answer({ method, headers: asked, url = '/' }: IncomingMessage): SiteAns
   return pages.get(url, personal).then((page) => pageAnswer(page, asked['accept-encoding']));
 }
 
-/** Writes the answer in one go (Node sets its Content-Length); a HEAD gets the GET's headers only. */
+/**
+ * Writes the answer in one go, its length among its headers (made once with the answer: given apart,
+ * Node would send it in chunks); a HEAD gets the GET's headers only.
+ */
 function send(incoming: IncomingMessage, outgoing: ServerResponse, { status, headers, body }: SiteAnswer) {
-  if (incoming.method === 'HEAD' && body) {
-    outgoing.writeHead(status, { ...headers, 'Content-Length': String(body.byteLength) }).end();
-  } else {
-    outgoing.writeHead(status, headers).end(body ?? undefined);
-  }
+  outgoing.writeHead(status, headers).end(incoming.method === 'HEAD' ? undefined : (body ?? undefined));
 }
 
 function site(incoming: IncomingMessage, outgoing: ServerResponse) {

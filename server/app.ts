@@ -141,7 +141,11 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
   const headersFor = apiHeaderSets(siteOrigins);
   // Before every middleware: the public menu answers whole (server/routes/menu.ts).
-  const menu = menuRoutes(createMenuCache(db, deps.menuVersion), deps.menuVersion, headersFor);
+  const { routes: menu, front: menuFront } = menuRoutes(
+    createMenuCache(db, deps.menuVersion),
+    deps.menuVersion,
+    headersFor,
+  );
   app.route('/', menu);
   app.use(requestLog(logger));
   app.use(apiHeaders(headersFor));
@@ -206,7 +210,8 @@ export function createApp(deps: AppDeps) {
   menu.onError(errorHandler(logger));
   app.fetch = (request, env, executionCtx) =>
     isMenuRead(request, env) ? menu.fetch(request, env, executionCtx) : dispatch(request, env, executionCtx);
-  return app;
+  // And Node's server (server/index.ts) may answer them before a web Request is made of them.
+  return Object.assign(app, { menuFront });
 }
 
 /** GET /all-items or /item-detail/…, by the path Node read (the web Request's URL is built on demand). */

@@ -1,5 +1,6 @@
-import type { Server, ServerResponse } from 'node:http';
-import { serve } from '@hono/node-server';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
 import { createApp } from './app.ts';
 import { listenMenuVersion } from './cache/menu-version.ts';
@@ -102,23 +103,25 @@ const app = createApp({
   holds: config.holds,
   orderEvents,
 });
-// A plain HTTP server (serve's default); API_PORT=0 takes any free port, so the log names the real one.
-// Its timeouts close a connection whose request trickles in (headers, then the whole request) and one
-// left idle between requests: slow clients cannot hold the server's sockets.
-const server = serve(
+// A plain HTTP server; API_PORT=0 takes any free port, so the log names the real one. Its timeouts close
+// a connection whose request trickles in (headers, then the whole request) and one left idle between
+// requests: slow clients cannot hold the server's sockets. The menu's reads are answered from memory
+// before @hono/node-server makes a web Request of them (server/routes/menu.ts); the app answers the rest.
+const answerWithApp = getRequestListener(app.fetch, { hostname: config.host });
+const server: Server = createServer(
   {
-    fetch: app.fetch,
-    port: config.port,
-    hostname: config.host,
-    serverOptions: {
-      headersTimeout: config.http.headersTimeoutMs,
-      requestTimeout: config.http.requestTimeoutMs,
-      keepAliveTimeout: config.http.keepAliveTimeoutMs,
-      connectionsCheckingInterval: config.http.checkIntervalMs,
-    },
+    headersTimeout: config.http.headersTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionsCheckingInterval: config.http.checkIntervalMs,
   },
-  (info) => logger.info(`API listening on http://localhost:${info.port}`),
-) as Server;
+  (request, response) => {
+    if (!app.menuFront(request, response)) void answerWithApp(request, response);
+  },
+);
+server.listen(config.port, config.host, () => {
+  logger.info(`API listening on http://localhost:${(server.address() as AddressInfo).port}`);
+});
 server.on('error', (error: NodeJS.ErrnoException) => {
   logger.fatal(
     error.code === 'EADDRINUSE' ? `Port ${config.port} is taken: set API_PORT to a free port` : error,
@@ -161,15 +164,16 @@ const SHUTDOWN_GRACE_MS = 8_000;
 let stopping = false;
 // The answers still to be sent: a shutdown lets them finish, on connections that then close.
 const inFlight = new Set<ServerResponse>();
+// close() ends only the connections idle at that moment: one whose answer is under way would otherwise
+// stay open for its keep-alive timeout once it is sent.
+const closeWhenSent = (response: ServerResponse) =>
+  response.once('finish', () => server.closeIdleConnections());
 server.on('request', (_request, response: ServerResponse) => {
   inFlight.add(response);
-  response.on('close', () => inFlight.delete(response));
-  if (stopping) response.setHeader('Connection', 'close');
-  // close() ends only the connections idle at that moment: one whose answer was already under way
-  // would otherwise stay open for its keep-alive timeout.
-  response.on('finish', () => {
-    if (stopping) server.closeIdleConnections();
-  });
+  response.once('close', () => inFlight.delete(response));
+  if (!stopping) return;
+  response.setHeader('Connection', 'close');
+  closeWhenSent(response);
 });
 
 async function shutdown(signal: string) {
@@ -184,7 +188,10 @@ async function shutdown(signal: string) {
   // Open order streams never finish on their own: end them now (their clients resume elsewhere with
   // Last-Event-ID), so they do not hold the shutdown to its deadline.
   const listenerClosed = orderEvents.close();
-  for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
+  for (const response of inFlight) {
+    if (!response.headersSent) response.setHeader('Connection', 'close');
+    closeWhenSent(response);
+  }
   logger.info(`${signal}: no new connections; finishing ${inFlight.size} in-flight request(s)`);
   // The deadline covers closing the pool too: whatever hangs, the process ends on its own terms.
   setTimeout(() => {

@@ -22,12 +22,14 @@ export function buildPage(html: string, status: number, siteHeaders: Record<stri
     Vary: 'Accept-Encoding',
   };
   const body = bytes(Buffer.from(html));
+  const zipped = gzip(body);
+  // Each answer with its length: sent whole, not in chunks.
   return {
     status,
     body,
-    gzip: gzip(body),
-    headers,
-    gzipHeaders: { ...headers, 'Content-Encoding': 'gzip' },
+    gzip: zipped,
+    headers: { ...headers, 'Content-Length': String(body.byteLength) },
+    gzipHeaders: { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': String(zipped.byteLength) },
   };
 }
 

@@ -38,6 +38,8 @@ export interface StaticFile {
   body: Bytes;
   /** Headers of the identity answer (the site's own headers included). */
   headers: Record<string, string>;
+  /** Headers of a 304: the identity answer's but its length, which may not be the client's form's. */
+  notModifiedHeaders: Record<string, string>;
   /** Its compressed forms, the smallest first (none for a small or already compressed file). */
   encoded: EncodedFile[];
   etag: string;
@@ -71,14 +73,28 @@ export function loadStaticFiles(root: string, siteHeaders: Record<string, string
     };
     const compress = COMPRESSIBLE.test(type) && body.length >= MIN_COMPRESS_BYTES;
     if (compress) headers.Vary = 'Accept-Encoding';
+    // Each answer with its length: sent whole, not in chunks.
     const encoded = compress
-      ? (['br', 'gzip'] as const).map((coding) => ({
-          coding,
-          body: coding === 'br' ? brotli(body) : gzipped(body),
-          headers: { ...headers, 'Content-Encoding': coding },
-        }))
+      ? (['br', 'gzip'] as const).map((coding) => {
+          const compressed = coding === 'br' ? brotli(body) : gzipped(body);
+          return {
+            coding,
+            body: compressed,
+            headers: {
+              ...headers,
+              'Content-Encoding': coding,
+              'Content-Length': String(compressed.byteLength),
+            },
+          };
+        })
       : [];
-    files.set(urlPath, { body: bytes(body), headers, encoded, etag });
+    files.set(urlPath, {
+      body: bytes(body),
+      headers: { ...headers, 'Content-Length': String(body.byteLength) },
+      notModifiedHeaders: headers,
+      encoded,
+      etag,
+    });
   }
   return files;
 }
@@ -98,7 +114,7 @@ export function staticAnswer(
   ifNoneMatch: string | undefined,
 ): SiteAnswer {
   if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
-    return { status: 304, headers: file.headers, body: null };
+    return { status: 304, headers: file.notModifiedHeaders, body: null };
   }
   for (const form of file.encoded) {
     if (accepts(acceptEncoding, form.coding)) return { status: 200, headers: form.headers, body: form.body };

@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { requestHeader } from '../http/request-header.ts';
 
@@ -47,16 +46,15 @@ export function apiHeaderSets(siteOrigins: readonly string[]) {
       Object.freeze({ ...SECURITY_HEADERS, 'Access-Control-Allow-Origin': origin }),
     ]),
   );
-  return (c: Context): Readonly<Record<string, string>> => {
-    const origin = requestHeader(c, 'origin');
-    return (origin !== undefined && sites.get(origin)) || other;
-  };
+  /** By the request's Origin header. */
+  return (origin: string | undefined): Readonly<Record<string, string>> =>
+    (origin !== undefined && sites.get(origin)) || other;
 }
 
 /** Puts the API's headers on every answer; answers CORS preflights. */
 export function apiHeaders(headersFor: ReturnType<typeof apiHeaderSets>) {
   return createMiddleware(async (c, next) => {
-    const headers = headersFor(c);
+    const headers = headersFor(requestHeader(c, 'origin'));
     for (const name in headers) c.header(name, headers[name]);
     if (c.req.method === 'OPTIONS') {
       for (const name in PREFLIGHT_HEADERS) c.header(name, PREFLIGHT_HEADERS[name]);

@@ -142,6 +142,9 @@ describe('the site’s page cache', () => {
     expect(page.gzipHeaders['Content-Encoding']).toBe('gzip');
     expect(page.headers['Cache-Control']).toBe('no-cache');
     expect(page.headers['X-Content-Type-Options']).toBe('nosniff');
+    // Each answer carries its length: Node sends it whole, not in chunks.
+    expect(page.headers['Content-Length']).toBe(String(page.body.byteLength));
+    expect(page.gzipHeaders['Content-Length']).toBe(String(page.gzip.byteLength));
   });
 });
 
@@ -189,5 +192,10 @@ describe('the site’s files', () => {
     const held = staticAnswer(script, 'gzip', script.etag);
     expect(held.status).toBe(304);
     expect(held.body).toBeNull();
+    // Each answer carries its length (sent whole, not in chunks); a 304 none, as the client's form may differ.
+    for (const answer of [squeezed, zipped, staticAnswer(script, undefined, undefined)]) {
+      expect(answer.headers['Content-Length']).toBe(String(answer.body!.byteLength));
+    }
+    expect(held.headers['Content-Length']).toBeUndefined();
   });
 });
