@@ -1,7 +1,7 @@
 // How components and routes reach the app's actors: through React context, from the registry the app
 // was given (src/actors/registry.ts), never from a module's own instance. This module is in the
 // first page's JavaScript: it imports React only, the registry's code arriving in a chunk of its own.
-import { createContext, type ReactNode, use, useContext, useState } from 'react';
+import { createContext, type ReactNode, useContext, useState } from 'react';
 import type { Actors } from './registry.ts';
 
 /**
@@ -37,8 +37,8 @@ interface Scope {
 }
 
 /**
- * The fields React's `use` writes on a promise it has read, and reads back: set here as soon as the
- * registry arrives, a component first rendered after that reads it without suspending.
+ * What became of the registry on its way: set as soon as it arrives, so that a component rendered
+ * after that reads it without suspending.
  */
 type Settling<T> = Promise<T> & {
   status?: 'pending' | 'fulfilled' | 'rejected';
@@ -78,7 +78,7 @@ export function ActorsProvider({
       made: new Map(),
     }),
   );
-  return <ActorsContext value={scope}>{children}</ActorsContext>;
+  return <ActorsContext.Provider value={scope}>{children}</ActorsContext.Provider>;
 }
 
 function useScope(): Scope {
@@ -88,11 +88,15 @@ function useScope(): Scope {
 }
 
 /**
- * The registry, or a wait for it (suspending): one on its way is asked for on every render, so that a
- * render that waited asks again when it resumes, as `use` must.
+ * The registry, or a wait for it: the promise thrown to the nearest Suspense boundary, which renders
+ * again once it settles (its status is set first: `settling` subscribed before any render could throw).
  */
 function registryOf({ registry }: Scope): Actors {
-  return registry instanceof Promise ? use(registry) : registry;
+  if (!(registry instanceof Promise)) return registry;
+  const settled: Settling<Actors> = registry;
+  if (settled.status === 'fulfilled') return settled.value!;
+  if (settled.status === 'rejected') throw settled.reason;
+  throw registry;
 }
 
 /** The registry's session and cart; suspends until the registry is there. */

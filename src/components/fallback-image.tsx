@@ -20,9 +20,9 @@ export function useImageFallback(
   fallback: string,
 ): {
   failed: boolean;
-  props: { ref: RefObject<HTMLImageElement | null>; src: string; onError: () => void };
+  props: { ref: RefObject<HTMLImageElement>; src: string; onError: () => void };
 } {
-  const ref = useRef<HTMLImageElement | null>(null);
+  const ref = useRef<HTMLImageElement>(null);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = failedSrc === src;
 

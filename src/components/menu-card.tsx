@@ -28,7 +28,7 @@ export function MenuCard({ item, priority = false }: { item: MenuItem; priority?
             width={400}
             height={400}
             loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'auto'}
+            fetchpriority={priority ? 'high' : 'auto'}
             className="aspect-square h-auto w-full object-cover transition group-hover:scale-[1.02]"
           />
           {soldOut && (

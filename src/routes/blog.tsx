@@ -17,7 +17,7 @@ export function BlogPage() {
             width={1200}
             height={600}
             loading="eager"
-            fetchPriority="high"
+            fetchpriority="high"
             className="mt-8 h-auto w-full rounded-3xl shadow-md"
           />
         </div>

@@ -144,7 +144,7 @@ export function ItemDetailPage() {
           alt={item.name}
           width={480}
           height={480}
-          fetchPriority="high"
+          fetchpriority="high"
           className="mx-auto aspect-square w-full max-w-md rounded-full bg-cream object-cover shadow-xl ring-8 ring-cream"
         />
         <div>

@@ -113,8 +113,11 @@ describe('the Menu keeps its tab in the address', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     await waitFor(() => expect(cardNames(container)).toHaveLength(menu.length));
 
-    // As Back or a link does: the address moves, the tabs follow.
-    await act(() => router.navigate({ to: '/menu', search: { category: 'drink' } }));
+    // As Back or a link does: the address moves, the tabs follow. The navigation settles only once
+    // React has drawn the new address, which act holds back until its callback settles: not awaited.
+    await act(async () => {
+      void router.navigate({ to: '/menu', search: { category: 'drink' } });
+    });
     await waitFor(() =>
       expect(within(container).getByRole('tab', { name: 'drink' })).toHaveAttribute('aria-selected', 'true'),
     );

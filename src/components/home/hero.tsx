@@ -28,7 +28,7 @@ export function Hero() {
           width={600}
           height={600}
           loading="eager"
-          fetchPriority="high"
+          fetchpriority="high"
           className="mx-auto h-auto w-full max-w-md md:max-w-full"
         />
       </div>
