@@ -37,18 +37,17 @@ interface Scope {
 }
 
 /**
- * What became of the registry on its way: set as soon as it arrives, so that a component rendered
- * after that reads it without suspending.
+ * What became of the registry on its way (no status while it is still coming): set as soon as it
+ * arrives, so that a component rendered after that reads it without suspending.
  */
 type Settling<T> = Promise<T> & {
-  status?: 'pending' | 'fulfilled' | 'rejected';
+  status?: 'fulfilled' | 'rejected';
   value?: T;
   reason?: unknown;
 };
 
 function settling(actors: Promise<Actors>): Promise<Actors> {
   const ready: Settling<Actors> = actors.then((resolved) => resolved);
-  ready.status = 'pending';
   ready.then(
     (value) => Object.assign(ready, { status: 'fulfilled', value }),
     (reason: unknown) => Object.assign(ready, { status: 'rejected', reason }),

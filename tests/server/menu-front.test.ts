@@ -44,9 +44,9 @@ afterAll(async () => {
   for (const server of [withFront, appOnly]) await new Promise((resolve) => server.close(resolve));
 });
 
-/** An answer's status, headers (but the connection's own) and body, gunzipped when it is. */
+/** An answer's status, headers (but the connection's own) and body (which fetch gunzips). */
 async function answer(server: Server, path: string, init: RequestInit = {}) {
-  const response = await fetch(urlOf(server, path), { ...init, headers: { ...init.headers } });
+  const response = await fetch(urlOf(server, path), init);
   const raw = Buffer.from(await response.arrayBuffer());
   const headers = Object.fromEntries(
     [...response.headers].filter(
