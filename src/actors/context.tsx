@@ -46,12 +46,21 @@ type Settling<T> = Promise<T> & {
   reason?: unknown;
 };
 
+// One settling promise per registry promise, kept outside React: a render that suspends before the
+// provider has ever committed is thrown away with its state, and the one React tries next must find the
+// promise it waited for (settled by then), not make a new one to wait for again.
+const settlings = new WeakMap<Promise<Actors>, Settling<Actors>>();
+
 function settling(actors: Promise<Actors>): Promise<Actors> {
-  const ready: Settling<Actors> = actors.then((resolved) => resolved);
-  ready.then(
-    (value) => Object.assign(ready, { status: 'fulfilled', value }),
-    (reason: unknown) => Object.assign(ready, { status: 'rejected', reason }),
+  let ready = settlings.get(actors);
+  if (ready) return ready;
+  const made: Settling<Actors> = actors.then((resolved) => resolved);
+  made.then(
+    (value) => Object.assign(made, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(made, { status: 'rejected', reason }),
   );
+  ready = made;
+  settlings.set(actors, ready);
   return ready;
 }
 

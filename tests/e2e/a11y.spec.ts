@@ -150,12 +150,20 @@ test.describe('the Home carousels', () => {
         (el) =>
           (el as HTMLElement & { swiper?: { autoplay: { running: boolean } } }).swiper?.autoplay.running,
       );
+  /**
+   * Scrolls to the carousel, as a reader about to press its Pause does. Swiper comes as the carousel
+   * nears the viewport once the page is the browser's: on a busy machine `open`'s scroll through the
+   * page can pass it (and return to the top) before then.
+   */
+  const reach = (page: Page, titleId: string) =>
+    page.locator(`section[aria-labelledby="${titleId}"]`).scrollIntoViewIfNeeded();
 
   for (const [carousel, titleId] of carousels) {
     test(`the ${carousel} carousel pauses and plays from the keyboard, and while focus is inside`, async ({
       page,
     }) => {
       await open(page, '/', 'Our Special Menu');
+      await reach(page, titleId);
       await expect.poll(() => autoplaying(page, titleId)).toBe(true);
 
       const pause = page.getByRole('button', { name: `Pause ${carousel} carousel` });
@@ -187,6 +195,7 @@ test.describe('the Home carousels', () => {
     test('no carousel moves until the visitor presses Play', async ({ page }) => {
       await open(page, '/', 'Our Special Menu');
       for (const [carousel, titleId] of carousels) {
+        await reach(page, titleId);
         await expect(page.getByRole('button', { name: `Play ${carousel} carousel` })).toBeVisible();
         await expect.poll(() => autoplaying(page, titleId)).toBe(false);
         await page.getByRole('button', { name: `Play ${carousel} carousel` }).click();

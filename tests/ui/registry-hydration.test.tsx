@@ -2,7 +2,7 @@
 // page rendered on the server hydrates as it is meanwhile, and what reads the session and the cart (the
 // item page's stepper) comes to life when the registry does, reading that registry and no other.
 import { createMemoryHistory } from '@tanstack/react-router';
-import { act, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +14,7 @@ vi.mock('../../src/api/menu.ts', () => ({
 }));
 
 const { App } = await import('../../src/app.tsx');
+const { ActorsProvider, useActors } = await import('../../src/actors/context.tsx');
 const { createAppRouter } = await import('../../src/router.tsx');
 const { guestContext, testActors } = await import('./support/actors.tsx');
 const { sessionOf } = await import('./support/fixtures.ts');
@@ -63,5 +64,31 @@ describe('the registry arriving after the page', () => {
     expect(addButton()).toBeDisabled();
     expect(addButton()).toHaveAttribute('title', 'Only customers can order');
     expect(recoverable).not.toHaveBeenCalled();
+  });
+});
+
+describe('a reader that waits for the registry before the provider is on screen', () => {
+  // React 18 throws away the state of a tree that suspended before it ever committed, provider included,
+  // and renders it anew when the promise it waited for settles: a new promise to wait for on each try
+  // would have it try forever, the page's main thread busy and nothing on screen.
+  function Reader() {
+    useActors();
+    return <p>registry read</p>;
+  }
+
+  it('shows once the registry arrives', async () => {
+    let arrive: (actors: Actors) => void = () => {};
+    const registry = new Promise<Actors>((resolve) => {
+      arrive = resolve;
+    });
+    render(
+      <ActorsProvider actors={registry}>
+        <Reader />
+      </ActorsProvider>,
+    );
+    expect(screen.queryByText('registry read')).toBeNull();
+
+    await act(async () => arrive(testActors()));
+    expect(await screen.findByText('registry read')).toBeInTheDocument();
   });
 });
