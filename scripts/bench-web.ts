@@ -6,12 +6,14 @@
 //  3. traces each page's load under the same throttling and names what its long tasks spent time on
 //     (the trace is kept in .reports/traces/ for Chromium DevTools' Performance panel);
 //  4. runs Lighthouse (mobile preset) on the same pages, five times each;
+//  5. notes how fast the host gives new memory, which slows the browser's own work when it is not;
 // and writes the figures to docs/benchmarks.md, checking every target on the worst run.
 import { readFileSync } from 'node:fs';
 import { readEnv } from '../server/env.ts';
 import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
 import { BENCH_API_URL, BENCH_WEB_URL, startBenchStorefront } from './lib/bench-storefront.ts';
 import { type BundleReport, gzipSize, readBundle } from './lib/bundle-sizes.ts';
+import { memoryFirstTouchMs } from './lib/host-speed.ts';
 import { type LighthouseScores, runLighthouse, spread } from './lib/lighthouse-run.ts';
 import { type LoadTrace, traceLoad } from './lib/load-trace.ts';
 import { type Download, measurePage, openBrowser, type PageWeight, totalBytes } from './lib/page-weight.ts';
@@ -59,7 +61,13 @@ function chunkList(downloads: Download[], bundle: BundleReport): string {
   return downloads.map((d) => `${bundle.chunkName(d.file)} ${kB(d.bytes)}`).join(', ') || 'none';
 }
 
-function report(bundle: BundleReport, pages: PageResult[]): string {
+/** What the host was like while the pages were measured (scripts/lib/host-speed.ts). */
+interface Host {
+  /** ms to touch a GiB of new memory, before the first page was loaded and after the last run. */
+  firstTouch: [number, number];
+}
+
+function report(bundle: BundleReport, pages: PageResult[], host: Host): string {
   const home = pages.find((page) => page.name === 'Home')!;
   // The target is gzip, as issue 15 set it; the site server sends brotli to browsers that take it.
   const homeHydrationJs = [...bundle.renderFiles(home.routePath)].reduce(
@@ -163,6 +171,8 @@ function report(bundle: BundleReport, pages: PageResult[]): string {
     return `${show(min)} / ${show(median)} / ${show(max)}`;
   };
   const seconds = (ms: number) => (ms / 1000).toFixed(2);
+  const indexes = spread(pages.flatMap((page) => page.lighthouse.map((run) => run.benchmarkIndex)));
+  const benchmarkRange = `${Math.round(indexes.min)}–${Math.round(indexes.max)}`;
   const lighthouse = table(
     ['page', 'performance', 'accessibility', 'best practices', 'FCP (s)', 'LCP (s)', 'TBT (ms)', 'CLS'],
     pages.map(({ name, lighthouse: runs }) => [
@@ -282,6 +292,13 @@ ${taskLists}
 The targets above are checked on the worst run of each page.
 
 ${lighthouse}
+
+The host while it ran: touching a GiB of new memory took ${seconds(host.firstTouch[0])} s before the first
+page and ${seconds(host.firstTouch[1])} s after the last run (a fraction of a second on a machine that keeps its
+memory); Lighthouse's CPU benchmark (benchmarkIndex) ranged ${benchmarkRange}. A host slow to give
+memory slows the browser's own work (parsing, styles, layout, pictures) as much as the page's
+JavaScript, and Lighthouse's simulated phone with it, though the benchmark index does not show it:
+compare runs made on like hosts (scripts/lib/host-speed.ts).
 ${failing.length > 0 ? `\nAudits that cost points:\n\n${[...new Set(failing)].join('\n')}\n` : ''}
 ### Every route (from the build)
 
@@ -320,6 +337,7 @@ async function main() {
       { name: 'Item page', path: `/item-detail/${item._id}`, routePath: '/item-detail/$id' },
     ];
 
+    const touchBefore = memoryFirstTouchMs();
     console.log('Measuring downloads in Chromium …');
     const browser = await openBrowser();
     const weights = new Map<string, PageWeight>();
@@ -359,7 +377,8 @@ async function main() {
         signedInChunks: weight.js.map((d) => d.file).filter((file) => bundle.signedInOnly.has(file)),
       };
     });
-    const markdown = report(bundle, results);
+    const host: Host = { firstTouch: [touchBefore, memoryFirstTouchMs()] };
+    const markdown = report(bundle, results, host);
     console.log(`\n${markdown}`);
     writeSection('bench:web', markdown);
   } finally {

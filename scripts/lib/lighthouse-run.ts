@@ -20,6 +20,10 @@ export interface LighthouseScores {
   fcp: number;
   /** Audits that cost points in accessibility or best practices: "id: title". */
   failing: string[];
+  /** Lighthouse's measure of this machine's CPU at the run's start (its `benchmarkIndex`). */
+  benchmarkIndex: number;
+  /** What Lighthouse warned of about the run itself (a slow host among them). */
+  warnings: string[];
 }
 
 const score = (result: Result, category: string) =>
@@ -58,6 +62,8 @@ function summarise(result: Result): LighthouseScores {
     cls: value(result, 'cumulative-layout-shift'),
     fcp: value(result, 'first-contentful-paint'),
     failing: failingAudits(result),
+    benchmarkIndex: result.environment.benchmarkIndex,
+    warnings: result.runWarnings,
   };
 }
 
@@ -89,7 +95,7 @@ export async function runLighthouse(urls: string[], runs: number): Promise<Map<s
         results.push(summarise(await measure(url, chrome.port)));
         const last = results.at(-1)!;
         console.log(
-          `  lighthouse ${url} run ${run}: performance ${last.performance}, TBT ${Math.round(last.tbt)} ms, LCP ${Math.round(last.lcp)} ms`,
+          `  lighthouse ${url} run ${run}: performance ${last.performance}, TBT ${Math.round(last.tbt)} ms, LCP ${Math.round(last.lcp)} ms, benchmarkIndex ${Math.round(last.benchmarkIndex)}${last.warnings.map((w) => `; ${w}`).join('')}`,
         );
       }
       scores.set(url, results);
