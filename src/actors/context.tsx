@@ -52,14 +52,13 @@ type Settling<T> = Promise<T> & {
 const settlings = new WeakMap<Promise<Actors>, Settling<Actors>>();
 
 function settling(actors: Promise<Actors>): Promise<Actors> {
-  let ready = settlings.get(actors);
-  if (ready) return ready;
-  const made: Settling<Actors> = actors.then((resolved) => resolved);
-  made.then(
-    (value) => Object.assign(made, { status: 'fulfilled', value }),
-    (reason: unknown) => Object.assign(made, { status: 'rejected', reason }),
+  const known = settlings.get(actors);
+  if (known) return known;
+  const ready: Settling<Actors> = actors.then((resolved) => resolved);
+  ready.then(
+    (value) => Object.assign(ready, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(ready, { status: 'rejected', reason }),
   );
-  ready = made;
   settlings.set(actors, ready);
   return ready;
 }
