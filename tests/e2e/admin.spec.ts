@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
 import { menu } from './api.ts';
 import { logIn, mainNav, register, signIn, unique } from './support/accounts.ts';
+import { answerDialog } from './support/dialog.ts';
 import { addToCart, buyAndPay, checkOut } from './support/shop.ts';
 
 const admin = DEMO_ACCOUNTS[0];
@@ -11,10 +12,6 @@ async function adminPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, admin);
   return page;
-}
-
-async function confirmDialog(page: Page, button: string) {
-  await page.getByRole('dialog').getByRole('button', { name: button }).click();
 }
 
 test('an admin adds an item, finds it on the menu, updates it and deletes it', async ({ page }) => {
@@ -82,7 +79,7 @@ test('an admin adds an item, finds it on the menu, updates it and deletes it', a
 
   await page.goto('/admin/manage-items');
   await page.getByRole('button', { name: `Delete ${name}` }).click();
-  await confirmDialog(page, 'Delete');
+  await answerDialog(page, 'Delete');
   await expect(page.getByText('Item delete successfull!')).toBeVisible();
   await expect(page.getByRole('link', { name: `Update ${name}` })).toHaveCount(0);
   await page.goto(itemUrl);
@@ -98,7 +95,7 @@ async function deleteItemsNamed(page: Page, word: string, names: string[]) {
     const remove = page.getByRole('button', { name: `Delete ${name}` });
     if ((await remove.count()) === 0) continue;
     await remove.click();
-    await confirmDialog(page, 'Delete');
+    await answerDialog(page, 'Delete');
     await expect(page.getByRole('link', { name: `Update ${name}` })).toHaveCount(0);
   }
 }
@@ -216,7 +213,7 @@ test('an admin confirms a paid order and removes an unpaid one; the customer see
     'tel:01700000000',
   );
   await paidRow.getByRole('button', { name: 'Confirm' }).click();
-  await confirmDialog(adminTab, 'Confirm');
+  await answerDialog(adminTab, 'Confirm');
   await expect(adminTab.getByText('Order confirm successful!')).toBeVisible();
   await expect(paidRow).toContainText('Accepted');
   await expect(paidRow.getByRole('button', { name: /^(Confirm|Remove)$/ })).toHaveCount(0);
@@ -227,7 +224,7 @@ test('an admin confirms a paid order and removes an unpaid one; the customer see
     .filter({ hasText: 'Awaiting payment' });
   await expect(unpaidRow.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
   await unpaidRow.getByRole('button', { name: 'Remove' }).click();
-  await confirmDialog(adminTab, 'Remove');
+  await answerDialog(adminTab, 'Remove');
   await expect(adminTab.getByText('Order cancle!')).toBeVisible();
   // Cancelled, not erased: it stays in the books with its timeline, and nothing more can be done to it.
   await expect(unpaidRow).toHaveCount(0);
@@ -266,7 +263,7 @@ test('an admin deletes a customer account, which can no longer sign in', async (
   await adminTab.goto('/admin/manage-users');
   await expect(adminTab.getByRole('row').filter({ hasText: admin.email }).getByRole('button')).toHaveCount(0);
   await adminTab.getByRole('button', { name: `Delete ${email}` }).click();
-  await confirmDialog(adminTab, 'Delete');
+  await answerDialog(adminTab, 'Delete');
   await expect(adminTab.getByText('The account has been deleted')).toBeVisible();
   await expect(adminTab.getByRole('row').filter({ hasText: email })).toHaveCount(0);
 

@@ -6,6 +6,7 @@ import { cartTotals } from '../../server/contract/cart.ts';
 import type { MenuItem } from '../../server/contract/menu.ts';
 import { findItem } from './api.ts';
 import { mainNav, passwordField, register, unique } from './support/accounts.ts';
+import { answerDialog } from './support/dialog.ts';
 import { addToCart } from './support/shop.ts';
 
 const PHONE = { width: 375, height: 800 };
@@ -160,7 +161,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.getByRole('button', { name: 'Increase quantity' }).click();
       await expect(quantity).toHaveText('3');
       await page.getByRole('button', { name: 'Add to Cart' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Login' }).click();
+      await answerDialog(page, 'Login');
       await expect(page).toHaveURL(/\/auth\?redirect=/);
 
       await page.getByRole('button', { name: 'Register' }).click();

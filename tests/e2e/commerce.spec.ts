@@ -3,6 +3,7 @@ import { cartTotals } from '../../server/contract/cart.ts';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
 import { menu } from './api.ts';
 import { mainNav, register, signIn, unique } from './support/accounts.ts';
+import { answerDialog } from './support/dialog.ts';
 import { addToCart, checkOut } from './support/shop.ts';
 
 const admin = DEMO_ACCOUNTS[0];
@@ -91,7 +92,7 @@ test('a customer fills a cart, checks out, pays on the sandbox page and follows 
   await expect(unpaid).toHaveCount(1);
   await expect(unpaid).toContainText('The payment did not go through');
   await unpaid.getByRole('button', { name: /Delete order/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await answerDialog(page, 'Delete');
   await expect(page.getByText('Order delete successful!')).toBeVisible();
   await expect(orderCards.filter({ hasText: 'Payment pending' })).toHaveCount(0);
   await expect(orderCards.filter({ hasText: transactionId })).toHaveCount(1);

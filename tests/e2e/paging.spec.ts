@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
 import { findItem } from './api.ts';
 import { register, signIn, unique } from './support/accounts.ts';
+import { answerDialog } from './support/dialog.ts';
 import { addToCart, buyAndPay, placeOrdersThroughApi } from './support/shop.ts';
 
 const admin = DEMO_ACCOUNTS[0];
@@ -158,7 +159,7 @@ test('My order pages too, and deleting an order reads its page again', async ({ 
 
   // The newest order is unpaid: deleting it pulls the second page's order up, shown once.
   await page.getByRole('button', { name: `Delete order ${first[0]}` }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await answerDialog(page, 'Delete');
   await expect(page.getByText('Order delete successful!')).toBeVisible();
   await expect(orderCard(page, first[0]!)).toHaveCount(0);
   await expect(status(page)).toHaveText('Showing all 1 order');

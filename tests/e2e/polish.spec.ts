@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
 import { findItem, menu } from './api.ts';
 import { mainNav, register, signIn, unique } from './support/accounts.ts';
+import { settledDialog } from './support/dialog.ts';
 
 // Issue 14, part 8: what the screenshots at 375, 768 and 1280 px showed, checked in the browser.
 
@@ -161,7 +162,7 @@ test.describe('the admin dashboard at 768 px', () => {
       .getByRole('button', { name: /^Delete / })
       .first()
       .click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await settledDialog(page);
     await expect(dialog.getByRole('button', { name: 'Delete' })).toBeVisible();
     const colours = await dialog.evaluate((popup) => ({
       confirm: getComputedStyle(popup.querySelector('.swal2-confirm')!).backgroundColor,

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
 import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../server/contract/cart.ts';
 import { findItem } from './api.ts';
+import { answerDialog } from './support/dialog.ts';
 
 test('a guest browses from Home to an item and is asked to log in', async ({ page, request }) => {
   // Within one cart line's cap, so the stepper stops at the stock.
@@ -48,7 +49,7 @@ test('a guest browses from Home to an item and is asked to log in', async ({ pag
   await expect(dialog.getByRole('heading', { name: 'Please login' })).toBeVisible();
   await expect(dialog).toContainText('You are not logged in');
   await expect(dialog.locator('.swal2-icon.swal2-warning')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Login' }).click();
+  await answerDialog(page, 'Login');
   await expect(page).toHaveURL(/\/auth\?redirect=/);
 });
 

@@ -12,6 +12,7 @@ import {
   type OrderState,
 } from '../../server/contract/order-lifecycle.ts';
 import { signIn } from '../e2e/support/accounts.ts';
+import { answerDialog } from '../e2e/support/dialog.ts';
 import {
   type Api,
   ageOrder,
@@ -221,7 +222,7 @@ flowTests<World, Server>({
     },
     async 'order.delete'({ page, order }) {
       await deleteButton(page, order).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await answerDialog(page, 'Delete');
     },
     async 'xstate.done.actor.deleteOrder'({ remove }) {
       await remove.release();
