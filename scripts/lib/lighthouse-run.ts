@@ -1,6 +1,8 @@
 // Lighthouse (mobile preset: Moto G Power screen, simulated slow 4G and a 4x slower CPU) in Debian's
 // Chromium. Every page is measured a few times and every run is kept: the targets hold on the worst
-// run, since on a shared machine a lucky run proves nothing.
+// run, since on a shared machine a lucky run proves nothing. Each run is followed by one of the same page
+// with its scripts blocked: the page's floor on this host, the browser's own work (HTML, styles, layout,
+// pictures) that no change to the app's JavaScript can remove, measured beside it as a ceiling is.
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tests/e2e/chromium.ts';
@@ -67,14 +69,28 @@ function summarise(result: Result): LighthouseScores {
   };
 }
 
-/** One Lighthouse run; a run whose trace failed (it happens, e.g. NO_NAVSTART) is made again. */
-async function measure(url: string, port: number, attempts = 3): Promise<Result> {
+/** The floor's figures: a page without its scripts has no accessibility or best practices to judge. */
+export type FloorScores = Pick<LighthouseScores, 'performance' | 'tbt' | 'lcp'>;
+
+/** A page's runs, each beside the run of the same page with its scripts blocked that followed it. */
+export interface PageRuns {
+  runs: LighthouseScores[];
+  floor: FloorScores[];
+}
+
+/**
+ * One Lighthouse run, all categories or, with `scriptsBlocked`, performance with every .js request
+ * refused; a run whose trace failed (it happens, e.g. NO_NAVSTART) is made again.
+ */
+async function measure(url: string, port: number, scriptsBlocked: boolean, attempts = 3): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
     const outcome = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: CATEGORIES,
+      ...(scriptsBlocked
+        ? { onlyCategories: ['performance'], blockedUrlPatterns: ['*.js'] }
+        : { onlyCategories: CATEGORIES }),
     });
     if (!outcome) throw new Error(`Lighthouse returned nothing for ${url}`);
     const failure = outcome.lhr.runtimeError;
@@ -84,21 +100,23 @@ async function measure(url: string, port: number, attempts = 3): Promise<Result>
   }
 }
 
-/** `runs` Lighthouse runs of each URL, in the order they were made. */
-export async function runLighthouse(urls: string[], runs: number): Promise<Map<string, LighthouseScores[]>> {
+/** `runs` Lighthouse runs of each URL, each followed by its floor, in the order they were made. */
+export async function runLighthouse(urls: string[], runs: number): Promise<Map<string, PageRuns>> {
   const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-  const scores = new Map<string, LighthouseScores[]>();
+  const scores = new Map<string, PageRuns>();
   try {
     for (const url of urls) {
-      const results: LighthouseScores[] = [];
+      const page: PageRuns = { runs: [], floor: [] };
       for (let run = 1; run <= runs; run++) {
-        results.push(summarise(await measure(url, chrome.port)));
-        const last = results.at(-1)!;
+        const last = summarise(await measure(url, chrome.port, false));
+        const { performance, tbt, lcp } = summarise(await measure(url, chrome.port, true));
+        page.runs.push(last);
+        page.floor.push({ performance, tbt, lcp });
         console.log(
-          `  lighthouse ${url} run ${run}: performance ${last.performance}, TBT ${Math.round(last.tbt)} ms, LCP ${Math.round(last.lcp)} ms, benchmarkIndex ${Math.round(last.benchmarkIndex)}${last.warnings.map((w) => `; ${w}`).join('')}`,
+          `  lighthouse ${url} run ${run}: performance ${last.performance}, TBT ${Math.round(last.tbt)} ms, LCP ${Math.round(last.lcp)} ms, benchmarkIndex ${Math.round(last.benchmarkIndex)}${last.warnings.map((w) => `; ${w}`).join('')}; without scripts: performance ${performance}, TBT ${Math.round(tbt)} ms`,
         );
       }
-      scores.set(url, results);
+      scores.set(url, page);
     }
   } finally {
     chrome.kill();
