@@ -80,11 +80,14 @@ export async function walkWithTab(page: Page): Promise<TabWalk> {
   // A date field takes several presses (day, month, year), hence the margin.
   for (let press = 0; press < expected.length * 3 + 20; press++) {
     await page.keyboard.press('Tab');
-    const stop = await page.evaluate(async () => {
+    const stop = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null;
       if (!element || element === document.body) return null;
-      // Judge the indicator as it ends up, not halfway through a colour transition.
-      await Promise.all(element.getAnimations().map((animation) => animation.finished));
+      // Judge the indicator as it ends up, not halfway through a colour transition: each is ended here.
+      // Waiting for one to finish could wait forever (a CI run hung on the Login link's).
+      for (const animation of element.getAnimations()) {
+        if (animation instanceof CSSTransition) animation.finish();
+      }
       // Any CSS colour (oklch, color-mix, …) as sRGB, painted over an opaque colour on a 1×1 canvas.
       const canvas = document.createElement('canvas');
       canvas.width = canvas.height = 1;
