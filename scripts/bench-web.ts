@@ -382,6 +382,7 @@ async function main() {
 
     const results: PageResult[] = pages.map((page) => {
       const weight = weights.get(page.name)!;
+      const { runs, floor } = lighthouse.get(`${BENCH_WEB_URL}${page.path}`)!;
       const renderFiles = bundle.renderFiles(page.routePath);
       const forRender = weight.js.filter((download) => renderFiles.has(download.file));
       const missing = [...renderFiles].filter((file) => !forRender.some((d) => d.file === file));
@@ -391,8 +392,8 @@ async function main() {
         weight,
         forRender,
         later: weight.js.filter((download) => !renderFiles.has(download.file)),
-        lighthouse: lighthouse.get(`${BENCH_WEB_URL}${page.path}`)!.runs,
-        floor: lighthouse.get(`${BENCH_WEB_URL}${page.path}`)!.floor,
+        lighthouse: runs,
+        floor,
         trace: traces.get(page.name)!,
         libraries: librariesIn(weight, bundle),
         signedInChunks: weight.js.map((d) => d.file).filter((file) => bundle.signedInOnly.has(file)),

@@ -83,10 +83,10 @@ export async function walkWithTab(page: Page): Promise<TabWalk> {
     const stop = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null;
       if (!element || element === document.body) return null;
-      // Judge the indicator as it ends up, not halfway through a colour transition: each is ended here.
-      // Waiting for one to finish could wait forever (a CI run hung on the Login link's).
+      // Judge the indicator as it ends up, not halfway through a colour transition: each one that has an
+      // end is ended here. Waiting for it could wait forever (a CI run hung on the Login link's).
       for (const animation of element.getAnimations()) {
-        if (animation instanceof CSSTransition) animation.finish();
+        if (animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY) animation.finish();
       }
       // Any CSS colour (oklch, color-mix, …) as sRGB, painted over an opaque colour on a 1×1 canvas.
       const canvas = document.createElement('canvas');
