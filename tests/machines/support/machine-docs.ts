@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { type DrawnTransition, machineTransitions, mermaidDiagram, statePath } from './diagram.ts';
+import { machineConfig } from './machine-config.ts';
 import { type Coverage, walkModel } from './model.ts';
 import { MACHINE_MODELS } from './models/index.ts';
 
@@ -9,7 +10,7 @@ export const MACHINES_DIR = 'machines';
 export const DOCS_DIR = 'docs/machines';
 
 const GENERATED =
-  '<!-- Written by `npm run machines:diagrams` from the machine and its model-based test. Do not edit. -->';
+  '<!-- Written by `npm run machines:export` from the machine and its model-based test. Do not edit. -->';
 
 /** The names <name> of machines/<name>.machine.ts, sorted. */
 export const machineNames = (): string[] =>
@@ -79,6 +80,7 @@ function machinePage({ name, machine, coverage }: MachineReport): string {
     summary(name),
     '',
     `Source: [machines/${name}.machine.ts](../../machines/${name}.machine.ts) (machine id ${code(machine.id)}).`,
+    `Plain config for the Stately editor: [${name}.json](${name}.json).`,
     '',
     '```mermaid',
     mermaidDiagram(machine),
@@ -128,13 +130,15 @@ function indexPage(reports: MachineReport[]): string {
     '',
     'Every machine in `machines/`, drawn from its definition, with the coverage of its model-based test',
     '(`tests/machines/`). `tests/machines/diagrams.test.ts` fails when a page here is stale or a walk no',
-    'longer reaches every state and transition.',
+    "longer reaches every state and transition. Each `<name>.json` is the machine's plain config: paste it",
+    "into the Stately editor (*Import* → from code) as `createMachine(<the file>)`, or open it in VS Code's",
+    'Stately Editor extension, to see and walk the machine as it runs, factories and computed states included.',
     '',
-    '| Machine | States reached | Transitions reached | Edges walked |',
-    '| ------- | -------------- | ------------------- | ------------ |',
+    '| Machine | States reached | Transitions reached | Edges walked | Plain config |',
+    '| ------- | -------------- | ------------------- | ------------ | ------------ |',
     ...reports.map(
       ({ name, coverage }) =>
-        `| [${name}](${name}.md) | ${percent(coverage.states)} | ${percent(coverage.transitions)} | ${coverage.edges} |`,
+        `| [${name}](${name}.md) | ${percent(coverage.states)} | ${percent(coverage.transitions)} | ${coverage.edges} | [${name}.json](${name}.json) |`,
     ),
     '',
     'Reading the diagrams: an arrow is labelled with its event and, in brackets, its guard. `id.onDone` and',
@@ -144,9 +148,16 @@ function indexPage(reports: MachineReport[]): string {
   ].join('\n');
 }
 
-/** Every file of docs/machines/ by its path, as `npm run machines:diagrams` writes it. */
+/** Every file of docs/machines/ by its path, as `npm run machines:export` writes it. */
 export function machineDocs(reports: MachineReport[] = machineReports()): Map<string, string> {
   const docs = new Map<string, string>([[join(DOCS_DIR, 'README.md'), indexPage(reports)]]);
-  for (const report of reports) docs.set(join(DOCS_DIR, `${report.name}.md`), machinePage(report));
+  for (const report of reports) {
+    docs.set(join(DOCS_DIR, `${report.name}.md`), machinePage(report));
+    docs.set(
+      join(DOCS_DIR, `${report.name}.json`),
+      `${JSON.stringify(machineConfig(report.machine), null, 2)}
+`,
+    );
+  }
   return docs;
 }

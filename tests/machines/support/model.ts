@@ -19,7 +19,7 @@ export interface ModelRun<M extends AnyStateMachine> {
 
 /**
  * A machine with its effects replaced by actors that never answer (the walk sends their done and error
- * events itself), and the runs that explore it. The model-based tests and `npm run machines:diagrams`
+ * events itself), and the runs that explore it. The model-based tests and `npm run machines:export`
  * walk the same models, so the coverage the docs show is the coverage the tests assert.
  */
 export interface MachineModel {

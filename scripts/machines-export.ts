@@ -1,5 +1,6 @@
-// `npm run machines:diagrams`: writes docs/machines/<name>.md for every machine in machines/ (a Mermaid
-// diagram drawn from the definition and the coverage of its model-based test) and docs/machines/README.md.
+// `npm run machines:export`: writes docs/machines/<name>.md for every machine in machines/ (a Mermaid
+// diagram drawn from the definition and the coverage of its model-based test), <name>.json (its plain
+// config, for the Stately editor) and docs/machines/README.md.
 // tests/machines/diagrams.test.ts regenerates the same files in memory and fails when these are stale.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
