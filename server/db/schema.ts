@@ -327,3 +327,23 @@ export const shopStatus = pgTable(
   },
   (t) => [check('shop_status_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The live order streams open now, a row each, so that every API process counts the same ones against
+ * the caps per account and per address (services/stream-slots.ts). Its process renews a row's lease
+ * while the stream is open and deletes it when the stream closes; a crashed process's rows lapse.
+ */
+export const openStreams = pgTable(
+  'open_streams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountUid: text('account_uid').notNull(),
+    /** The caller's address as the rate limits key it (middleware/rate-limit.ts, clientAddress). */
+    address: text('address').notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('open_streams_account_idx').on(t.accountUid, t.leaseUntil),
+    index('open_streams_address_idx').on(t.address, t.leaseUntil),
+  ],
+);
