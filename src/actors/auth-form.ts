@@ -1,7 +1,13 @@
 import * as v from 'valibot';
-import { fromCallback, fromPromise } from 'xstate';
-import { type AuthOutcome, type AuthRequest, authFormMachine } from '../../machines/auth-form.machine.ts';
-import { createSubmitMachine } from '../../machines/submit.machine.ts';
+import { fromCallback } from 'xstate';
+import {
+  type AuthOutcome,
+  type AuthRequest,
+  authFormMachine,
+  type ResetOutcome,
+} from '../../machines/auth-form.machine.ts';
+import { errorMessage } from '../../machines/error-message.ts';
+import { isSessionSettled } from '../../machines/session.machine.ts';
 import { PasswordResetSchema } from '../forms/credentials.ts';
 import { loadProvider } from '../identity/provider.ts';
 import { fromActors, useLogic } from './context.tsx';
@@ -21,22 +27,6 @@ async function authenticate(session: SessionActor, request: AuthRequest): Promis
   }
 }
 
-const authForm = (session: SessionActor) =>
-  authFormMachine.provide({
-    actors: {
-      authenticate: fromCallback<AuthOutcome, AuthRequest>(({ input, sendBack }) => {
-        authenticate(session, input).then(
-          () => sendBack({ type: 'SUCCESS' }),
-          async (error: unknown) => {
-            session.send({ type: 'session.signUpAbandoned' });
-            const provider = await loadProvider().catch(() => undefined);
-            sendBack({ type: 'ERRMSG', code: provider ? provider.providerErrorCode(error) : String(error) });
-          },
-        );
-      }),
-    },
-  });
-
 const NETWORK_FAILURE = 'We could not reach the sign-in service. Check your connection and try again.';
 
 /** The provider's refusals a customer can act on, in words; any other keeps its code for support. */
@@ -54,28 +44,56 @@ function resetFailure(code: string): string {
 }
 
 /**
- * Forgot password: the provider e-mails a link to its own reset page. Answers the address it was
- * sent to. An unknown address is answered like a known one, so the form never tells who has an account.
+ * Forgot password: the provider e-mails a link to its own reset page. An unknown address is answered
+ * like a known one, so the form never tells who has an account.
  */
-const passwordReset = createSubmitMachine('passwordReset').provide({
-  actors: {
-    submit: fromPromise(async ({ input }) => {
-      const { email } = v.parse(PasswordResetSchema, input);
-      const provider = await loadProvider().catch(() => {
-        throw new Error(NETWORK_FAILURE);
-      });
-      try {
-        await provider.sendPasswordReset(email);
-      } catch (error) {
-        const code = provider.providerErrorCode(error);
-        if (code !== 'auth/user-not-found') throw new Error(resetFailure(code));
-      }
-      return email;
-    }),
-  },
-});
+async function sendPasswordReset(address: string): Promise<void> {
+  const { email } = v.parse(PasswordResetSchema, { email: address });
+  const provider = await loadProvider().catch(() => {
+    throw new Error(NETWORK_FAILURE);
+  });
+  try {
+    await provider.sendPasswordReset(email);
+  } catch (error) {
+    const code = provider.providerErrorCode(error);
+    if (code !== 'auth/user-not-found') throw new Error(resetFailure(code));
+  }
+}
 
-export const authLogic = fromActors(({ session }) => ({ authForm: authForm(session), passwordReset }));
+const authForm = (session: SessionActor) =>
+  authFormMachine.provide({
+    actors: {
+      authenticate: fromCallback<AuthOutcome, AuthRequest>(({ input, sendBack }) => {
+        authenticate(session, input).then(
+          () => sendBack({ type: 'SUCCESS' }),
+          async (error: unknown) => {
+            session.send({ type: 'session.signUpAbandoned' });
+            const provider = await loadProvider().catch(() => undefined);
+            sendBack({ type: 'ERRMSG', code: provider ? provider.providerErrorCode(error) : String(error) });
+          },
+        );
+      }),
+      // The provider said yes; our server may still refuse the session (POST /jwt, GET /role).
+      watchSession: fromCallback<AuthOutcome>(({ sendBack }) => {
+        const report = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
+          const error = isSessionSettled(snapshot) ? snapshot.context.error : null;
+          if (error) sendBack({ type: 'ERRMSG', code: error });
+        };
+        report(session.getSnapshot());
+        const subscription = session.subscribe(report);
+        return () => subscription.unsubscribe();
+      }),
+      sendPasswordReset: fromCallback<ResetOutcome, string>(({ input, sendBack }) => {
+        sendPasswordReset(input).then(
+          () => sendBack({ type: 'auth.resetSent' }),
+          (error: unknown) =>
+            sendBack({ type: 'auth.resetFailed', message: errorMessage(error, NETWORK_FAILURE) }),
+        );
+      }),
+    },
+  });
+
+export const authLogic = fromActors(({ session }) => ({ authForm: authForm(session) }));
 
 /** /auth's machines: signing in or up tells the registry's session. */
 export const useAuthLogic = () => useLogic(authLogic);

@@ -1,29 +1,26 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { useAuthLogic } from '../actors/auth-form.ts';
+import type { EventFrom, SnapshotFrom } from 'xstate';
+import type { authFormMachine } from '../../machines/auth-form.machine.ts';
 import { PasswordResetSchema, type PasswordResetValues } from '../forms/credentials.ts';
 import { FormAlert, SubmitButton } from './controls.tsx';
 import { FormField } from './form-field.tsx';
 
 interface ForgotPasswordProps {
-  /** What the Login form's Email held, so the customer need not type it again. */
-  initialEmail: string;
-  onBack: () => void;
+  /** The auth form in its forgotPassword state (machines/auth-form.machine.ts). */
+  form: SnapshotFrom<typeof authFormMachine>;
+  send: (event: EventFrom<typeof authFormMachine>) => void;
 }
 
 /**
  * Forgot password on /auth: asks the provider to e-mail a reset link, then says so without telling
  * whether the account exists.
  */
-export function ForgotPassword({ initialEmail, onBack }: ForgotPasswordProps) {
-  const { passwordReset } = useAuthLogic();
-  const [state, send] = useMachine(passwordReset);
-  const { submitted, error } = state.context;
-  const sending = state.matches('submitting');
-  const sent = submitted > 0;
-  const [sentTo, setSentTo] = useState('');
+export function ForgotPassword({ form, send }: ForgotPasswordProps) {
+  const { resetEmail, resetError } = form.context;
+  const sending = form.matches({ forgotPassword: 'sending' });
+  const sent = form.matches({ forgotPassword: 'sent' });
   const back = useRef<HTMLButtonElement>(null);
   const {
     register,
@@ -32,7 +29,7 @@ export function ForgotPassword({ initialEmail, onBack }: ForgotPasswordProps) {
     formState: { errors },
   } = useForm<PasswordResetValues>({
     resolver: valibotResolver(PasswordResetSchema),
-    defaultValues: { email: initialEmail },
+    defaultValues: { email: resetEmail },
   });
 
   // The Login form the customer was in is gone: focus goes to what replaced it, then to the way back.
@@ -41,10 +38,7 @@ export function ForgotPassword({ initialEmail, onBack }: ForgotPasswordProps) {
     if (sent) back.current?.focus();
   }, [sent]);
 
-  const onSubmit = (values: PasswordResetValues) => {
-    setSentTo(values.email);
-    send({ type: 'form.submit', values });
-  };
+  const onSubmit = (values: PasswordResetValues) => send({ type: 'auth.reset', email: values.email });
 
   return (
     <div className="mt-6 grid gap-4">
@@ -54,7 +48,7 @@ export function ForgotPassword({ initialEmail, onBack }: ForgotPasswordProps) {
           <FormField label="Email" error={errors.email?.message}>
             <input className="field" type="email" autoComplete="email" {...register('email')} />
           </FormField>
-          <FormAlert message={error} />
+          <FormAlert message={resetError} />
           <SubmitButton busy={sending} className="w-full">
             Send reset link
           </SubmitButton>
@@ -63,7 +57,8 @@ export function ForgotPassword({ initialEmail, onBack }: ForgotPasswordProps) {
       <div role="status" aria-live="polite">
         {sent && (
           <p className="rounded-xl bg-cream p-4 font-semibold">
-            If an account exists for {sentTo}, we have sent a link to reset your password. Check your inbox.
+            If an account exists for {resetEmail}, we have sent a link to reset your password. Check your
+            inbox.
           </p>
         )}
       </div>
@@ -72,7 +67,7 @@ export function ForgotPassword({ initialEmail, onBack }: ForgotPasswordProps) {
           ref={back}
           type="button"
           className="inline-flex min-h-11 items-center px-2 font-bold text-brand-ink underline underline-offset-4"
-          onClick={onBack}
+          onClick={() => send({ type: 'auth.back' })}
         >
           Back to Login
         </button>

@@ -2,7 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { Eye, EyeOff } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { isAdmin, isSessionSettled } from '../../machines/session.machine.ts';
 import { useAuthLogic } from '../actors/auth-form.ts';
@@ -45,11 +45,11 @@ export function AuthPage() {
   const signedIn = sessionSnapshot.matches('signedIn');
   const sessionError = isSessionSettled(sessionSnapshot) ? sessionSnapshot.context.error : null;
   const busy = form.matches('loading') || (form.matches('succeeded') && !isSessionSettled(sessionSnapshot));
+  const resetting = form.matches('forgotPassword');
 
-  // Forgot password replaces the form until the customer goes back; it starts from the e-mail typed here.
-  const [resetEmail, setResetEmail] = useState<string | null>(null);
+  // Back from Forgot password, focus returns to the button that left the form.
   const forgotButton = useRef<HTMLButtonElement>(null);
-  const returningFromReset = useRef(false);
+  const wasResetting = useRef(false);
   const {
     register,
     handleSubmit,
@@ -67,21 +67,10 @@ export function AuthPage() {
     if (signedIn) void navigate({ to: redirect ?? (admin ? '/admin' : '/'), replace: true });
   }, [signedIn, admin, redirect, navigate]);
 
-  // The provider said yes but our server did not: show why under the form.
   useEffect(() => {
-    if (form.matches('succeeded') && sessionError) send({ type: 'ERRMSG', code: sessionError });
-  }, [form, sessionError, send]);
-
-  useEffect(() => {
-    if (resetEmail === null && returningFromReset.current) {
-      returningFromReset.current = false;
-      forgotButton.current?.focus();
-    }
-  }, [resetEmail]);
-  const backToLogin = () => {
-    returningFromReset.current = true;
-    setResetEmail(null);
-  };
+    if (!resetting && wasResetting.current) forgotButton.current?.focus();
+    wasResetting.current = resetting;
+  }, [resetting]);
 
   const onSubmit = (values: RegisterValues) =>
     send({
@@ -92,7 +81,7 @@ export function AuthPage() {
     });
 
   const shownError = error ?? (form.matches('idle') ? sessionError : null);
-  const title = resetEmail !== null ? 'Reset password' : registering ? 'Register' : 'Login';
+  const title = resetting ? 'Reset password' : registering ? 'Register' : 'Login';
 
   return (
     <section aria-labelledby="auth-title" className="bg-cream px-4 py-16">
@@ -100,8 +89,8 @@ export function AuthPage() {
         <h1 id="auth-title" className="text-center text-3xl font-bold">
           {title}
         </h1>
-        {resetEmail !== null ? (
-          <ForgotPassword initialEmail={resetEmail} onBack={backToLogin} />
+        {resetting ? (
+          <ForgotPassword form={form} send={send} />
         ) : (
           <>
             <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 grid gap-4" aria-busy={busy}>
@@ -141,7 +130,7 @@ export function AuthPage() {
                     ref={forgotButton}
                     type="button"
                     className="inline-flex min-h-11 items-center px-2 font-bold text-brand-ink underline underline-offset-4"
-                    onClick={() => setResetEmail(getValues('email').trim())}
+                    onClick={() => send({ type: 'auth.forgot', email: getValues('email').trim() })}
                     disabled={busy}
                   >
                     Forgot password?

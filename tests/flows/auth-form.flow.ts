@@ -2,6 +2,7 @@
 // are the Auth emulator's own: a refusal is made by changing the account there while the form's call
 // is held (another password, the address taken, the account disabled before our API checks it).
 import { expect, type Page } from '@playwright/test';
+import type { EventObject } from 'xstate';
 import { authFormMachine } from '../../machines/auth-form.machine.ts';
 import { unique } from '../e2e/support/accounts.ts';
 import {
@@ -28,9 +29,23 @@ interface World extends Fixtures {
   registering: string | null;
   provider: Gate;
   jwt: Gate;
+  /** The provider's call that e-mails a reset link. */
+  reset: Gate;
 }
 
-type Context = { mode: 'login' | 'register'; showPassword: boolean; error: string | null };
+type Context = {
+  mode: 'login' | 'register';
+  showPassword: boolean;
+  error: string | null;
+  resetEmail: string;
+  resetError: string | null;
+};
+
+/** What Forgot password says when the provider can not be reached (src/actors/auth-form.ts). */
+const RESET_NETWORK_FAILURE = 'We could not reach the sign-in service. Check your connection and try again.';
+const emailOf = (event: EventObject) => (event as unknown as { email: string }).email;
+const resetForm = (page: Page) =>
+  page.locator('form').filter({ has: page.getByRole('button', { name: 'Send reset link' }) });
 const contextOf = (snapshot: { context: unknown }) => snapshot.context as Context;
 
 const form = (page: Page) => page.locator('form').filter({ has: page.getByLabel('Email') });
@@ -77,10 +92,18 @@ flowTests<World, null>({
             ? REFUSALS.wrongPassword
             : REFUSALS.emailTaken,
       },
+      { type: 'auth.forgot', email: 'flow-forgot@pizzon.test' },
+      { type: 'auth.reset', email: 'flow-reset@pizzon.test' },
+      { type: 'auth.resetSent' },
+      { type: 'auth.resetFailed', message: RESET_NETWORK_FAILURE },
+      { type: 'auth.back' },
     ];
   },
 
-  calls: { authenticate: { gate: (world) => world.provider } },
+  calls: {
+    authenticate: { gate: (world) => world.provider },
+    sendPasswordReset: { gate: (world) => world.reset },
+  },
 
   async setup(fixtures) {
     const { account } = await newCustomer(fixtures.request, 'Flow Login');
@@ -92,12 +115,16 @@ flowTests<World, null>({
       'POST /jwt',
       (request) => request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/jwt'),
     );
+    const reset = await Gate.on(fixtures.page, 'provider reset link', (request) =>
+      /\/accounts:sendOobCode\b/.test(request.url()),
+    );
     await fixtures.page.goto('/auth');
-    return { ...fixtures, account, registering: null, provider, jwt };
+    return { ...fixtures, account, registering: null, provider, jwt, reset };
   },
   async teardown(world) {
     await world.provider.open();
     await world.jwt.open();
+    await world.reset.open();
   },
 
   actions: {
@@ -146,6 +173,24 @@ flowTests<World, null>({
         await world.provider.release();
       }
     },
+    async 'auth.forgot'({ page }, { event }) {
+      await form(page).getByLabel('Email').fill(emailOf(event));
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+    },
+    async 'auth.reset'({ page }, { event }) {
+      await resetForm(page).getByLabel('Email').fill(emailOf(event));
+      await resetForm(page).getByRole('button', { name: 'Send reset link' }).click();
+    },
+    async 'auth.resetSent'(world) {
+      await world.reset.release();
+    },
+    // The provider out of reach: the only refusal a real provider gives every address alike.
+    async 'auth.resetFailed'(world) {
+      await world.reset.fail();
+    },
+    async 'auth.back'({ page }) {
+      await page.getByRole('button', { name: 'Back to Login' }).click();
+    },
   },
 
   screens: {
@@ -174,6 +219,26 @@ flowTests<World, null>({
     async 'authForm.succeeded'({ page, jwt }, { machine }) {
       await expectBusy(page, contextOf(machine).mode);
       await expect.poll(() => jwt.holding, { message: 'our API has been asked for the session' }).toBe(true);
+    },
+    async 'authForm.forgotPassword'({ page }) {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset password');
+      await expect(page.getByRole('button', { name: 'Back to Login' })).toBeVisible();
+    },
+    async 'authForm.forgotPassword.editing'({ page }, { machine }) {
+      const { resetEmail, resetError } = contextOf(machine);
+      await expect(resetForm(page)).toHaveAttribute('aria-busy', 'false');
+      await expect(resetForm(page).getByLabel('Email')).toHaveValue(resetEmail);
+      if (resetError) await expect(page.getByRole('alert')).toHaveText(resetError);
+      else await expect(page.getByRole('alert')).toHaveCount(0);
+    },
+    async 'authForm.forgotPassword.sending'({ page, reset }) {
+      await expect(resetForm(page)).toHaveAttribute('aria-busy', 'true');
+      await expect.poll(() => reset.holding, { message: 'the provider has been asked' }).toBe(true);
+    },
+    async 'authForm.forgotPassword.sent'({ page }, { machine }) {
+      await expect(page.getByRole('status')).toHaveText(
+        `If an account exists for ${contextOf(machine).resetEmail}, we have sent a link to reset your password. Check your inbox.`,
+      );
     },
   },
 });

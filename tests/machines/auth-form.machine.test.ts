@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { type AuthOutcome, type AuthRequest, authFormMachine } from '../../machines/auth-form.machine.ts';
+import {
+  type AuthOutcome,
+  type AuthRequest,
+  authFormMachine,
+  type ResetOutcome,
+} from '../../machines/auth-form.machine.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
 import { authFormModel, login, silent } from './support/models/auth-form.ts';
 
@@ -12,7 +17,7 @@ describe('auth form machine', () => {
   it('asks the provider once per submission and shows its error code', () => {
     const asked = vi.fn();
     const actor = createActor(
-      authFormMachine.provide({
+      silent.provide({
         actors: {
           authenticate: fromCallback<AuthOutcome, AuthRequest>(({ input, sendBack }) => {
             asked(input);
@@ -44,13 +49,56 @@ describe('auth form machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ mode: 'register', error: null });
   });
 
-  it('shows a later sign-in failure after the provider succeeded', () => {
-    const actor = createActor(silent).start();
+  it('shows our server refusing the session once the provider said yes', () => {
+    let refuse: (code: string) => void = () => {};
+    const actor = createActor(
+      silent.provide({
+        actors: {
+          watchSession: fromCallback<AuthOutcome>(({ sendBack }) => {
+            refuse = (code) => sendBack({ type: 'ERRMSG', code });
+          }),
+        },
+      }),
+    ).start();
     actor.send({ type: 'LOADING', request: login });
     actor.send({ type: 'SUCCESS' });
     expect(actor.getSnapshot().value).toBe('succeeded');
-    actor.send({ type: 'ERRMSG', code: 'The server could not sign you in' });
+    refuse('The server could not sign you in');
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.error).toBe('The server could not sign you in');
+  });
+
+  it('sends a reset link to the address typed, and shows the provider refusing it', () => {
+    const sent: string[] = [];
+    let answer: (outcome: ResetOutcome) => void = () => {};
+    const actor = createActor(
+      silent.provide({
+        actors: {
+          sendPasswordReset: fromCallback<ResetOutcome, string>(({ input, sendBack }) => {
+            sent.push(input);
+            answer = sendBack;
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'auth.forgot', email: 'a@pizzon.test' });
+    expect(actor.getSnapshot().context.resetEmail).toBe('a@pizzon.test');
+    actor.send({ type: 'auth.reset', email: 'b@pizzon.test' });
+    expect(sent).toEqual(['b@pizzon.test']);
+    answer({ type: 'auth.resetFailed', message: 'Too many reset requests.' });
+    expect(actor.getSnapshot().value).toEqual({ forgotPassword: 'editing' });
+    expect(actor.getSnapshot().context.resetError).toBe('Too many reset requests.');
+    actor.send({ type: 'auth.reset', email: 'b@pizzon.test' });
+    answer({ type: 'auth.resetSent' });
+    expect(actor.getSnapshot().value).toEqual({ forgotPassword: 'sent' });
+    actor.send({ type: 'auth.back' });
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('offers Forgot password in Login mode only', () => {
+    const actor = createActor(silent).start();
+    actor.send({ type: 'TOGGLE' });
+    actor.send({ type: 'auth.forgot', email: 'a@pizzon.test' });
+    expect(actor.getSnapshot().value).toBe('idle');
   });
 });

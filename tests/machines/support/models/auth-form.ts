@@ -8,8 +8,14 @@ export const login: AuthRequest = {
   email: 'a@pizzon.test',
   password: 'pizza1',
 };
-/** The form with a provider that never answers: the test sends SUCCESS and ERRMSG itself. */
-export const silent = authFormMachine.provide({ actors: { authenticate: fromCallback(() => {}) } });
+/** The form with a provider (and session) that never answers: the test sends their events itself. */
+export const silent = authFormMachine.provide({
+  actors: {
+    authenticate: fromCallback(() => {}),
+    watchSession: fromCallback(() => {}),
+    sendPasswordReset: fromCallback(() => {}),
+  },
+});
 
 export const authFormModel = defineModel(silent, [
   {
@@ -19,6 +25,11 @@ export const authFormModel = defineModel(silent, [
       { type: 'LOADING', request: login },
       { type: 'SUCCESS' },
       { type: 'ERRMSG', code: 'auth/wrong-password' },
+      { type: 'auth.forgot', email: 'a@pizzon.test' },
+      { type: 'auth.reset', email: 'b@pizzon.test' },
+      { type: 'auth.resetSent' },
+      { type: 'auth.resetFailed', message: 'Too many reset requests.' },
+      { type: 'auth.back' },
     ],
   },
 ]);
