@@ -6,14 +6,22 @@ import { providedLater } from './provided.ts';
 export type FormValues = Record<string, unknown>;
 
 /**
- * A form that sends what it holds (Add items): one submission at a time; success is counted (the form
- * resets on it) and announced; a failure keeps the form, stops the spinner and shows the reason.
+ * A form that sends what it holds (Add items, a table booking): one submission at a time; success is
+ * counted (the form resets on it), kept as `stored` (what the server took, until `form.clear`) and
+ * announced; a failure keeps the form, stops the spinner and shows the reason.
  */
 export function createSubmitMachine(id: string) {
   return setup({
     types: {
-      context: {} as { submitted: number; error: string | null },
-      events: {} as { type: 'form.submit'; values: FormValues },
+      context: {} as {
+        submitted: number;
+        error: string | null;
+        /** The values being sent. */
+        sending: FormValues | null;
+        /** The values the server last stored: shown back to whoever sent them. */
+        stored: FormValues | null;
+      },
+      events: {} as { type: 'form.submit'; values: FormValues } | { type: 'form.clear' },
     },
     actors: {
       /** Answers the id of what it created. */
@@ -25,19 +33,33 @@ export function createSubmitMachine(id: string) {
     },
   }).createMachine({
     id,
-    context: { submitted: 0, error: null },
+    context: { submitted: 0, error: null, sending: null, stored: null },
     initial: 'editing',
     states: {
-      editing: { on: { 'form.submit': 'submitting' } },
+      editing: {
+        on: {
+          'form.submit': {
+            target: 'submitting',
+            actions: assign({ sending: ({ event }) => event.values, stored: null }),
+          },
+          'form.clear': { actions: assign({ stored: null }) },
+        },
+      },
       submitting: {
         entry: assign({ error: null }),
         invoke: {
           id: 'submit',
           src: 'submit',
-          input: ({ event }) => event.values,
+          input: ({ context }) => context.sending ?? {},
           onDone: {
             target: 'editing',
-            actions: [assign({ submitted: ({ context }) => context.submitted + 1 }), 'announceDone'],
+            actions: [
+              assign({
+                submitted: ({ context }) => context.submitted + 1,
+                stored: ({ context }) => context.sending,
+              }),
+              'announceDone',
+            ],
           },
           onError: {
             target: 'editing',

@@ -1,5 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   clockText,
@@ -22,9 +22,11 @@ interface BookingFormProps {
   /** 'compact' is Home's 'Book a Table'; 'full' adds the phone for the Reservation page. */
   variant: 'compact' | 'full';
   submitting: boolean;
-  /** Bookings made so far; when it grows, the booking just sent is summed up in place of the form. */
-  booked: number;
+  /** The booking the server just stored (the booking machine's answer): summed up in place of the form. */
+  stored: Reservation | null;
   onSubmit: (booking: Reservation) => void;
+  /** Back to an empty form for another booking. */
+  onAnother: () => void;
 }
 
 const longDate = (date: string) =>
@@ -78,7 +80,7 @@ function BookingSummary({ booking, onAnother }: { booking: Reservation; onAnothe
   );
 }
 
-export function BookingForm({ variant, submitting, booked, onSubmit }: BookingFormProps) {
+export function BookingForm({ variant, submitting, stored, onSubmit, onAnother }: BookingFormProps) {
   const id = useId();
   const {
     register,
@@ -89,17 +91,13 @@ export function BookingForm({ variant, submitting, booked, onSubmit }: BookingFo
     resolver: valibotResolver(schema),
     defaultValues: { name: '', email: '', persons: '1', date: '', time: '' },
   });
-  // The booking last sent, and how many bookings had been stored when it was.
-  const [sent, setSent] = useState<{ booking: Reservation; before: number } | null>(null);
-  const stored = sent !== null && booked > sent.before ? sent.booking : null;
-
   if (stored) {
     return (
       <BookingSummary
         booking={stored}
         onAnother={() => {
           reset();
-          setSent(null);
+          onAnother();
         }}
       />
     );
@@ -133,14 +131,7 @@ export function BookingForm({ variant, submitting, booked, onSubmit }: BookingFo
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit((booking) => {
-        setSent({ booking, before: booked });
-        onSubmit(booking);
-      })}
-      className="grid gap-4 sm:grid-cols-2"
-    >
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
       {field(
         'name',
         'Name',

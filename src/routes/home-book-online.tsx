@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { Phone } from 'lucide-react';
-import { useBookingLogic } from '../actors/booking.ts';
+import { storedBooking, useBookingLogic } from '../actors/booking.ts';
 import { BookingForm } from '../components/booking-form.tsx';
 import { RESTAURANT_PHONE } from '../content/contact.ts';
 
@@ -28,8 +28,9 @@ export function BookOnline() {
           <BookingForm
             variant="compact"
             submitting={state.matches('submitting')}
-            booked={state.context.submitted}
+            stored={storedBooking(state)}
             onSubmit={(values) => send({ type: 'form.submit', values })}
+            onAnother={() => send({ type: 'form.clear' })}
           />
         </div>
       </div>

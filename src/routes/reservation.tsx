@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { Clock, Phone } from 'lucide-react';
 import { OPEN_HOURS_TEXT } from '../../server/contract/opening-hours.ts';
-import { useBookingLogic } from '../actors/booking.ts';
+import { storedBooking, useBookingLogic } from '../actors/booking.ts';
 import { BookingForm } from '../components/booking-form.tsx';
 import { RESTAURANT_PHONE } from '../content/contact.ts';
 
@@ -38,8 +38,9 @@ export function ReservationPage() {
           <BookingForm
             variant="full"
             submitting={state.matches('submitting')}
-            booked={state.context.submitted}
+            stored={storedBooking(state)}
             onSubmit={(values) => send({ type: 'form.submit', values })}
+            onAnother={() => send({ type: 'form.clear' })}
           />
         </section>
       </div>

@@ -30,6 +30,18 @@ describe('submit machine', () => {
     ).start();
     actor.send({ type: 'form.submit', values });
     const after = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
-    expect(after.context).toEqual({ submitted: 0, error: 'Price must be more than 0' });
+    expect(after.context).toMatchObject({ submitted: 0, error: 'Price must be more than 0', stored: null });
+  });
+
+  it('answers what the server stored until the form is cleared', async () => {
+    const actor = createActor(
+      submitMachine.provide({ actors: { submit: fromPromise(async () => 'id-1') } }),
+    ).start();
+    actor.send({ type: 'form.submit', values });
+    expect(actor.getSnapshot().context.stored).toBeNull();
+    const after = await waitFor(actor, (s) => s.context.submitted === 1);
+    expect(after.context.stored).toEqual(values);
+    actor.send({ type: 'form.clear' });
+    expect(actor.getSnapshot().context.stored).toBeNull();
   });
 });

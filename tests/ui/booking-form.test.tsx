@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { firstOpenDay } from '../../server/contract/opening-hours.ts';
-import { isoDate } from '../../server/contract/reservation.ts';
+import { isoDate, type Reservation } from '../../server/contract/reservation.ts';
 import { BookingForm } from '../../src/components/booking-form.tsx';
 
 const tomorrow = firstOpenDay(isoDate(new Date(Date.now() + 86_400_000)));
@@ -18,7 +18,15 @@ const yesterday = isoDate(new Date(Date.now() - 86_400_000));
 describe('BookingForm', () => {
   it('shows a message for every invalid field and sends nothing', async () => {
     const onSubmit = vi.fn();
-    render(<BookingForm variant="compact" submitting={false} booked={0} onSubmit={onSubmit} />);
+    render(
+      <BookingForm
+        variant="compact"
+        submitting={false}
+        stored={null}
+        onSubmit={onSubmit}
+        onAnother={vi.fn()}
+      />,
+    );
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
     await userEvent.type(screen.getByLabelText('Date'), yesterday);
     await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
@@ -31,7 +39,9 @@ describe('BookingForm', () => {
 
   it('offers 1 to 3 persons and submits a parsed booking', async () => {
     const onSubmit = vi.fn();
-    render(<BookingForm variant="full" submitting={false} booked={0} onSubmit={onSubmit} />);
+    render(
+      <BookingForm variant="full" submitting={false} stored={null} onSubmit={onSubmit} onAnother={vi.fn()} />,
+    );
     expect(screen.getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['1', '2', '3']);
     await userEvent.type(screen.getByLabelText('Name'), 'Nadia Rahman');
     await userEvent.type(screen.getByLabelText('Email'), 'nadia@example.com');
@@ -52,7 +62,13 @@ describe('BookingForm', () => {
   it('says before sending that Sunday is closed, 23:30 is after hours and a time is needed', async () => {
     const onSubmit = vi.fn();
     const { unmount } = render(
-      <BookingForm variant="compact" submitting={false} booked={0} onSubmit={onSubmit} />,
+      <BookingForm
+        variant="compact"
+        submitting={false}
+        stored={null}
+        onSubmit={onSubmit}
+        onAnother={vi.fn()}
+      />,
     );
     expect(screen.getByText('Open 6:00am-10:00pm, Sunday closed')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Name'), 'Nadia Rahman');
@@ -74,9 +90,17 @@ describe('BookingForm', () => {
 
   it('sums up the stored booking instead of clearing the form, and offers another', async () => {
     const onSubmit = vi.fn();
-    const { rerender } = render(
-      <BookingForm variant="compact" submitting={false} booked={0} onSubmit={onSubmit} />,
+    const onAnother = vi.fn();
+    const form = (stored: Reservation | null, submitting = false) => (
+      <BookingForm
+        variant="compact"
+        submitting={submitting}
+        stored={stored}
+        onSubmit={onSubmit}
+        onAnother={onAnother}
+      />
     );
+    const { rerender } = render(form(null));
     await userEvent.type(screen.getByLabelText('Name'), 'Nadia Rahman');
     await userEvent.type(screen.getByLabelText('Email'), 'nadia@example.com');
     await userEvent.selectOptions(screen.getByLabelText('Persons'), '2');
@@ -85,9 +109,10 @@ describe('BookingForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
     // Sent but not yet stored: still the form.
-    rerender(<BookingForm variant="compact" submitting booked={0} onSubmit={onSubmit} />);
+    rerender(form(null, true));
     expect(screen.queryByRole('heading', { name: 'Your table is booked' })).not.toBeInTheDocument();
-    rerender(<BookingForm variant="compact" submitting={false} booked={1} onSubmit={onSubmit} />);
+    // The booking machine's answer: what the server stored.
+    rerender(form(onSubmit.mock.calls[0]![0] as Reservation));
     const heading = screen.getByRole('heading', { name: 'Your table is booked' });
     expect(heading).toHaveFocus();
     const summary = screen.getByRole('status');
@@ -96,13 +121,17 @@ describe('BookingForm', () => {
     expect(summary).toHaveTextContent('2 persons');
     expect(summary).toHaveTextContent('we have sent a confirmation to nadia@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Book another table' }));
+    expect(onAnother).toHaveBeenCalledOnce();
+    rerender(form(null));
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
   });
 
   it('shows the length caps’ messages and sends nothing', async () => {
     const onSubmit = vi.fn();
-    render(<BookingForm variant="full" submitting={false} booked={0} onSubmit={onSubmit} />);
+    render(
+      <BookingForm variant="full" submitting={false} stored={null} onSubmit={onSubmit} onAnother={vi.fn()} />,
+    );
     await userEvent.click(screen.getByLabelText('Name'));
     await userEvent.paste('N'.repeat(81));
     await userEvent.click(screen.getByLabelText('Email'));
@@ -118,7 +147,7 @@ describe('BookingForm', () => {
   });
 
   it('disables Book Now while submitting', () => {
-    render(<BookingForm variant="compact" submitting booked={0} onSubmit={vi.fn()} />);
+    render(<BookingForm variant="compact" submitting stored={null} onSubmit={vi.fn()} onAnother={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Booking…' })).toBeDisabled();
   });
 });

@@ -14,6 +14,7 @@ export const submitModel = defineModel(pending, [
     events: (snapshot) =>
       [
         ...(snapshot.context.submitted < 1 ? [{ type: 'form.submit', values }] : []),
+        ...(snapshot.context.stored ? [{ type: 'form.clear' }] : []),
         ...(snapshot.matches('submitting')
           ? [
               { type: 'xstate.done.actor.submit', output: 'id-1' },
