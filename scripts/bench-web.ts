@@ -6,9 +6,10 @@
 //  3. traces each page's load under the same throttling and names what its long tasks spent time on
 //     (the trace is kept in .reports/traces/ for Chromium DevTools' Performance panel);
 //  4. runs Lighthouse (mobile preset) on the same pages, five times each, each run followed by one with
-//     the page's scripts blocked: the host's floor, what the browser's own work costs there;
+//     the page's scripts blocked: the host's floor, what the browser's own work costs there; the page's
+//     own JavaScript is the difference within each pair;
 //  5. notes how fast the host gives new memory, which slows the browser's own work when it is not;
-// and writes the figures to docs/benchmarks.md, checking every target on the worst run.
+// and writes the figures to docs/benchmarks.md, checking every target on the worst run (or pair).
 import { readFileSync } from 'node:fs';
 import { readEnv } from '../server/env.ts';
 import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
@@ -19,14 +20,17 @@ import { type FloorScores, type LighthouseScores, runLighthouse, spread } from '
 import { type LoadTrace, traceLoad } from './lib/load-trace.ts';
 import { type Download, measurePage, openBrowser, type PageWeight, totalBytes } from './lib/page-weight.ts';
 
-// Issue 15: on the worst of the runs of each page, not the median.
+// Issue 34: on the worst run (or run-and-floor pair) of each page, not the median. The page's own
+// JavaScript is judged against the floor measured beside it, as the API's throughput is against its
+// ceiling; the absolute figures (issue 15) are kept for hosts that can show them.
 const TARGETS = {
-  homeHydrationJs: 100_000,
-  performance: 95,
+  homeHydrationJs: 90_000,
+  jsShareOfTbt: 100,
   accessibility: 100,
-  tbt: 150,
   lcp: 1_800,
   cls: 0.02,
+  performance: 95,
+  tbt: 150,
 };
 const LIGHTHOUSE_RUNS = readEnv({ read: ['BENCH_LIGHTHOUSE_RUNS'] }).BENCH_LIGHTHOUSE_RUNS;
 const LAZY_LIBRARIES = ['firebase', 'swiper', 'sweetalert2'] as const;
@@ -53,6 +57,10 @@ interface PageResult {
   libraries: string[];
   signedInChunks: string[];
 }
+
+/** Per pair: what the page's own JavaScript added to the blocking time of the host's floor (never < 0). */
+const jsShares = (page: PageResult): number[] =>
+  page.lighthouse.map((run, n) => Math.max(0, Math.round(run.tbt - page.floor[n]!.tbt)));
 
 function librariesIn(weight: PageWeight, bundle: BundleReport): string[] {
   const names = new Set(weight.js.map((download) => bundle.chunkName(download.file)));
@@ -84,7 +92,12 @@ function report(bundle: BundleReport, pages: PageResult[], host: Host): string {
   const a11y = worst((run) => run.accessibility).map((figures) => figures.min);
   const tbt = worst((run) => run.tbt).map((figures) => Math.round(figures.max));
   const floorTbt = pages.map((page) => Math.round(spread(page.floor.map((run) => run.tbt)).max));
+  const shares = pages.map(jsShares);
+  const worstShare = shares.map((page) => Math.max(...page));
   const lcp = worst((run) => run.lcp).map((figures) => figures.max);
+  // LCP is judged only where the browser alone paints in time: a floor over it is the host's, not ours.
+  const floorLcp = pages.map((page) => spread(page.floor.map((run) => run.lcp)).max);
+  const lcpJudged = pages.map((_, index) => floorLcp[index]! < TARGETS.lcp);
   const cls = worst((run) => run.cls).map((figures) => figures.max);
   const failing = pages.flatMap((page) =>
     page.lighthouse.flatMap((run) => run.failing.map((audit) => `- ${page.name}: ${audit}`)),
@@ -112,30 +125,22 @@ function report(bundle: BundleReport, pages: PageResult[], host: Host): string {
         verdict(signedInOk),
       ],
       [
-        'Lighthouse performance, worst run (Home, Menu, item page)',
-        `≥ ${TARGETS.performance}`,
-        perf.join(', '),
-        verdict(perf.every((score) => score >= TARGETS.performance)),
+        'The pages’ own JavaScript: TBT of a run minus TBT of the run with its scripts refused that followed it, worst pair (Home, Menu, item page)',
+        `≤ ${TARGETS.jsShareOfTbt} ms`,
+        worstShare.map((ms) => `${ms} ms`).join(', '),
+        verdict(worstShare.every((ms) => ms <= TARGETS.jsShareOfTbt)),
       ],
       [
-        'Total Blocking Time, worst run',
-        `≤ ${TARGETS.tbt} ms`,
-        tbt.map((ms) => `${ms} ms`).join(', '),
-        verdict(tbt.every((ms) => ms <= TARGETS.tbt)),
-      ],
-      [
-        'The same with the pages’ scripts blocked, worst run: the host’s floor, which no change to the app’s JavaScript removes',
-        `≤ ${TARGETS.tbt} ms, or the host cannot show the target`,
-        floorTbt.map((ms) => `${ms} ms`).join(', '),
-        floorTbt.every((ms) => ms <= TARGETS.tbt)
-          ? 'the host can show it'
-          : '**over the target on this host**',
-      ],
-      [
-        'Largest Contentful Paint, worst run',
+        'Largest Contentful Paint, worst run, where the floor’s own worst LCP is under the target',
         `≤ ${(TARGETS.lcp / 1000).toFixed(1)} s`,
-        lcp.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', '),
-        verdict(lcp.every((ms) => ms <= TARGETS.lcp)),
+        lcp
+          .map((ms, index) =>
+            lcpJudged[index]
+              ? `${(ms / 1000).toFixed(2)} s`
+              : `${(ms / 1000).toFixed(2)} s (floor ${(floorLcp[index]! / 1000).toFixed(2)} s: not judged)`,
+          )
+          .join(', '),
+        verdict(lcp.every((ms, index) => !lcpJudged[index] || ms <= TARGETS.lcp)),
       ],
       [
         'Cumulative Layout Shift, worst run',
@@ -150,6 +155,44 @@ function report(bundle: BundleReport, pages: PageResult[], host: Host): string {
         verdict(a11y.every((score) => score >= TARGETS.accessibility)),
       ],
     ],
+  );
+
+  // Issue 15's absolute targets: a host whose floor is over them cannot show them, whatever the pages do.
+  const absolute = table(
+    ['check', 'target', 'measured', 'on this host'],
+    [
+      [
+        'Lighthouse performance, worst run',
+        `≥ ${TARGETS.performance}`,
+        perf.join(', '),
+        verdict(perf.every((score) => score >= TARGETS.performance)),
+      ],
+      [
+        'Total Blocking Time, worst run',
+        `≤ ${TARGETS.tbt} ms`,
+        tbt.map((ms) => `${ms} ms`).join(', '),
+        verdict(tbt.every((ms) => ms <= TARGETS.tbt)),
+      ],
+      [
+        'The same with the pages’ scripts refused, worst run: the host’s floor',
+        `≤ ${TARGETS.tbt} ms, or the host cannot show the row above`,
+        floorTbt.map((ms) => `${ms} ms`).join(', '),
+        floorTbt.every((ms) => ms <= TARGETS.tbt)
+          ? 'the host can show it'
+          : '**over the target on this host**',
+      ],
+    ],
+  );
+
+  const pairs = table(
+    ['page', ...shares[0]!.map((_, run) => `pair ${run + 1}`)],
+    pages.map((page, index) => [
+      page.name,
+      ...page.lighthouse.map(
+        (run, n) =>
+          `${Math.round(run.tbt)} − ${Math.round(page.floor[n]!.tbt)} = **${shares[index]![n]} ms**`,
+      ),
+    ]),
   );
 
   const downloads = table(
@@ -276,6 +319,15 @@ that came over the wire (brotli, which the site server sends to a browser that t
 ### Targets
 
 ${checks}
+
+Each pair: TBT of a Lighthouse run − TBT of the run of the same page with its scripts refused that
+followed it = what the page's own JavaScript cost (0 where the floor run blocked longer):
+
+${pairs}
+
+Issue 15's absolute targets, for hosts that can show them:
+
+${absolute}
 
 ### What a guest's browser downloads
 
