@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ITEM_CATEGORIES } from './menu.ts';
+import { plainName } from './names.ts';
 import { OrderStateSchema } from './order-lifecycle.ts';
 import { InstantSchema, PageQuerySchema, SearchSchema } from './paging.ts';
 
@@ -22,7 +23,7 @@ const filled = (max: number) =>
 
 /** The checkout's shipping form: every field required (the spec's labels mark email optional; it is not). */
 export const ShippingSchema = v.object({
-  fullName: filled(100),
+  fullName: v.pipe(filled(100), plainName()),
   email: v.pipe(filled(254), v.email('Invalid email address')),
   phone: v.pipe(filled(20), v.regex(/^\+?[0-9 ()-]{6,20}$/, 'Phone must be 6 to 20 digits')),
   address: filled(300),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { plainName } from './names.ts';
 import { BOOKING_TIME_MESSAGE, CLOSED_DAY_MESSAGE, isBookingTime, isOpenDay } from './opening-hours.ts';
 
 export const PERSONS_OPTIONS = [1, 2, 3] as const;
@@ -29,6 +30,7 @@ export function reservationSchema(today: () => string) {
       v.trim(),
       v.nonEmpty('Name is required'),
       v.maxLength(80, 'Name is too long'),
+      plainName(),
     ),
     email: v.pipe(
       v.optional(v.string('Email is required'), ''),

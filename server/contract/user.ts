@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { plainName } from './names.ts';
 
 /** The customer role; any other role is treated as admin (spec section 6). 'admin' is the one we write. */
 export const CUSTOMER_ROLE = 'user';
@@ -68,7 +69,7 @@ export const isPhotoAddress = (value: string): boolean => {
 export const NewUserSchema = v.object({
   uid: UidSchema,
   displayName: v.optional(
-    v.pipe(v.string('displayName must be text'), v.trim(), v.maxLength(80, 'Name is too long')),
+    v.pipe(v.string('displayName must be text'), v.trim(), v.maxLength(80, 'Name is too long'), plainName()),
     '',
   ),
   email: v.optional(
@@ -113,6 +114,7 @@ export const ProfileUpdateSchema = v.object({
     v.trim(),
     v.nonEmpty(EMPTY_FIELD),
     v.maxLength(80, 'Name is too long'),
+    plainName(),
   ),
   photoURL: v.pipe(
     v.optional(v.string(EMPTY_FIELD), ''),

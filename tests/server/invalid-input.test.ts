@@ -14,6 +14,7 @@ import {
 } from '../../server/contract/admin.ts';
 import { AddToCartSchema, CartQuantitySchema } from '../../server/contract/cart.ts';
 import { AllItemsQuerySchema } from '../../server/contract/menu.ts';
+import { NAME_CONTROL_MESSAGE } from '../../server/contract/names.ts';
 import { AdminOrdersQuerySchema, CreatePaymentSchema } from '../../server/contract/order.ts';
 import { StaffTransitionSchema } from '../../server/contract/order-lifecycle.ts';
 import { PageQuerySchema } from '../../server/contract/paging.ts';
@@ -455,6 +456,57 @@ describe.each(Object.entries(TARGETS))('%s', (_, target) => {
       expect(await adminCount()).toBe(admins);
     });
   }
+});
+
+describe('names refuse control characters', () => {
+  // Each field where a person's name is typed: its target, and the spec's words for it left empty (null:
+  // the field may be empty).
+  const NAME_FIELDS: Array<[string, string, string | null]> = [
+    ['POST /create-payment-intent', 'fullName', 'empty filed can not be submitted'],
+    ['POST /reservations', 'name', 'Name is required'],
+    ['PATCH /update-profile/:id', 'displayName', 'Empty filed can not be submitted'],
+    ['POST /users', 'displayName', null],
+  ];
+  const CONTROLS: Array<[string, string]> = [
+    ['a bell', 'Nadia\u0007 Rahman'],
+    ['an escape sequence', 'Nadia \u001b[2J\u001b[31mRahman'],
+    ['a line break inside', 'Nadia\r\nRahman'],
+    ['a tab inside', 'Nadia\tRahman'],
+    ['DEL', 'Nadia\u007f'],
+    ['a C1 control (NEL)', 'Nadia\u0085Rahman'],
+    ['a right-to-left override', 'Nadia \u202enamhaR'],
+    ['a bidirectional isolate', 'Nadia \u2066Rahman\u2069'],
+  ];
+
+  describe.each(NAME_FIELDS)('%s %s', (target, field, emptyMessage) => {
+    const send = async (name: string) => {
+      const call = await TARGETS[target]!.prepare();
+      return call.send({ ...call.valid, [field]: name });
+    };
+
+    it.each(CONTROLS)('refuses %s: 400 saying why, nothing written', async (_, name) => {
+      const { valid, send: sendInput } = await TARGETS[target]!.prepare();
+      const before = await databaseFingerprint(ctx);
+      const response = await sendInput({ ...valid, [field]: name });
+      expect({ status: response.status, body: await response.json() }).toEqual({
+        status: 400,
+        body: { message: NAME_CONTROL_MESSAGE },
+      });
+      expect(await databaseFingerprint(ctx)).toEqual(before);
+    });
+
+    it('accepts names of every script, joiners, and blanks at the ends (trimmed)', async () => {
+      for (const name of ['Zoë O’Brien-Smith', 'নাদিয়া রহমান', 'Rahul ঝ্\u200dা', '\nNadia Rahman\t']) {
+        expect((await send(name)).status).toBe(TARGETS[target]!.ok);
+      }
+    });
+
+    it('keeps the spec’s words for an empty name', async () => {
+      const response = await send(' ');
+      if (emptyMessage === null) expect(response.status).toBe(TARGETS[target]!.ok);
+      else expect(await response.json()).toEqual({ message: emptyMessage });
+    });
+  });
 });
 
 describe('GET /role/:uid', () => {
