@@ -1,4 +1,4 @@
-import { type AnyColumn, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -43,6 +43,13 @@ export const lowStock = (t: { quantity: AnyColumn }) => sql`${t.quantity} <= ${s
 /** What a staff search of orders looks in: the transaction id, the customer's name and e-mail. */
 export const orderSearchText = (t: { transactionId: AnyColumn; fullName: AnyColumn; email: AnyColumn }) =>
   sql`lower(${t.transactionId} || ' ' || ${t.fullName} || ' ' || ${t.email})`;
+
+/**
+ * A mail's recipient as one mailbox: lower case, without a '+tag' (nadia+1@… and Nadia@… reach the same
+ * person), as the booking limit's e-mail key counts them. The booking mail's daily cap counts by it.
+ */
+export const recipientMailbox = (address: AnyColumn | SQL) =>
+  sql`lower(regexp_replace(${address}, '^([^+@]*)[+][^@]*(@[^@]*)$', '\\1\\2'))`;
 
 // Money is stored as integer minor units (cents): exact, and summed without drift.
 
@@ -263,6 +270,9 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
     index('mail_outbox_order_idx').on(t.orderId),
+    index('mail_outbox_booking_recipient_idx')
+      .on(recipientMailbox(t.toAddress), t.createdAt)
+      .where(sql`${t.kind} = 'booking'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_booking_recipient_idx" ON "mail_outbox" USING btree (lower(regexp_replace("to_address", '^([^+@]*)[+][^@]*(@[^@]*)$', '\1\2')),"created_at") WHERE "mail_outbox"."kind" = 'booking';
