@@ -2,6 +2,7 @@
 // the browser calls its page's origin, whatever address it was opened at, and needs no CORS.
 import { Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { API_PATH_PREFIX } from '../../server/contract/http.ts';
+import { LIFECYCLE_PATHS } from '../../server/contract/order-lifecycle.ts';
 
 /** True for `/api` and everything under it. */
 export function isApiPath(url: string): boolean {
@@ -15,6 +16,23 @@ export function isApiPath(url: string): boolean {
 export function upstreamPath(url: string): string {
   const rest = url.slice(API_PATH_PREFIX.length);
   return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/** The API's answers that stay open as long as their page: the live order streams. */
+const STREAM_PATHS = [LIFECYCLE_PATHS.customerStream, LIFECYCLE_PATHS.staffStream];
+
+/**
+ * Whether a call to the API's `path` (as upstreamPath gives it) will hold its connection for long: an
+ * event stream. Judged loosely, on the path with its escapes undone (as the API reads it, whatever dot
+ * segments or prefixes surround it) and on what the client accepts. A call taken for a stream by
+ * mistake merely gets a connection of its own; a stream taken for a call would take one of the pool's.
+ */
+export function isEventStream(path: string, accept: string | undefined): boolean {
+  if (accept?.includes('text/event-stream')) return true;
+  const pathname = (path.split('?')[0] ?? '').replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+  return STREAM_PATHS.some((stream) => pathname.includes(stream));
 }
 
 /** Connection-level headers: they describe one hop, not the request (RFC 9110 §7.6.1). */
@@ -47,20 +65,25 @@ export function createApiProxy(apiUrl: string) {
   const upstream = new URL(apiUrl);
   // Kept-alive connections: a page's API calls must not each pay for a new TCP handshake.
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  // An event stream holds its connection as long as its page is open: 256 of them in the pool above
+  // would leave no socket for any other visitor's call. Each gets a connection of its own, closed with
+  // it; how many may be open is the API's to say (STREAM_MAX_PER_ACCOUNT, STREAM_MAX_PER_ADDRESS).
+  const streamAgent = new Agent({ keepAlive: false });
   return (incoming: IncomingMessage, outgoing: ServerResponse): void => {
     const headers = withoutHopByHop(incoming.headers);
     const peer = incoming.socket.remoteAddress ?? 'unknown';
     const forwarded = incoming.headers['x-forwarded-for'];
     headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${peer}` : peer;
     headers.host = upstream.host;
+    const path = upstreamPath(incoming.url ?? API_PATH_PREFIX);
     const toApi = httpRequest(
       {
-        agent,
+        agent: isEventStream(path, incoming.headers.accept) ? streamAgent : agent,
         protocol: upstream.protocol,
         hostname: upstream.hostname,
         port: upstream.port,
         method: incoming.method,
-        path: `${upstream.pathname.replace(/\/+$/, '')}${upstreamPath(incoming.url ?? API_PATH_PREFIX)}`,
+        path: `${upstream.pathname.replace(/\/+$/, '')}${path}`,
         headers,
       },
       (fromApi) => {

@@ -1,7 +1,15 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiProxy, isApiPath, upstreamPath } from '../../scripts/lib/api-proxy.ts';
+import { createApiProxy, isApiPath, isEventStream, upstreamPath } from '../../scripts/lib/api-proxy.ts';
+import { until } from './support/until.ts';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -98,4 +106,73 @@ describe('the storefront’s /api', () => {
     expect(await response.json()).toEqual({ message: expect.stringMatching(/try again/) });
     expect((await fetch(`${site}/menu`)).status).toBe(404);
   });
+
+  it('takes the order streams for event streams, however their path is spelled', () => {
+    for (const path of [
+      '/my-orders-stream',
+      '/admin-order-stream?x=1',
+      '/my-orders%2Dstream',
+      '/x/../admin-order-stream',
+      '//my-orders-stream',
+    ]) {
+      expect(isEventStream(path, undefined), path).toBe(true);
+    }
+    expect(isEventStream('/all-items', 'text/event-stream')).toBe(true);
+    for (const path of ['/all-items', '/my-orders', '/my-orders/1/events', '/admin-order?q=stream']) {
+      expect(isEventStream(path, 'application/json'), path).toBe(false);
+    }
+  });
+
+  it('gives each event stream a connection of its own: 300 open streams leave every other call its pool', async () => {
+    const held: ServerResponse[] = [];
+    const api = await listen(
+      createServer((request, response) => {
+        if (request.url?.includes('-stream')) {
+          response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+          response.write(': live\n\n');
+          held.push(response);
+          return;
+        }
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ ok: true }));
+      }),
+    );
+    const site = await proxyTo(api);
+    // The visitors' side: a connection per stream, as 300 browser tabs would have.
+    const visitors = new Agent({ keepAlive: false });
+    const opened: IncomingMessage[] = [];
+    for (let i = 0; i < 300; i++) {
+      // Half without Accept: a script need not say it wants a stream to get one.
+      const headers = i % 2 ? { Accept: 'text/event-stream' } : {};
+      httpRequest(`${site}/api/my-orders-stream`, { agent: visitors, headers }, (response) =>
+        opened.push(response),
+      )
+        .on('error', () => {})
+        .end();
+    }
+    try {
+      // The old pool of 256 was full by then; the rest of the streams waited behind it.
+      await until(
+        () => held.length,
+        (count) => count >= 256,
+        10_000,
+      );
+      const started = Date.now();
+      const call = await fetch(`${site}/api/all-items`, { signal: AbortSignal.timeout(3_000) });
+      expect(await call.json()).toEqual({ ok: true });
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(
+        await until(
+          () => opened.length,
+          (count) => count === 300,
+          10_000,
+        ),
+      ).toBe(300);
+    } finally {
+      for (const response of held) response.end();
+      for (const response of opened) response.destroy();
+      visitors.destroy();
+      for (const server of servers) server.closeAllConnections();
+    }
+  }, 30_000);
 });
