@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import { errorHandler } from './http/error-handler.ts';
 import type { Identity } from './identity.ts';
 import type { OrderEventFeed } from './live/order-events.ts';
+import { ADMITTED, type AdmissionOptions, createAdmission } from './middleware/admission.ts';
 import { apiHeaderSets, apiHeaders } from './middleware/api-headers.ts';
 import { provideProviderCheck } from './middleware/auth.ts';
 import {
@@ -82,6 +83,12 @@ export interface AppDeps {
    * outside the app: give it the same holdMinutes.
    */
   holds?: HoldOptions;
+  /**
+   * How many of the expensive calls (middleware/admission.ts's ADMITTED) this process runs at once, how
+   * many wait and how long, before it refuses the rest with 503 (default DEFAULT_ADMISSION; env
+   * ADMISSION_*); `onShed` is told of each refusal.
+   */
+  admission?: AdmissionOptions;
   /**
    * This process's one LISTEN on the database's order events, fanned out to the open order streams
    * (server/live/order-events.ts); closing it ends them (the shutdown does, before its grace period).
@@ -161,6 +168,9 @@ export function createApp(deps: AppDeps) {
   // Only where a body may come: looking for one turns the request into a full web Request, costly on
   // the public reads.
   app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  // Before anything that reads or writes: a call refused for overload has done no work.
+  const admission = createAdmission(deps.admission, logger);
+  for (const [path, methods] of Object.entries(ADMITTED)) app.use(path, admission.admit(path, methods));
 
   // A write of this process that may change the menu (an item edited, stock reserved or given back) is
   // seen by its own next read at once, not only when the database's announcement arrives. Only those:

@@ -13,6 +13,7 @@ import {
   localhostUrl,
   sortProblems,
 } from './env.ts';
+import type { AdmissionLimits } from './middleware/admission.ts';
 import { SSLCOMMERZ_LIVE_URL, SSLCOMMERZ_SANDBOX_URL } from './payments/sslcommerz.ts';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts.ts';
 import type { Holds } from './services/holds.ts';
@@ -40,6 +41,10 @@ const API_ENV = {
     'CART_LINE_MAX_UNITS',
     'ORDER_MAX_UNITS',
     'HOLD_MINUTES',
+    'ADMISSION_MAX_IN_FLIGHT',
+    'ADMISSION_QUEUE_LENGTH',
+    'ADMISSION_QUEUE_WAIT_MS',
+    'ADMISSION_RETRY_AFTER_SECONDS',
     'FIREBASE_PROJECT_ID',
     'FIREBASE_AUTH_EMULATOR_HOST',
     'SEED_DEMO_ACCOUNTS',
@@ -200,6 +205,8 @@ export interface Config {
   trustProxy: number;
   expirySweepMs: number;
   holds: Holds;
+  /** How much of the expensive work this process takes on at once (middleware/admission.ts). */
+  admission: AdmissionLimits;
   firebaseProjectId: string;
   /** firebase-admin reads FIREBASE_AUTH_EMULATOR_HOST itself; kept here for the rules and the log. */
   authEmulatorHost: string | undefined;
@@ -277,6 +284,12 @@ function toConfig(env: Env): { config: Config; warnings: string[] } {
         cartLineMaxUnits: env.CART_LINE_MAX_UNITS,
         orderMaxUnits: env.ORDER_MAX_UNITS,
         holdMinutes: env.HOLD_MINUTES,
+      },
+      admission: {
+        maxInFlight: env.ADMISSION_MAX_IN_FLIGHT,
+        queueLength: env.ADMISSION_QUEUE_LENGTH,
+        queueWaitMs: env.ADMISSION_QUEUE_WAIT_MS,
+        retryAfterSeconds: env.ADMISSION_RETRY_AFTER_SECONDS,
       },
       firebaseProjectId: env.FIREBASE_PROJECT_ID,
       authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,

@@ -5,6 +5,7 @@
 // other file). A process reads the variables it needs with readEnv, which names every bad one at once in
 // an EnvError; the process's entry point reports it and exits (docs/decisions/015).
 import * as v from 'valibot';
+import { DEFAULT_ADMISSION } from './middleware/admission.ts';
 import { DEFAULT_HOLDS } from './services/holds.ts';
 import { MIN_SECRET_LENGTH } from './tokens.ts';
 
@@ -171,6 +172,11 @@ const ENTRIES = {
   CART_LINE_MAX_UNITS: wholeNumber(DEFAULT_HOLDS.cartLineMaxUnits, 1, 100_000),
   ORDER_MAX_UNITS: wholeNumber(DEFAULT_HOLDS.orderMaxUnits, 1, 100_000),
   HOLD_MINUTES: wholeNumber(DEFAULT_HOLDS.holdMinutes, 1, 24 * 60),
+  // How much work each API process takes on at once before it sheds the rest (middleware/admission.ts).
+  ADMISSION_MAX_IN_FLIGHT: wholeNumber(DEFAULT_ADMISSION.maxInFlight, 1, 10_000),
+  ADMISSION_QUEUE_LENGTH: wholeNumber(DEFAULT_ADMISSION.queueLength, 0, 100_000),
+  ADMISSION_QUEUE_WAIT_MS: milliseconds(DEFAULT_ADMISSION.queueWaitMs),
+  ADMISSION_RETRY_AFTER_SECONDS: wholeNumber(DEFAULT_ADMISSION.retryAfterSeconds, 1, 3_600),
   LOG_LEVEL: v.optional(
     v.picklist(
       ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'],

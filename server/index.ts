@@ -101,6 +101,7 @@ const app = createApp({
   gateway,
   trustProxy: config.trustProxy,
   holds: config.holds,
+  admission: config.admission,
   orderEvents,
 });
 // A plain HTTP server; API_PORT=0 takes any free port, so the log names the real one. Its timeouts close

@@ -77,6 +77,9 @@ export const everyLimit = (quota: Quota): RateLimits => ({
  */
 export const NO_RATE_LIMITS = everyLimit({ limit: Number.POSITIVE_INFINITY, windowMs: 60_000 });
 
+/** Nor does it refuse calls for overload: a test that races calls means each to run (admission.test.ts). */
+export const NO_ADMISSION_LIMIT = { maxInFlight: Number.MAX_SAFE_INTEGER };
+
 export interface TestContextOptions {
   /** The app's payment gateway, given the context's sandbox (default: the sandbox itself). */
   gateway?: (sandbox: SandboxGateway) => PaymentGateway;
@@ -96,6 +99,8 @@ export interface TestContextOptions {
   orderStreamHeartbeatMs?: number;
   /** The menu version as the app sees it, given the listening one (default: that one). */
   appMenuVersion?: (listening: MenuVersion) => MenuVersion;
+  /** How much work the app admits at once (default NO_ADMISSION_LIMIT). */
+  admission?: AppDeps['admission'];
 }
 
 /** A fresh, migrated database of the caller's own on the run's server (a copy of the template). */
@@ -149,6 +154,7 @@ export async function createContextOn(
     holds: options.holds,
     orderEvents,
     orderStreamHeartbeatMs: options.orderStreamHeartbeatMs,
+    admission: options.admission ?? NO_ADMISSION_LIMIT,
   });
   return {
     db: handle.db,

@@ -1,0 +1,246 @@
+import { Hono } from 'hono';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config.ts';
+import { BUSY_MESSAGE } from '../../server/contract/admission.ts';
+import { EnvError } from '../../server/env.ts';
+import { type AdmissionOptions, createAdmission, type Priority } from '../../server/middleware/admission.ts';
+import {
+  addToCart,
+  call,
+  checkout,
+  checkoutBody,
+  createCustomer,
+  insertMenuItem,
+  ordersOf,
+  stockOf,
+} from './support/commerce.ts';
+import { sharedTestContext } from './support/test-app.ts';
+import { until } from './support/until.ts';
+
+/** A handler that holds every call until released: the slow work of a busy server. */
+function gate() {
+  const held: Array<() => void> = [];
+  return {
+    handler: async () => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      return new Response('done');
+    },
+    held: () => held.length,
+    release: () => {
+      for (const resume of held.splice(0)) resume();
+    },
+  };
+}
+
+/** An app admitting /work (POST: shopping, PUT: paying, as named by `?as=`) through one admission. */
+function busyApp(options: AdmissionOptions) {
+  const shed: string[] = [];
+  const admission = createAdmission({ ...options, onShed: (route) => shed.push(route) });
+  const slow = gate();
+  const app = new Hono();
+  const methods: Partial<Record<'GET' | 'POST', Priority>> = { GET: 'paying', POST: 'shopping' };
+  app.use('/work', admission.admit('/work', methods));
+  app.use('/my-orders', admission.admit('/my-orders', { GET: 'shopping' }));
+  app.all('/work', slow.handler);
+  app.get('/my-orders-stream', () => new Response('stream'));
+  app.get('/my-orders', () => new Response('orders'));
+  return { app, slow, shed, admission };
+}
+
+/** Sends a call and notes when its answer came. */
+async function timed(app: Hono, method: string, path = '/work') {
+  const started = performance.now();
+  const response = await app.request(path, { method });
+  return { response, ms: performance.now() - started, body: await response.text() };
+}
+
+describe('admission: a bounded number at work, a short bounded queue, a fast refusal beyond', () => {
+  it('refuses calls beyond the limit and the queue within milliseconds, with 503, Retry-After and the message', async () => {
+    const { app, slow, shed } = busyApp({
+      maxInFlight: 1,
+      queueLength: 2,
+      queueWaitMs: 5_000,
+      retryAfterSeconds: 3,
+    });
+    const working = timed(app, 'POST');
+    const queued = [timed(app, 'POST'), timed(app, 'POST')];
+    await until(slow.held, (held) => held === 1);
+    const refused = await Promise.all(Array.from({ length: 5 }, () => timed(app, 'POST')));
+    for (const { response, ms, body } of refused) {
+      expect(response.status).toBe(503);
+      expect(response.headers.get('Retry-After')).toBe('3');
+      expect(JSON.parse(body)).toEqual({ message: BUSY_MESSAGE });
+      expect(ms).toBeLessThan(50);
+    }
+    expect(shed).toEqual(Array(5).fill('POST /work'));
+    // Still one at work: the queued ones wait their turn, one at a time.
+    expect(slow.held()).toBe(1);
+    slow.release();
+    await until(slow.held, (held) => held === 1);
+    slow.release();
+    await until(slow.held, (held) => held === 1);
+    slow.release();
+    for (const answer of [await working, ...(await Promise.all(queued))]) {
+      expect(answer.response.status).toBe(200);
+      expect(answer.body).toBe('done');
+    }
+  });
+
+  it('refuses a queued call once it has waited its longest, and frees its place', async () => {
+    const { app, slow, admission } = busyApp({ maxInFlight: 1, queueLength: 1, queueWaitMs: 150 });
+    const working = timed(app, 'POST');
+    await until(slow.held, (held) => held === 1);
+    const queued = await timed(app, 'POST');
+    expect(queued.response.status).toBe(503);
+    expect(queued.response.headers.get('Retry-After')).toBe('2');
+    expect(queued.ms).toBeGreaterThanOrEqual(140);
+    expect(queued.ms).toBeLessThan(400);
+    expect(admission.load()).toEqual({ inFlight: 1, waiting: 0 });
+    slow.release();
+    expect((await working).response.status).toBe(200);
+    expect(admission.load()).toEqual({ inFlight: 0, waiting: 0 });
+  });
+
+  it('gives a freed turn to a paying customer first, and a full queue refuses a shopper to make room for one', async () => {
+    const { app, slow, shed } = busyApp({ maxInFlight: 1, queueLength: 1, queueWaitMs: 5_000 });
+    const order: string[] = [];
+    const note = (name: string, call: Promise<{ response: Response }>) =>
+      call.then(({ response }) => {
+        order.push(`${name} ${response.status}`);
+      });
+    const working = note('first shopper', timed(app, 'POST'));
+    await until(slow.held, (held) => held === 1);
+    const shopper = note('queued shopper', timed(app, 'POST'));
+    const payer = note('payer', timed(app, 'GET'));
+    await shopper;
+    expect(order).toEqual(['queued shopper 503']);
+    expect(shed).toEqual(['POST /work']);
+    // A second payer finds the queue full of a payer: refused, as nobody waiting ranks below it.
+    expect((await timed(app, 'GET')).response.status).toBe(503);
+    slow.release();
+    await until(slow.held, (held) => held === 1);
+    slow.release();
+    await Promise.all([working, payer]);
+    expect(order).toEqual(['queued shopper 503', 'first shopper 200', 'payer 200']);
+  });
+
+  it('lets every other call through while full: other methods, other paths, the order streams', async () => {
+    const { app, slow } = busyApp({ maxInFlight: 1, queueLength: 0 });
+    const working = timed(app, 'POST');
+    await until(slow.held, (held) => held === 1);
+    expect((await timed(app, 'POST')).response.status).toBe(503);
+    expect((await timed(app, 'GET', '/my-orders-stream')).body).toBe('stream');
+    // A path of its own, with its turn free: the same limit, counted together.
+    expect((await timed(app, 'GET', '/my-orders')).response.status).toBe(503);
+    slow.release();
+    await working;
+    expect((await timed(app, 'GET', '/my-orders')).body).toBe('orders');
+  });
+
+  it('is set by ADMISSION_* and refuses a limit that is not a whole number', () => {
+    const env = { DATABASE_URL: 'postgres://localhost/pizzon' };
+    expect(readConfig(env).config.admission).toEqual({
+      maxInFlight: 8,
+      queueLength: 32,
+      queueWaitMs: 1_000,
+      retryAfterSeconds: 2,
+    });
+    const given = {
+      ...env,
+      ADMISSION_MAX_IN_FLIGHT: '3',
+      ADMISSION_QUEUE_LENGTH: '0',
+      ADMISSION_QUEUE_WAIT_MS: '250',
+      ADMISSION_RETRY_AFTER_SECONDS: '5',
+    };
+    expect(readConfig(given).config.admission).toEqual({
+      maxInFlight: 3,
+      queueLength: 0,
+      queueWaitMs: 250,
+      retryAfterSeconds: 5,
+    });
+    expect(() => readConfig({ ...env, ADMISSION_MAX_IN_FLIGHT: '0' })).toThrow(EnvError);
+    expect(() => readConfig({ ...env, ADMISSION_QUEUE_WAIT_MS: 'soon' })).toThrow(/ADMISSION_QUEUE_WAIT_MS/);
+  });
+});
+
+describe('admission in the API: a refused checkout did nothing', () => {
+  const ctx = sharedTestContext({ admission: { maxInFlight: 1, queueLength: 1, queueWaitMs: 300 } });
+
+  /** Holds the item's row as another checkout would, so that the one admitted checkout waits for it. */
+  async function lockItem(itemId: string) {
+    const client = new pg.Client({ connectionString: ctx.databaseUrl });
+    await client.connect();
+    await client.query('begin');
+    await client.query('select 1 from menu_items where id = $1 for update', [itemId]);
+    return async () => {
+      await client.query('commit');
+      await client.end();
+    };
+  }
+
+  const waitingOnLocks = async () => {
+    const result = await ctx.db.$client.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+    );
+    return result.rows[0]!.n;
+  };
+
+  it('refuses checkouts beyond the limit and the queue at once, writes nothing for them, and runs the queued one', async () => {
+    const item = await insertMenuItem(ctx, { quantity: 10 });
+    const customers = await Promise.all(Array.from({ length: 6 }, () => createCustomer(ctx)));
+    for (const customer of customers) await addToCart(ctx, customer, item, 1);
+    const body = checkoutBody([{ item, quantity: 1 }]);
+    const unlock = await lockItem(item.id);
+    const [first, queued, ...refused] = customers as [
+      (typeof customers)[0],
+      (typeof customers)[0],
+      ...typeof customers,
+    ];
+    const working = checkout(ctx, first, body);
+    await until(waitingOnLocks, (n) => n === 1);
+    const waiting = checkout(ctx, queued, body);
+    const started = performance.now();
+    const answers = await Promise.all(refused.map((customer) => checkout(ctx, customer, body)));
+    const refusedWithin = performance.now() - started;
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('Retry-After')).toBe('2');
+      expect(answer.body).toEqual({ message: BUSY_MESSAGE });
+    }
+    expect(refusedWithin).toBeLessThan(100);
+    // The menu is never queued behind the checkouts.
+    expect((await ctx.request(`/item-detail/${item.id}`)).status).toBe(200);
+    await unlock();
+    expect((await working).status).toBe(200);
+    expect((await waiting).status).toBe(200);
+    expect(await stockOf(ctx, item.id)).toBe(8);
+    for (const customer of refused) {
+      expect(await ordersOf(ctx, customer.uid)).toEqual([]);
+      // Their carts are as they left them: sent again, the checkout goes through.
+      expect((await call(ctx, 'GET', `/add-to-cart?uid=${customer.uid}`, customer.token)).body).toHaveLength(
+        1,
+      );
+    }
+    expect((await checkout(ctx, refused[0]!, body)).status).toBe(200);
+    expect(await stockOf(ctx, item.id)).toBe(7);
+  });
+
+  it('refuses a queued checkout after its wait, before it has written anything', async () => {
+    const item = await insertMenuItem(ctx, { quantity: 5 });
+    const [first, second] = await Promise.all([createCustomer(ctx), createCustomer(ctx)]);
+    for (const customer of [first!, second!]) await addToCart(ctx, customer, item, 2);
+    const body = checkoutBody([{ item, quantity: 2 }]);
+    const unlock = await lockItem(item.id);
+    const working = checkout(ctx, first!, body);
+    await until(waitingOnLocks, (n) => n === 1);
+    const started = performance.now();
+    const late = await checkout(ctx, second!, body);
+    expect(late.status).toBe(503);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    await unlock();
+    expect((await working).status).toBe(200);
+    expect(await ordersOf(ctx, second!.uid)).toEqual([]);
+    expect(await stockOf(ctx, item.id)).toBe(3);
+  });
+});
