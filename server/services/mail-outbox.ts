@@ -2,6 +2,7 @@
 // order's change, a booking), so it exists exactly when that change does; delivery happens later, from
 // the table, by whichever process gets to it first (server/mail/outbox-worker.ts).
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { CONTROL_CHARACTER } from '../contract/names.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
@@ -17,6 +18,28 @@ export interface NewMail {
   body: string;
   orderId?: string;
   reservationId?: string;
+}
+
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'gu');
+
+/** How long a name may run in a mail ('Dear …', 'Hello …'): a person's name, not a message. */
+export const MAIL_NAME_MAX = 50;
+/** How long a place may run in a mail (a delivery address, a city). */
+export const MAIL_PLACE_MAX = 120;
+
+/**
+ * Text someone typed, as a mail may carry it: control characters (records from before the names' rule,
+ * and fields without it) become blanks, runs of blanks one space, and it is cut to `max` characters, so
+ * no form field turns a mail into a message of the sender's own.
+ */
+export function mailText(text: string, max: number): string {
+  const plain = [...text.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim()];
+  return plain.length > max
+    ? `${plain
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : plain.join('');
 }
 
 /** Queues a mail; call it inside the transaction that makes the change the mail tells of. */

@@ -148,7 +148,7 @@ export function transitionOrder(tx: Transaction, request: TransitionRequest): Pr
     }
     if (isHolding(from) && !isHolding(to)) await restoreStock(sp, moved.id);
     await appendEvent(sp, moved, from, to, request.actor, request.note);
-    await enqueueOrderMail(sp, moved, to);
+    await enqueueOrderMail(sp, moved, to, by);
     return { order: moved, from, to };
   });
 }

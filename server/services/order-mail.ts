@@ -1,15 +1,19 @@
 // What the customer is told when their order moves: one outbox row per change worth a message, written
 // in the transition's own transaction (services/order-lifecycle.ts), so a mail exists exactly when the
-// change it tells of committed.
+// change it tells of committed. It goes to the account's own e-mail, and only once the identity provider
+// has verified it: the checkout form's e-mail is anyone's to type, so mailing it would let a stranger
+// have the shop write to any address (docs/decisions/025-hold-budgets-and-mail.md).
 
-import type { OrderState } from '../contract/order-lifecycle.ts';
+import { and, eq, ne } from 'drizzle-orm';
+import type { OrderActor, OrderState } from '../contract/order-lifecycle.ts';
 import { adminPrice } from '../contract/price.ts';
 import { type OrderRow, toMoney } from '../db/rows.ts';
-import { type Executor, enqueueMail } from './mail-outbox.ts';
+import { users } from '../db/schema.ts';
+import { type Executor, enqueueMail, MAIL_NAME_MAX, MAIL_PLACE_MAX, mailText } from './mail-outbox.ts';
 
 type MailedOrder = Pick<
   OrderRow,
-  'id' | 'email' | 'fullName' | 'transactionId' | 'totalCents' | 'address' | 'city'
+  'id' | 'userUid' | 'fullName' | 'transactionId' | 'totalCents' | 'address' | 'city'
 >;
 
 const taka = (cents: number): string => adminPrice(toMoney(cents));
@@ -45,15 +49,40 @@ const LETTERS: Partial<Record<OrderState, (order: MailedOrder) => { subject: str
   }),
 };
 
-/** Queues the customer's mail about `order` reaching `to`, if that state is one they are told of. */
-export async function enqueueOrderMail(tx: Executor, order: MailedOrder, to: OrderState): Promise<void> {
-  const letter = LETTERS[to]?.(order);
+/** The account's e-mail if the identity provider verified it; none for an account without one, or gone. */
+async function verifiedEmailOf(tx: Executor, uid: string): Promise<string | undefined> {
+  const [account] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.uid, uid), eq(users.emailVerified, true), ne(users.email, '')));
+  return account?.email;
+}
+
+/**
+ * Queues the customer's mail about `order` reaching `to` because of `by`, if that state is one they are
+ * told of and their account has a verified e-mail. A customer's own cancellation (a delete from My
+ * order, or a newer checkout replacing the order) was theirs to see on the page: it sends nothing.
+ */
+export async function enqueueOrderMail(
+  tx: Executor,
+  order: MailedOrder,
+  to: OrderState,
+  by: OrderActor,
+): Promise<void> {
+  if (to === 'cancelled' && by === 'customer') return;
+  const letter = LETTERS[to]?.({
+    ...order,
+    address: mailText(order.address, MAIL_PLACE_MAX),
+    city: mailText(order.city, MAIL_PLACE_MAX),
+  });
   if (!letter) return;
+  const recipient = await verifiedEmailOf(tx, order.userUid);
+  if (!recipient) return;
   await enqueueMail(tx, {
     kind: `order_${to}`,
-    to: order.email,
+    to: recipient,
     orderId: order.id,
     subject: letter.subject,
-    body: `Dear ${order.fullName},\n\n${letter.body}\n\nPizzon`,
+    body: `Dear ${mailText(order.fullName, MAIL_NAME_MAX)},\n\n${letter.body}\n\nPizzon`,
   });
 }

@@ -4,11 +4,13 @@ import type { Page } from '../contract/paging.ts';
 import type { Reservation } from '../contract/reservation.ts';
 import type { Database } from '../db/client.ts';
 import { reservations } from '../db/schema.ts';
-import { bookingMail } from './booking-mail.ts';
-import { enqueueMail } from './mail-outbox.ts';
+import { enqueueBookingMail } from './booking-mail.ts';
 import { afterCursor, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
 
-/** Stores a booking and, in the same transaction, its confirmation mail: both or neither. */
+/**
+ * Stores a booking and, in the same transaction, its confirmation mail: both or neither, except that a
+ * mailbox over its daily share of confirmations (booking-mail.ts) gets the booking without the mail.
+ */
 export async function createReservation(db: Database, booking: Reservation): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -22,7 +24,7 @@ export async function createReservation(db: Database, booking: Reservation): Pro
         phone: booking.phone || null,
       })
       .returning({ id: reservations.id });
-    await enqueueMail(tx, bookingMail(row!.id, booking));
+    await enqueueBookingMail(tx, row!.id, booking);
     return row!.id;
   });
 }

@@ -17,6 +17,7 @@ import {
 import { mailOutbox, orderEvents, orders } from '../../server/db/schema.ts';
 import { TransitionRefused, transitionOrder } from '../../server/services/order-lifecycle.ts';
 import { releaseExpiredReservations, SUPERSEDED } from '../../server/services/orders.ts';
+import { findUserRow } from './support/accounts.ts';
 import { adminCall, createAdmin, paidOrder, payOrder, placeOrder } from './support/admin.ts';
 import {
   ageOrder,
@@ -199,7 +200,10 @@ describe('the gateway, the job and the customer write their events', () => {
     ]);
     expect((await eventsOf(order.id))[0]!.actorUid).toBe(customer.uid);
     const mail = await mailOf(order.id);
-    expect(mail).toMatchObject([{ kind: 'order_paid', toAddress: order.email, state: 'pending' }]);
+    // To the account's verified e-mail, not the one typed at checkout.
+    const { email } = (await findUserRow(ctx, customer.uid))!;
+    expect(email).not.toBe(order.email);
+    expect(mail).toMatchObject([{ kind: 'order_paid', toAddress: email, state: 'pending' }]);
     expect(mail[0]!.body).toContain(order.transactionId);
     // A replayed notification changes nothing.
     await payOrder(ctx, order);
@@ -337,7 +341,8 @@ describe('reading an order’s timeline and mail', () => {
     expect(answer.status).toBe(200);
     const mail = v.parse(MailMessageListSchema, answer.body);
     expect(mail.map((m) => m.kind)).toEqual(['order_paid', 'order_out_for_delivery']);
-    expect(mail[0]).toMatchObject({ to: order.email, state: 'pending', attempts: 0, sentAt: null });
+    const { email } = (await findUserRow(ctx, customer.uid))!;
+    expect(mail[0]).toMatchObject({ to: email, state: 'pending', attempts: 0, sentAt: null });
     expect(answer.body).not.toHaveProperty('0.body');
   });
 

@@ -44,9 +44,9 @@ export interface Customer {
   token: string;
 }
 
-/** A registered customer with an API token. */
+/** A registered customer with an API token, whose e-mail the provider verified (order mail goes there). */
 export async function createCustomer(ctx: TestContext): Promise<Customer> {
-  const user = await insertUserRow(ctx, { role: 'user' });
+  const user = await insertUserRow(ctx, { role: 'user', emailVerified: true });
   return { uid: user.uid, token: await apiTokenFor(ctx, user.uid) };
 }
 
