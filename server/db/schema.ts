@@ -169,6 +169,11 @@ export const orders = pgTable(
     address: text('address').notNull(),
     city: text('city').notNull(),
     postcode: text('postcode').notNull(),
+    /**
+     * Where the checkout came from (the caller's address, an IPv6 one as its /64): what an address's
+     * unpaid orders hold is bounded (services/holds.ts). Null for orders placed before it was kept.
+     */
+    clientAddress: text('client_address'),
     transactionId: text('transaction_id').notNull().unique(),
     totalCents: integer('total_cents').notNull(),
     /**
