@@ -1,4 +1,4 @@
-import ky, { type HTTPError } from 'ky';
+import ky, { HTTPError } from 'ky';
 import { API_PATH_PREFIX } from '../../server/contract/http.ts';
 import { API_TOKEN_STORAGE_KEY } from '../../server/contract/user.ts';
 import { takePageAnswer } from './page-data.ts';
@@ -26,13 +26,49 @@ export const API_BASE = new URL(
 export const pageDataKey = (url: string): string =>
   url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
 
-// The spec's data defaults: GET retried 3 times, 1 s doubling up to 30 s, never on a 4xx.
+/** The longest the storefront waits, whatever Retry-After says, before sending a refused call again. */
+export const MAX_RETRY_AFTER_MS = 5_000;
+
+/**
+ * A refusal for overload: 503 with Retry-After (server/middleware/admission.ts). The server did nothing
+ * with the call, so sending it again is safe whatever its method. A 503 without Retry-After (the
+ * database away) may have come half-way: it is not one.
+ */
+const isShed = (response: Response): boolean =>
+  response.status === 503 && response.headers.has('Retry-After');
+
+/** Retry-After in milliseconds: seconds, or an HTTP date. */
+function retryAfterMs(response: Response): number {
+  const value = response.headers.get('Retry-After') ?? '';
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
+  return Number.isNaN(ms) ? 0 : Math.max(0, ms);
+}
+
+/**
+ * A refused call goes once more, after the wait the server named and a little more at random: the
+ * callers it refused together do not all come back in the same millisecond. Its second refusal is the
+ * caller's to show (its message says to try again in a few seconds).
+ */
+function retryOnceWhenShed(
+  _request: Request,
+  _options: unknown,
+  response: Response,
+  { retryCount }: { retryCount: number },
+) {
+  if (retryCount > 0 || !isShed(response)) return;
+  return ky.retry({ delay: Math.min(MAX_RETRY_AFTER_MS, retryAfterMs(response) * (1 + Math.random() / 4)) });
+}
+
+// The spec's data defaults: GET retried 3 times, 1 s doubling up to 30 s, never on a 4xx; a refusal
+// for overload is sent again once (retryOnceWhenShed), whatever the method, and not again after that.
 const RETRY = {
   limit: 3,
   methods: ['get'],
   statusCodes: [408, 500, 502, 503, 504],
   backoffLimit: 30_000,
   delay: (attempt: number) => 1000 * 2 ** (attempt - 1),
+  shouldRetry: ({ error }: { error: Error }) =>
+    error instanceof HTTPError && isShed(error.response) ? false : undefined,
 };
 
 /** Puts the server's `{ message }` into the error, so every caller can show it as it is. */
@@ -70,6 +106,7 @@ export const directClient = ky.create({
       },
     ],
     afterResponse: [
+      retryOnceWhenShed,
       async (request, _options, response) => {
         const record = import.meta.env.SSR ? currentRecorder() : undefined;
         if (record && request.method === 'GET' && response.ok)
