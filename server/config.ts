@@ -14,6 +14,7 @@ import {
   sortProblems,
 } from './env.ts';
 import type { AdmissionLimits } from './middleware/admission.ts';
+import type { StreamLimits } from './live/stream-limits.ts';
 import { SSLCOMMERZ_LIVE_URL, SSLCOMMERZ_SANDBOX_URL } from './payments/sslcommerz.ts';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts.ts';
 import type { Holds } from './services/holds.ts';
@@ -38,6 +39,9 @@ const API_ENV = {
     'SITE_ORIGIN',
     'TRUST_PROXY',
     'EXPIRY_SWEEP_MS',
+    'STREAM_MAX_PER_ACCOUNT',
+    'STREAM_MAX_PER_ADDRESS',
+    'STREAM_RECHECK_MS',
     'CART_LINE_MAX_UNITS',
     'ORDER_MAX_UNITS',
     'HOLD_MINUTES',
@@ -204,6 +208,7 @@ export interface Config {
   /** Proxies of ours in front (X-Forwarded-For entries to count back from the end); 0: none. */
   trustProxy: number;
   expirySweepMs: number;
+  streams: StreamLimits;
   holds: Holds;
   /** How much of the expensive work this process takes on at once (middleware/admission.ts). */
   admission: AdmissionLimits;
@@ -280,6 +285,11 @@ function toConfig(env: Env): { config: Config; warnings: string[] } {
       siteOrigins: env.SITE_ORIGIN,
       trustProxy: env.TRUST_PROXY,
       expirySweepMs: env.EXPIRY_SWEEP_MS,
+      streams: {
+        maxPerAccount: env.STREAM_MAX_PER_ACCOUNT,
+        maxPerAddress: env.STREAM_MAX_PER_ADDRESS,
+        recheckMs: env.STREAM_RECHECK_MS,
+      },
       holds: {
         cartLineMaxUnits: env.CART_LINE_MAX_UNITS,
         orderMaxUnits: env.ORDER_MAX_UNITS,

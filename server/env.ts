@@ -6,6 +6,7 @@
 // an EnvError; the process's entry point reports it and exits (docs/decisions/015).
 import * as v from 'valibot';
 import { DEFAULT_ADMISSION } from './middleware/admission.ts';
+import { DEFAULT_STREAM_LIMITS } from './live/stream-limits.ts';
 import { DEFAULT_HOLDS } from './services/holds.ts';
 import { MIN_SECRET_LENGTH } from './tokens.ts';
 
@@ -168,6 +169,11 @@ const ENTRIES = {
   VITE_INSPECT: text,
   TRUST_PROXY: proxies,
   EXPIRY_SWEEP_MS: milliseconds(60_000),
+  // The live order streams (routes/order-stream.ts): open at once per account and per caller address,
+  // counted across every API process, and how often an open one checks its account still qualifies.
+  STREAM_MAX_PER_ACCOUNT: wholeNumber(DEFAULT_STREAM_LIMITS.maxPerAccount, 1, 10_000),
+  STREAM_MAX_PER_ADDRESS: wholeNumber(DEFAULT_STREAM_LIMITS.maxPerAddress, 1, 1_000_000),
+  STREAM_RECHECK_MS: milliseconds(DEFAULT_STREAM_LIMITS.recheckMs),
   // What one customer can hold of the stock, and for how long (services/holds.ts).
   CART_LINE_MAX_UNITS: wholeNumber(DEFAULT_HOLDS.cartLineMaxUnits, 1, 100_000),
   ORDER_MAX_UNITS: wholeNumber(DEFAULT_HOLDS.orderMaxUnits, 1, 100_000),

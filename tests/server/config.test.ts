@@ -246,6 +246,23 @@ describe('readConfig: development', () => {
     expect(config.holds).toEqual({ cartLineMaxUnits: 4, orderMaxUnits: 12, holdMinutes: 15 });
   });
 
+  it('reads how many order streams may be open and how often an open one re-checks its account', () => {
+    expect(configOf(attempt({ DATABASE_URL })).streams).toEqual({
+      maxPerAccount: 5,
+      maxPerAddress: 50,
+      recheckMs: 60_000,
+    });
+    const env = { STREAM_MAX_PER_ACCOUNT: '2', STREAM_MAX_PER_ADDRESS: '9', STREAM_RECHECK_MS: '5000' };
+    expect(configOf(attempt({ DATABASE_URL, ...env })).streams).toEqual({
+      maxPerAccount: 2,
+      maxPerAddress: 9,
+      recheckMs: 5_000,
+    });
+    expect(refused(attempt({ DATABASE_URL, STREAM_MAX_PER_ACCOUNT: '0', STREAM_RECHECK_MS: '1e3' }))).toEqual(
+      ['STREAM_MAX_PER_ACCOUNT', 'STREAM_RECHECK_MS'],
+    );
+  });
+
   it('needs the store id and password for SSLCommerz, and picks its address', () => {
     expect(refused(attempt({ DATABASE_URL, PAYMENT_GATEWAY: 'sslcommerz' }))).toEqual([
       'SSLCOMMERZ_STORE_ID',
