@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import { errorHandler } from './http/error-handler.ts';
 import type { Identity } from './identity.ts';
 import type { OrderEventFeed } from './live/order-events.ts';
+import { createMetrics, type MenuReadRoute } from './metrics.ts';
 import { ADMITTED, type AdmissionOptions, createAdmission } from './middleware/admission.ts';
 import { apiHeaderSets, apiHeaders } from './middleware/api-headers.ts';
 import { provideProviderCheck } from './middleware/auth.ts';
@@ -17,7 +18,9 @@ import {
   DEFAULT_RATE_LIMITS,
   type RateLimits,
 } from './middleware/rate-limit.ts';
+import { requestIdScope, withRequestId } from './middleware/request-id.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { requestMetrics } from './middleware/request-metrics.ts';
 import { refuseNulInUrl } from './middleware/validate.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { renderSandboxPage, SandboxGateway } from './payments/sandbox.ts';
@@ -25,6 +28,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { healthRoutes } from './routes/health.ts';
 import { menuRoutes } from './routes/menu.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { orderStreamRoutes } from './routes/order-stream.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -75,6 +79,11 @@ export interface AppDeps {
   trustProxy?: number;
   /** The clock in epoch milliseconds (default Date.now): when the provider's word on an account is stale. */
   now?: () => number;
+  /**
+   * Lets a scraper that is not on this machine read GET /metrics with `Authorization: Bearer <token>`
+   * (METRICS_TOKEN); without it, only a direct loopback caller may (routes/metrics.ts).
+   */
+  metricsToken?: string;
   /**
    * What one customer can hold of the stock, and for how long (default DEFAULT_HOLDS in
    * services/holds.ts: 10 units of an item per cart line, 20 units per order, 10 minutes). Each field
@@ -138,7 +147,9 @@ export const MENU_WRITES = [
 ];
 
 export function createApp(deps: AppDeps) {
-  const { db, logger, siteOrigins, identity, tokens, gateway, paymentTimeoutMs } = deps;
+  const { db, siteOrigins, identity, tokens, gateway, paymentTimeoutMs } = deps;
+  // Every line logged while a request is served names it, as its X-Request-Id answer does.
+  const logger = withRequestId(deps.logger);
   const holds = resolveHolds(deps.holds);
   const limits = createRateLimiter({
     pool: db.$client,
@@ -147,6 +158,7 @@ export function createApp(deps: AppDeps) {
   });
   const app = new Hono();
   const headersFor = apiHeaderSets(siteOrigins);
+  const metrics = createMetrics({ db, feed: deps.orderEvents, logger, now: deps.now ?? Date.now });
   // Before every middleware: the public menu answers whole (server/routes/menu.ts).
   const { routes: menu, front: menuFront } = menuRoutes(
     createMenuCache(db, deps.menuVersion),
@@ -154,6 +166,8 @@ export function createApp(deps: AppDeps) {
     headersFor,
   );
   app.route('/', menu);
+  app.use(requestIdScope());
+  app.use(requestMetrics(metrics));
   app.use(requestLog(logger));
   app.use(apiHeaders(headersFor));
   app.use(async (c, next) => {
@@ -185,6 +199,7 @@ export function createApp(deps: AppDeps) {
   }
 
   app.route('/', healthRoutes(db));
+  app.route('/', metricsRoutes({ metrics, token: deps.metricsToken }));
   app.route('/', reservationRoutes(db, limits));
   const now = deps.now ?? (() => Date.now());
   app.use(
@@ -218,18 +233,47 @@ export function createApp(deps: AppDeps) {
   const dispatch = app.fetch;
   menu.notFound((c) => dispatch(c.req.raw, c.env));
   menu.onError(errorHandler(logger));
-  app.fetch = (request, env, executionCtx) =>
-    isMenuRead(request, env) ? menu.fetch(request, env, executionCtx) : dispatch(request, env, executionCtx);
+  // Counted by a number moved as each answer leaves (metrics.countMenuRead): no closure per read.
+  const countedRead = (route: MenuReadRoute, answer: Response) => {
+    metrics.countMenuRead(route, answer.status);
+    return answer;
+  };
+  const counted: Record<MenuReadRoute, (answer: Response) => Response> = {
+    '/all-items': (answer) => countedRead('/all-items', answer),
+    '/item-detail/:id': (answer) => countedRead('/item-detail/:id', answer),
+  };
+  app.fetch = (request, env, executionCtx) => {
+    const read = menuReadOf(request, env);
+    if (read === undefined) return dispatch(request, env, executionCtx);
+    const answer = menu.fetch(request, env, executionCtx);
+    return answer instanceof Promise ? answer.then(counted[read]) : countedRead(read, answer);
+  };
   // And Node's server (server/index.ts) may answer them before a web Request is made of them.
-  return Object.assign(app, { menuFront });
+  const front: typeof menuFront = (request, response) => {
+    if (!menuFront(request, response)) return false;
+    const read = request.url?.startsWith(ITEM_PATH) ? '/item-detail/:id' : '/all-items';
+    metrics.countMenuRead(read, response.statusCode);
+    return true;
+  };
+  return Object.assign(app, { menuFront: front, metrics });
 }
 
-/** GET /all-items or /item-detail/…, by the path Node read (the web Request's URL is built on demand). */
-function isMenuRead(request: Request, env: unknown): boolean {
-  if (request.method !== 'GET') return false;
+const ITEM_PATH = '/item-detail/';
+
+/**
+ * GET /all-items or /item-detail/<one segment> (what the menu's routes match), by the path Node read
+ * (the web Request's URL is built on demand). Any other item path is the app's 404, counted there.
+ */
+function menuReadOf(request: Request, env: unknown): MenuReadRoute | undefined {
+  if (request.method !== 'GET') return undefined;
   const raw = (env as { incoming?: { url?: string } } | undefined)?.incoming?.url;
   const path = raw ?? new URL(request.url).pathname;
-  return path.startsWith('/item-detail/') || path === '/all-items' || path.startsWith('/all-items?');
+  if (path === '/all-items' || path.startsWith('/all-items?')) return '/all-items';
+  if (!path.startsWith(ITEM_PATH)) return undefined;
+  const query = path.indexOf('?');
+  const idEnd = query === -1 ? path.length : query;
+  const slash = path.indexOf('/', ITEM_PATH.length);
+  return idEnd > ITEM_PATH.length && (slash === -1 || slash > idEnd) ? '/item-detail/:id' : undefined;
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -2,7 +2,6 @@
 // rules between them (RULES), and the typed Config that server/index.ts wires the API from. readConfig
 // reads only the object it is given, so every refusal is a unit test (tests/server/config.test.ts).
 import { randomBytes } from 'node:crypto';
-import { isIPv4, isIPv6 } from 'node:net';
 import type { PoolSettings } from './db/client.ts';
 import {
   EnvError,
@@ -13,6 +12,7 @@ import {
   localhostUrl,
   sortProblems,
 } from './env.ts';
+import { isLoopback } from './http/loopback.ts';
 import type { AdmissionLimits } from './middleware/admission.ts';
 import type { StreamLimits } from './live/stream-limits.ts';
 import { SSLCOMMERZ_LIVE_URL, SSLCOMMERZ_SANDBOX_URL } from './payments/sslcommerz.ts';
@@ -26,6 +26,7 @@ const API_ENV = {
     'NODE_ENV',
     'ALLOW_DEMO',
     'LOG_LEVEL',
+    'METRICS_TOKEN',
     'DATABASE_POOL_MAX',
     'DATABASE_CONNECT_TIMEOUT_MS',
     'DATABASE_IDLE_TIMEOUT_MS',
@@ -76,11 +77,6 @@ interface Rule {
   holds: (env: Env) => boolean;
   message: (env: Env) => string;
 }
-
-const isLoopback = (host: string): boolean =>
-  host === 'localhost' ||
-  (isIPv4(host) && host.startsWith('127.')) ||
-  (isIPv6(host) && /^(::1|::ffff:127\.[\d.]+)$/i.test(host));
 
 /** Why the API may be reachable by anyone (and so must not run on development defaults), or undefined. */
 function exposure(env: Pick<Env, 'NODE_ENV' | 'API_HOST'>): string | undefined {
@@ -196,6 +192,8 @@ export interface HttpTimeouts {
 
 export interface Config {
   logLevel: Env['LOG_LEVEL'];
+  /** Lets a scraper anywhere read GET /metrics (Authorization: Bearer …); loopback needs none. */
+  metricsToken: string | undefined;
   databaseUrl: string;
   /** The requests' pool; migrations and seeds run on a connection without the statement timeout. */
   pool: Required<PoolSettings>;
@@ -266,6 +264,7 @@ function toConfig(env: Env): { config: Config; warnings: string[] } {
     warnings,
     config: {
       logLevel: env.LOG_LEVEL,
+      metricsToken: env.METRICS_TOKEN,
       databaseUrl: env.DATABASE_URL,
       pool: {
         maxConnections: env.DATABASE_POOL_MAX,

@@ -190,6 +190,8 @@ const ENTRIES = {
     ),
     'info',
   ),
+  // A scraper's key to GET /metrics from anywhere but the API's own host (server/routes/metrics.ts).
+  METRICS_TOKEN: secret,
   API_TOKEN_SECRET: secret,
   API_PUBLIC_URL: v.optional(url('https://api.example.com')),
 

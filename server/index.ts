@@ -100,6 +100,7 @@ const app = createApp({
   tokens,
   gateway,
   trustProxy: config.trustProxy,
+  metricsToken: config.metricsToken,
   holds: config.holds,
   admission: config.admission,
   orderEvents,

@@ -32,6 +32,8 @@ export interface FeedSubscriber {
 export interface OrderEventFeed {
   /** Starts delivering to `subscriber`; answers the function that stops it. */
   subscribe(subscriber: FeedSubscriber): () => void;
+  /** The streams it delivers to now (the metrics' open streams). */
+  subscriberCount(): number;
   /** Ends every stream (each subscriber's onClose) and the listening connection. */
   close(): Promise<void>;
 }
@@ -160,6 +162,7 @@ export async function listenOrderEvents({
       subscribers.add(subscriber);
       return () => subscribers.delete(subscriber);
     },
+    subscriberCount: () => subscribers.size,
     async close() {
       closed = true;
       clearTimeout(retry);

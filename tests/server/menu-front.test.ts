@@ -44,13 +44,13 @@ afterAll(async () => {
   for (const server of [withFront, appOnly]) await new Promise((resolve) => server.close(resolve));
 });
 
-/** An answer's status, headers (but the connection's own) and body (which fetch gunzips). */
+/** An answer's status, headers (but the connection's own, and the request id each answer makes) and body. */
 async function answer(server: Server, path: string, init: RequestInit = {}) {
   const response = await fetch(urlOf(server, path), init);
   const raw = Buffer.from(await response.arrayBuffer());
   const headers = Object.fromEntries(
     [...response.headers].filter(
-      ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
+      ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id'].includes(name),
     ),
   );
   return { status: response.status, headers, body: raw.toString('utf8') };

@@ -35,6 +35,8 @@ const EXPECTED: Record<string, Statuses> = {
   //                                    none forged expired   A    B  admin
   // Public
   'GET /health':                        [200,  200,   200,  200, 200, 200],
+  // Loopback callers (no socket here: in-process) or METRICS_TOKEN only, which no caller holds
+  'GET /metrics':                       [403,  403,   403,  403, 403, 403],
   'GET /all-items':                     [200,  200,   200,  200, 200, 200],
   'GET /shop-status':                   [200,  200,   200,  200, 200, 200],
   'GET /item-detail/:id':               [200,  200,   200,  200, 200, 200],
@@ -174,6 +176,7 @@ const admin = signedIn;
 
 const ENDPOINTS: Record<string, Endpoint> = {
   'GET /health': anyone(async () => ({ path: '/health' })),
+  'GET /metrics': anyone(async () => ({ path: '/metrics' })),
   'GET /all-items': anyone(async () => ({ path: '/all-items?category=all&limit=8' })),
   'GET /shop-status': anyone(async () => ({ path: '/shop-status' })),
   'GET /item-detail/:id': anyone(async () => ({ path: await itemPath('/item-detail') })),

@@ -99,6 +99,10 @@ export interface TestContextOptions {
   orderStreamHeartbeatMs?: number;
   /** The menu version as the app sees it, given the listening one (default: that one). */
   appMenuVersion?: (listening: MenuVersion) => MenuVersion;
+  /** Where the app logs (default: nowhere, pino at level silent). */
+  logger?: AppDeps['logger'];
+  /** The bearer token GET /metrics takes from callers off this machine (default: none). */
+  metricsToken?: string;
   /** How much work the app admits at once (default NO_ADMISSION_LIMIT). */
   admission?: AppDeps['admission'];
 }
@@ -142,7 +146,7 @@ export async function createContextOn(
   const app = createApp({
     db: handle.db,
     menuVersion: options.appMenuVersion?.(menuVersion) ?? menuVersion,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     siteOrigins: SITE_ORIGINS,
     identity: options.appIdentity?.(identity) ?? identity,
     tokens,
@@ -151,6 +155,7 @@ export async function createContextOn(
     rateLimits: options.rateLimits ?? NO_RATE_LIMITS,
     trustProxy: options.trustProxy,
     now: options.now,
+    metricsToken: options.metricsToken,
     holds: options.holds,
     orderEvents,
     orderStreamHeartbeatMs: options.orderStreamHeartbeatMs,
