@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from 'pino';
 import { createMenuCache } from './cache/menu-cache.ts';
@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import { errorHandler } from './http/error-handler.ts';
 import type { Identity } from './identity.ts';
 import type { OrderEventFeed } from './live/order-events.ts';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './live/stream-limits.ts';
 import { createMetrics, type MenuReadRoute } from './metrics.ts';
 import { ADMITTED, type AdmissionOptions, createAdmission } from './middleware/admission.ts';
 import { apiHeaderSets, apiHeaders } from './middleware/api-headers.ts';
@@ -105,6 +106,13 @@ export interface AppDeps {
   orderEvents: OrderEventFeed;
   /** How often an open order stream sends a `: ping` comment (default 15 s; tests shorten it). */
   orderStreamHeartbeatMs?: number;
+  /**
+   * Open order streams per account and per address, and how often an open one re-checks its account
+   * (default DEFAULT_STREAM_LIMITS in live/stream-limits.ts: 5, 50, 60 s). Each field stands for one
+   * environment variable: maxPerAccount STREAM_MAX_PER_ACCOUNT, maxPerAddress STREAM_MAX_PER_ADDRESS,
+   * recheckMs STREAM_RECHECK_MS.
+   */
+  streams?: Partial<StreamLimits>;
 }
 
 /** Larger than any form or cart the storefront sends; a bigger body is refused before it is read. */
@@ -151,10 +159,11 @@ export function createApp(deps: AppDeps) {
   // Every line logged while a request is served names it, as its X-Request-Id answer does.
   const logger = withRequestId(deps.logger);
   const holds = resolveHolds(deps.holds);
+  const addressOf = (c: Context) => clientAddress(c, deps.trustProxy ?? 0);
   const limits = createRateLimiter({
     pool: db.$client,
     limits: deps.rateLimits ?? DEFAULT_RATE_LIMITS,
-    addressOf: (c) => clientAddress(c, deps.trustProxy ?? 0),
+    addressOf,
   });
   const app = new Hono();
   const headersFor = apiHeaderSets(siteOrigins);
@@ -214,7 +223,19 @@ export function createApp(deps: AppDeps) {
   app.route('/', shopRoutes(db, tokens));
   // Nothing here compresses or buffers answers, so the streams' events leave as they are written.
   const heartbeatMs = deps.orderStreamHeartbeatMs;
-  app.route('/', orderStreamRoutes({ db, tokens, feed: deps.orderEvents, logger, heartbeatMs }));
+  app.route(
+    '/',
+    orderStreamRoutes({
+      db,
+      tokens,
+      feed: deps.orderEvents,
+      logger,
+      heartbeatMs,
+      limits: { ...DEFAULT_STREAM_LIMITS, ...deps.streams },
+      addressOf,
+      now,
+    }),
+  );
   if (gateway instanceof SandboxGateway) {
     const pageCsp = sandboxPageCsp(gateway, siteOrigins);
     app.use('/sandbox-pay/*', async (c, next) => {

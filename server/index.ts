@@ -101,6 +101,7 @@ const app = createApp({
   gateway,
   trustProxy: config.trustProxy,
   metricsToken: config.metricsToken,
+  streams: config.streams,
   holds: config.holds,
   admission: config.admission,
   orderEvents,

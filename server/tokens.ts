@@ -6,11 +6,17 @@ const AUDIENCE = 'pizzon-storefront';
 /** HS256 is only as strong as its key: 32 bytes is the hash's own size (RFC 7518 §3.2). */
 export const MIN_SECRET_LENGTH = 32;
 
+/** What a valid API token says: whose it is, and until when (epoch ms) it may be used. */
+export interface VerifiedToken {
+  uid: string;
+  expiresAt: number;
+}
+
 /** Our own API token: issued once the identity provider has vouched for a uid (POST /jwt). */
 export interface ApiTokens {
   issue: (uid: string) => Promise<ApiToken>;
-  /** The token's uid; rejects a token that is absent, malformed, signed with another key or expired. */
-  verify: (token: string) => Promise<string>;
+  /** Rejects a token that is absent, malformed, signed with another key or expired. */
+  verify: (token: string) => Promise<VerifiedToken>;
 }
 
 export function createApiTokens(secret: string, ttlSeconds = API_TOKEN_TTL_SECONDS): ApiTokens {
@@ -38,7 +44,8 @@ export function createApiTokens(secret: string, ttlSeconds = API_TOKEN_TTL_SECON
         requiredClaims: ['sub', 'exp'],
       });
       if (!payload.sub) throw new Error('The API token names no user');
-      return payload.sub;
+      // requiredClaims made sure of exp.
+      return { uid: payload.sub, expiresAt: payload.exp! * 1000 };
     },
   };
 }

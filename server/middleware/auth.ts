@@ -10,10 +10,13 @@ import type { ApiTokens } from '../tokens.ts';
 
 export type IdentityEnv = { Variables: { identity: VerifiedIdentity } };
 export type ProviderCheckEnv = { Variables: { providerCheck: ProviderCheck } };
-export type UserEnv = { Variables: { user: UserRow; providerCheck: ProviderCheck } };
+export type UserEnv = {
+  /** tokenExpiresAt: when the call's API token expires, in epoch ms (an open stream ends then). */
+  Variables: { user: UserRow; providerCheck: ProviderCheck; tokenExpiresAt: number };
+};
 
 const SIGN_IN = 'Sign in to continue';
-const SIGN_IN_AGAIN = 'Your sign-in is not valid or has expired. Please sign in again';
+export const SIGN_IN_AGAIN = 'Your sign-in is not valid or has expired. Please sign in again';
 export const ACCOUNT_CUT = 'This account has been disabled or deleted';
 export const PROVIDER_UNAVAILABLE = 'The sign-in service can not be reached. Please try again in a moment.';
 
@@ -55,7 +58,7 @@ export const provideProviderCheck = (check: ProviderCheck) =>
 export function requireUser(db: Database, tokens: ApiTokens) {
   return createMiddleware<UserEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('Authorization'));
-    const uid = await tokens.verify(token).catch(() => {
+    const { uid, expiresAt } = await tokens.verify(token).catch(() => {
       throw new Unauthenticated(SIGN_IN_AGAIN);
     });
     // The client names itself in ?uid= (spec section 6); a token may only act for its own uid.
@@ -63,23 +66,36 @@ export function requireUser(db: Database, tokens: ApiTokens) {
     if (claimed !== undefined && claimed !== uid) {
       throw new Forbidden('This request is for another account');
     }
-    const user = await findUserByUid(db, uid);
-    if (!user) throw new Unauthenticated('No account is registered for this user');
     // Missing only if the app was wired without it: fail closed rather than skip the check.
     const check = c.get('providerCheck') as ProviderCheck | undefined;
     if (!check) throw new Error('requireUser runs without a provider check (see provideProviderCheck)');
-    const standing = await check(user);
-    if (standing === 'cut') throw new Unauthenticated(ACCOUNT_CUT);
-    if (standing === 'unconfirmed') throw new Unavailable(PROVIDER_UNAVAILABLE);
-    c.set('user', user);
+    c.set('user', await usableAccount(db, check, uid));
+    c.set('tokenExpiresAt', expiresAt);
     await next();
   });
 }
 
-/** After requireUser: any role other than the customer role is an admin (spec section 6). */
+/**
+ * The account of a verified uid, read afresh, if a signed-in call may still use it: throws
+ * Unauthenticated when its record is gone or the provider cut it off, Unavailable when the provider's
+ * word on it is too old. requireUser asks at every call, an open order stream again and again.
+ */
+export async function usableAccount(db: Database, check: ProviderCheck, uid: string): Promise<UserRow> {
+  const user = await findUserByUid(db, uid);
+  if (!user) throw new Unauthenticated('No account is registered for this user');
+  const standing = await check(user);
+  if (standing === 'cut') throw new Unauthenticated(ACCOUNT_CUT);
+  if (standing === 'unconfirmed') throw new Unavailable(PROVIDER_UNAVAILABLE);
+  return user;
+}
+
+/** Any role other than the customer role is an admin (spec section 6); Forbidden otherwise. */
+export function assertAdmin(user: UserRow): void {
+  if (isCustomerRole(user.role)) throw new Forbidden('Only an admin can do this');
+}
+
+/** After requireUser: admins only. */
 export const requireAdmin = createMiddleware<UserEnv>(async (c, next) => {
-  if (isCustomerRole(c.var.user.role)) {
-    throw new Forbidden('Only an admin can do this');
-  }
+  assertAdmin(c.var.user);
   await next();
 });

@@ -1,128 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import * as v from 'valibot';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_PATH, type OrderEvent, OrderEventSchema } from '../../server/contract/order-lifecycle.ts';
 import type { Database } from '../../server/db/client.ts';
-import { orderEvents, orders, users } from '../../server/db/schema.ts';
+import { users } from '../../server/db/schema.ts';
 import { ORDER_EVENTS_LISTENER_NAME } from '../../server/live/order-events.ts';
 import { createApiTokens } from '../../server/tokens.ts';
-import { createSseParser } from '../../src/api/sse.ts';
 import { bearer } from './support/accounts.ts';
 import { createAdmin } from './support/admin.ts';
 import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
-import { createCustomer, ORDER_TIME, SHIPPING } from './support/commerce.ts';
+import { createCustomer } from './support/commerce.ts';
+import { addEvent, committedId, placeOrder, read, settle, writeEvent } from './support/order-streams.ts';
 import { createTestContext, sharedTestContext, TEST_API_TOKEN_SECRET } from './support/test-app.ts';
 import { until } from './support/until.ts';
-
-// Events are written here straight into order_events (the lifecycle service writes them in the app):
-// the trigger announces them exactly as it does the service's.
-
-interface PlacedOrder {
-  id: string;
-  uid: string;
-  next: number;
-}
-
-async function placeOrder(db: Database, uid: string): Promise<PlacedOrder> {
-  const [row] = await db
-    .insert(orders)
-    .values({
-      userUid: uid,
-      orderTime: ORDER_TIME,
-      ...SHIPPING,
-      transactionId: `PZSTREAM${String(randomInt(1e9)).padStart(9, '0')}${Date.now()}`,
-      totalCents: 1_000,
-    })
-    .returning({ id: orders.id });
-  return { id: row!.id, uid, next: 1 };
-}
-
-const STEPS = ORDER_PATH;
-
-/** Writes the order's next event (from its last state to the next step); answers its sequence. */
-async function writeEvent(db: Database, order: PlacedOrder): Promise<number> {
-  const sequence = order.next++;
-  await db.insert(orderEvents).values({
-    orderId: order.id,
-    userUid: order.uid,
-    sequence,
-    fromState: sequence === 1 ? null : STEPS[(sequence - 2) % STEPS.length]!,
-    toState: STEPS[(sequence - 1) % STEPS.length]!,
-    actor: sequence === 1 ? 'checkout' : 'staff',
-    note: sequence === 1 ? null : `step ${sequence}\nsecond line`,
-  });
-  return sequence;
-}
-
-/** The id an event was given when its transaction committed (migration 0009). */
-async function committedId(db: Database, order: PlacedOrder, sequence: number): Promise<number> {
-  const [row] = await db
-    .select({ id: orderEvents.id })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.sequence, sequence)));
-  return row!.id;
-}
-
-/** The order's next event, committed; answers its id. */
-const addEvent = async (db: Database, order: PlacedOrder): Promise<number> =>
-  committedId(db, order, await writeEvent(db, order));
-
-/** An open stream as a client reads it: every event (checked against the contract) and comment. */
-interface Reading {
-  status: number;
-  events: OrderEvent[];
-  comments: string[];
-  ended: () => boolean;
-  ids: () => number[];
-  /** Waits until `count` events have come (or 5 s passed), then answers their ids. */
-  waitFor: (count: number) => Promise<number[]>;
-  close: () => Promise<void>;
-}
-
-function read(response: Response): Reading {
-  const events: OrderEvent[] = [];
-  const comments: string[] = [];
-  let ended = response.body === null;
-  const parser = createSseParser({
-    onMessage: ({ id, event, data }) => {
-      expect(event).toBe('order');
-      const parsed = v.parse(OrderEventSchema, JSON.parse(data));
-      expect(id).toBe(String(parsed.id));
-      events.push(parsed);
-    },
-    onComment: (text) => comments.push(text),
-  });
-  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    try {
-      for (;;) {
-        const chunk = await reader!.read();
-        if (chunk.done) break;
-        parser.push(chunk.value);
-      }
-    } catch {}
-    ended = true;
-  })();
-  const ids = () => events.map((event) => event.id);
-  return {
-    status: response.status,
-    events,
-    comments,
-    ended: () => ended,
-    ids,
-    waitFor: async (count) => {
-      await until(ids, (seen) => seen.length >= count, 5_000);
-      return ids();
-    },
-    close: async () => {
-      await reader?.cancel().catch(() => {});
-    },
-  };
-}
-
-/** Gives announcements a moment to arrive: for checking that nothing more comes. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe('one API process', () => {
   const ctx = sharedTestContext({ orderStreamHeartbeatMs: 100 });

@@ -44,7 +44,7 @@ describe('POST /jwt', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { token: string; expiresIn: number };
     expect(body).toEqual({ token: expect.any(String), expiresIn: 3600 });
-    await expect(ctx.tokens.verify(body.token)).resolves.toBe(user.uid);
+    await expect(ctx.tokens.verify(body.token)).resolves.toMatchObject({ uid: user.uid });
   });
 
   it('brings the record’s e-mail up to the ID token’s: verified once the owner has verified it', async () => {

@@ -97,6 +97,8 @@ export interface TestContextOptions {
   holds?: AppDeps['holds'];
   /** How often an order stream pings (the app's default is 15 s). */
   orderStreamHeartbeatMs?: number;
+  /** The caps on open order streams and how often they re-check (the app's defaults unless given). */
+  streams?: AppDeps['streams'];
   /** The menu version as the app sees it, given the listening one (default: that one). */
   appMenuVersion?: (listening: MenuVersion) => MenuVersion;
   /** Where the app logs (default: nowhere, pino at level silent). */
@@ -159,6 +161,7 @@ export async function createContextOn(
     holds: options.holds,
     orderEvents,
     orderStreamHeartbeatMs: options.orderStreamHeartbeatMs,
+    streams: options.streams,
     admission: options.admission ?? NO_ADMISSION_LIMIT,
   });
   return {
