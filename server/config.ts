@@ -78,9 +78,18 @@ interface Rule {
   message: (env: Env) => string;
 }
 
+/** The NODE_ENV values that are not production; unset counts as development. */
+const NOT_PRODUCTION: readonly string[] = ['development', 'test'];
+
 /** Why the API may be reachable by anyone (and so must not run on development defaults), or undefined. */
 function exposure(env: Pick<Env, 'NODE_ENV' | 'API_HOST'>): string | undefined {
-  if (env.NODE_ENV === 'production') return 'NODE_ENV=production';
+  // Only the two names a developer's tools set mean "not production": a deployment's own spelling
+  // (Production, prod, staging) must not start it on the emulator and the sandbox.
+  if (env.NODE_ENV !== undefined && !NOT_PRODUCTION.includes(env.NODE_ENV)) {
+    return env.NODE_ENV === 'production'
+      ? 'NODE_ENV=production'
+      : `NODE_ENV=${env.NODE_ENV} (anything but development or test is production)`;
+  }
   if (!isLoopback(env.API_HOST)) return `API_HOST=${env.API_HOST} is not a loopback address`;
   return undefined;
 }

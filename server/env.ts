@@ -219,8 +219,9 @@ const ENTRIES = {
   // How long a mail may wait for the next look at the outbox (each process looks once per interval).
   MAIL_POLL_MS: milliseconds(1_000),
 
+  // Unset, development or test: a developer's machine; any other value is production (server/config.ts).
   NODE_ENV: text,
-  /** Lets NODE_ENV=production or a public API_HOST start with development defaults anyway (a demo). */
+  /** Lets a production NODE_ENV or a public API_HOST start with development defaults anyway (a demo). */
   ALLOW_DEMO: flag,
 
   // `npm run bench:api`, `bench:rush` and `bench:web`.

@@ -327,6 +327,14 @@ describe('readConfig: where the API may face the world', () => {
 
   describe.each([
     ['NODE_ENV=production', {}, 'NODE_ENV=production'],
+    // A deployment's own spelling is production too: only development and test are not.
+    [
+      'NODE_ENV=Production',
+      { NODE_ENV: 'Production' },
+      'NODE_ENV=Production (anything but development or test',
+    ],
+    ['NODE_ENV=prod', { NODE_ENV: 'prod' }, 'NODE_ENV=prod (anything but development or test'],
+    ['NODE_ENV=staging', { NODE_ENV: 'staging' }, 'NODE_ENV=staging (anything but development or test'],
     ['API_HOST=0.0.0.0', { NODE_ENV: undefined, API_HOST: '0.0.0.0' }, 'API_HOST=0.0.0.0 is not a loopback'],
     ['API_HOST=::', { NODE_ENV: undefined, API_HOST: '::' }, 'API_HOST=:: is not a loopback'],
     ['API_HOST=10.0.0.5', { NODE_ENV: 'development', API_HOST: '10.0.0.5' }, 'API_HOST=10.0.0.5'],
@@ -346,6 +354,20 @@ describe('readConfig: where the API may face the world', () => {
       const warning = result.ok ? result.warnings.find((line) => line.startsWith('ALLOW_DEMO=1')) : '';
       for (const variable of variables) expect(warning).toContain(variable);
     });
+  });
+
+  it.each([
+    [undefined],
+    ['development'],
+    ['test'],
+  ])('counts NODE_ENV=%s as development: the emulator and the sandbox start without ALLOW_DEMO', (nodeEnv) => {
+    const result = attempt({
+      DATABASE_URL,
+      NODE_ENV: nodeEnv,
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    });
+    expect(configOf(result).gateway.kind).toBe('sandbox');
+    expect(result.ok && result.warnings.filter((line) => line.startsWith('ALLOW_DEMO=1'))).toEqual([]);
   });
 
   it.each([

@@ -30,8 +30,12 @@ const emulator = () => ({
 const demoAdminRows = () => scratch.db.select().from(users).where(eq(users.uid, 'demo-admin'));
 
 describe('starting the API', () => {
-  it('with NODE_ENV=production on the emulator and the sandbox exits 1, naming the variables to set', async () => {
-    api = spawnApiProcess(scratch.url, { NODE_ENV: 'production', ...emulator(), SEED_DEMO_ACCOUNTS: '1' });
+  it.each([
+    'production',
+    'Production',
+    'prod',
+  ])('with NODE_ENV=%s on the emulator and the sandbox exits 1, naming the variables to set', async (nodeEnv) => {
+    api = spawnApiProcess(scratch.url, { NODE_ENV: nodeEnv, ...emulator(), SEED_DEMO_ACCOUNTS: '1' });
     expect(await api.exited).toBe(1);
     const output = api.output();
     for (const variable of [
