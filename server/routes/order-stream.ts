@@ -23,6 +23,7 @@ import {
   type UserEnv,
   usableAccount,
 } from '../middleware/auth.ts';
+import { asCustomerSees } from '../services/order-history.ts';
 import {
   PROVIDER_CHECK_INTERVAL_MS,
   PROVIDER_CHECK_TIMEOUT_MS,
@@ -193,7 +194,7 @@ export function orderStreamRoutes({
           sse.writeSSE({
             id: String(event.id),
             event: ORDER_STREAM_EVENT,
-            data: JSON.stringify(event),
+            data: JSON.stringify(scope === 'all' ? event : asCustomerSees(event, uid)),
           }),
       });
       let ending: OrderStreamEnd | undefined;

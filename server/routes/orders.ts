@@ -8,7 +8,7 @@ import type { EndpointLimiter } from '../middleware/rate-limit.ts';
 import { jsonBody, parseOr400 } from '../middleware/validate.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import type { Holds } from '../services/holds.ts';
-import { listOrderEvents } from '../services/order-history.ts';
+import { asCustomerSees, listOrderEvents } from '../services/order-history.ts';
 import { checkout, deleteOrder, listOrders, paymentStatusOf, requireOwnOrder } from '../services/orders.ts';
 import type { ApiTokens } from '../tokens.ts';
 import { pageQuery, sendPage } from './paged.ts';
@@ -56,8 +56,9 @@ export function orderRoutes(deps: OrderRouteDeps) {
       )
       // The order's timeline (LIFECYCLE_PATHS.customerEvents): its owner's only; someone else's is 404.
       .get('/my-orders/:id/events', signedIn, async (c) => {
-        const order = await requireOwnOrder(db, c.var.user.uid, c.req.param('id'));
-        return c.json(await listOrderEvents(db, order.id));
+        const { uid } = c.var.user;
+        const order = await requireOwnOrder(db, uid, c.req.param('id'));
+        return c.json((await listOrderEvents(db, order.id)).map((event) => asCustomerSees(event, uid)));
       })
       .delete('/order-delete/:id', signedIn, async (c) => {
         await deleteOrder(db, c.var.user.uid, c.req.param('id'));

@@ -27,6 +27,13 @@ export async function listOrderEvents(db: Database, orderId: string): Promise<Or
   return rows.map(({ row, transactionId }) => toOrderEvent(row, transactionId));
 }
 
+/**
+ * An event as the order's customer reads it: who moved the order, by role, and no uid but their own. A
+ * staff member's uid is staff's to know, never a customer's.
+ */
+export const asCustomerSees = (event: OrderEvent, uid: string): OrderEvent =>
+  event.by.uid === null || event.by.uid === uid ? event : { ...event, by: { ...event.by, uid: null } };
+
 /** Every mail about one order, oldest first, without its body (staff see what was sent and how it went). */
 export async function listOrderMail(db: Database, orderId: string): Promise<MailMessage[]> {
   const rows = await db

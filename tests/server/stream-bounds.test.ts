@@ -269,3 +269,33 @@ describe('when an open stream looks at its account again, at the default STREAM_
     expect(nextCheckIn(0, 200)).toBe(200);
   });
 });
+
+describe('who moved an order, as a customer reads it', () => {
+  const ctx = sharedTestContext();
+
+  it('names no staff uid on the customer’s stream and timeline; staff still see it', async () => {
+    const [ana, admin] = [await createCustomer(ctx), await createAdmin(ctx)];
+    const mine = await open(ctx, '/my-orders-stream', ana.token);
+    const staff = await open(ctx, '/admin-order-stream', admin.token);
+    const order = await placeOrder(ctx.db, ana.uid);
+    await addEvent(ctx.db, order);
+    const moved = await addEvent(ctx.db, order, admin.uid);
+    expect(await mine.waitFor(2)).toContain(moved);
+    expect(await staff.waitFor(2)).toContain(moved);
+    const byStaff = (events: Array<{ id: number; by: unknown }>) =>
+      events.find((event) => event.id === moved)?.by;
+    expect(byStaff(mine.events)).toEqual({ actor: 'staff', uid: null });
+    expect(byStaff(staff.events)).toEqual({ actor: 'staff', uid: admin.uid });
+
+    const timeline = await ctx.request(`/my-orders/${order.id}/events`, { headers: bearer(ana.token) });
+    expect(byStaff(await timeline.json())).toEqual({ actor: 'staff', uid: null });
+    const staffTimeline = await ctx.request(`/admin-order/${order.id}/events?uid=${admin.uid}`, {
+      headers: bearer(admin.token),
+    });
+    expect(byStaff(await staffTimeline.json())).toEqual({ actor: 'staff', uid: admin.uid });
+    expect(
+      JSON.stringify(await (await ctx.request('/my-orders', { headers: bearer(ana.token) })).json()),
+    ).not.toContain(admin.uid);
+    await closeAll([mine, staff]);
+  });
+});
