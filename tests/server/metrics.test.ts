@@ -19,6 +19,7 @@ import { METRICS_REFUSED } from '../../server/routes/metrics.ts';
 import { seedMenu } from '../../server/seed/menu.ts';
 import { enqueueMail } from '../../server/services/mail-outbox.ts';
 import { bearer } from './support/accounts.ts';
+import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
 import { createCustomer, insertMenuItem, ORDER_TIME, SHIPPING } from './support/commerce.ts';
 import { sharedTestContext } from './support/test-app.ts';
 import { until } from './support/until.ts';
@@ -41,12 +42,16 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** The paths the menu's front answered, before any web Request was made. */
+const answeredByFront: string[] = [];
+
 /** The app served as server/index.ts serves it: the menu's front first, then the app. */
 function serve(app: App): Promise<string> {
   const answerWithApp = getRequestListener(app.fetch);
   return listen(
     createServer((request, response) => {
-      if (!app.menuFront(request, response)) void answerWithApp(request, response);
+      if (app.menuFront(request, response)) answeredByFront.push(request.url ?? '');
+      else void answerWithApp(request, response);
     }),
   );
 }
@@ -175,10 +180,18 @@ describe('GET /metrics', () => {
     expect(
       (await fetch(`${api}/my-orders/${unknownId}/events`, { headers: bearer(customer.token) })).status,
     ).toBe(404);
-    // The item's page read twice: answered by the menu's front from memory, and once more through the
-    // app in-process; an unknown item goes through the menu's routes to its 404.
+    // The item's page: read through the app's menu routes in-process (which bring the new item into
+    // memory), then answered twice by the menu's front from memory, once as a 304; an unknown item goes
+    // through the menu's routes to its 404.
+    const first = await ctx.request(`/item-detail/${item.id}`);
+    expect(first.status).toBe(200);
+    answeredByFront.length = 0;
     expect((await fetch(`${api}/item-detail/${item.id}`)).status).toBe(200);
-    expect((await ctx.request(`/item-detail/${item.id}`)).status).toBe(200);
+    const again = await fetch(`${api}/item-detail/${item.id}`, {
+      headers: { 'If-None-Match': first.headers.get('ETag')! },
+    });
+    expect(again.status).toBe(304);
+    expect(answeredByFront).toEqual([`/item-detail/${item.id}`, `/item-detail/${item.id}`]);
     expect((await fetch(`${api}/item-detail/${unknownId}`)).status).toBe(404);
     const after = await scrape();
 
@@ -188,6 +201,7 @@ describe('GET /metrics', () => {
     expect(moved({ ...route, status: '200' })).toBe(1);
     expect(moved({ ...route, status: '404' })).toBe(1);
     expect(moved({ ...itemRoute, status: '200' })).toBe(2);
+    expect(moved({ ...itemRoute, status: '304' })).toBe(1);
     expect(moved({ ...itemRoute, status: '404' })).toBe(1);
     const timed = (labels: Record<string, string>) =>
       (sampled(after, 'pizzon_http_request_duration_seconds_count', labels) ?? 0) -
@@ -448,5 +462,40 @@ describe('figures the database cannot give', () => {
       'metrics: could not read the mail outbox',
       'metrics: could not read the orders by state',
     ]);
+  });
+});
+
+describe('the API as `npm start` runs it', () => {
+  const scratch = sharedScratchDatabase();
+  let spawned: ApiProcess;
+  beforeAll(async () => {
+    spawned = await startApiProcess(scratch.url, { METRICS_TOKEN });
+  }, 60_000);
+  afterAll(() => stopApi(spawned));
+
+  it('takes METRICS_TOKEN from its environment, and logs each request’s id on stdout', async () => {
+    expect((await fetch(`${spawned.url}/metrics`)).status).toBe(200);
+    expect((await fetch(`${spawned.url}/metrics`, { headers: bearer(`${METRICS_TOKEN}x`) })).status).toBe(
+      403,
+    );
+    expect((await fetch(`${spawned.url}/metrics`, { headers: bearer(METRICS_TOKEN) })).status).toBe(200);
+    const refused = await fetch(`${spawned.url}/no-such-page`, {
+      headers: { 'X-Request-Id': 'from-nginx-42' },
+    });
+    expect(refused.headers.get('X-Request-Id')).toBe('from-nginx-42');
+    const line = await until(
+      () =>
+        spawned
+          .output()
+          .split('\n')
+          .find((l) => l.includes('"requestId":"from-nginx-42"')),
+      (found) => found !== undefined,
+      5_000,
+    );
+    expect(JSON.parse(line!)).toMatchObject({
+      path: '/no-such-page',
+      status: 404,
+      requestId: 'from-nginx-42',
+    });
   });
 });
