@@ -25,12 +25,13 @@ const isStatus =
 /**
  * A page's live view of order events (the customer's own, or every order for staff): the stream actor
  * it invokes reports each event and whether it is live; the page reads `events` (newest last, each
- * once, a replay after a reconnect included) and shows when updates are paused.
+ * once, a replay after a reconnect included) and shows when updates are paused, and `message`, the
+ * server's words while it refuses the stream (too many open: the reader tries again when it says).
  */
 export const orderFeedMachine = setup({
   types: {
     input: {} as { scope: OrderStreamScope },
-    context: {} as { scope: OrderStreamScope; events: OrderEvent[] },
+    context: {} as { scope: OrderStreamScope; events: OrderEvent[]; message: string | null },
     events: {} as OrderStreamActorEvent,
   },
   actors: { followOrders },
@@ -38,6 +39,7 @@ export const orderFeedMachine = setup({
     isLive: isStatus('live'),
     isReconnecting: isStatus('reconnecting'),
     isConnecting: isStatus('connecting'),
+    isWaiting: isStatus('waiting'),
   },
   actions: {
     keep: assign({
@@ -48,10 +50,14 @@ export const orderFeedMachine = setup({
         return [...context.events, event.event].slice(-KEPT_EVENTS);
       },
     }),
+    keepMessage: assign({
+      message: ({ event }) => (event.type === 'order.stream' ? (event.message ?? null) : null),
+    }),
+    forgetMessage: assign({ message: null }),
   },
 }).createMachine({
   id: 'orderFeed',
-  context: ({ input }) => ({ scope: input.scope, events: [] }),
+  context: ({ input }) => ({ scope: input.scope, events: [], message: null }),
   invoke: { id: 'followOrders', src: 'followOrders', input: ({ context }) => ({ scope: context.scope }) },
   on: { 'order.event': { actions: 'keep' } },
   initial: 'connecting',
@@ -61,6 +67,7 @@ export const orderFeedMachine = setup({
         'order.stream': [
           { guard: 'isLive', target: 'live' },
           { guard: 'isReconnecting', target: 'reconnecting' },
+          { guard: 'isWaiting', target: 'waiting' },
         ],
       },
     },
@@ -69,11 +76,32 @@ export const orderFeedMachine = setup({
         'order.stream': [
           { guard: 'isReconnecting', target: 'reconnecting' },
           { guard: 'isConnecting', target: 'connecting' },
+          // Back at once after its token's renewal, and refused then.
+          { guard: 'isWaiting', target: 'waiting' },
         ],
       },
     },
     // Cut off: events may be missing until the reader is back (it resumes where it stopped).
-    reconnecting: { on: { 'order.stream': { guard: 'isLive', target: 'live' } } },
+    reconnecting: {
+      on: {
+        'order.stream': [
+          { guard: 'isLive', target: 'live' },
+          { guard: 'isWaiting', target: 'waiting' },
+        ],
+      },
+    },
+    // Refused for now (429): the server's message is shown until the reader gets in or is cut again.
+    waiting: {
+      entry: 'keepMessage',
+      exit: 'forgetMessage',
+      on: {
+        'order.stream': [
+          { guard: 'isLive', target: 'live' },
+          { guard: 'isReconnecting', target: 'reconnecting' },
+          { guard: 'isWaiting', actions: 'keepMessage' },
+        ],
+      },
+    },
   },
 });
 
@@ -81,4 +109,4 @@ export type OrderFeedSnapshot = SnapshotFrom<typeof orderFeedMachine>;
 
 /** The stream's state as the page says it. */
 export const feedStatus = (snapshot: OrderFeedSnapshot): OrderStreamStatus =>
-  snapshot.matches('live') ? 'live' : snapshot.matches('reconnecting') ? 'reconnecting' : 'connecting';
+  (['live', 'reconnecting', 'waiting'] as const).find((status) => snapshot.matches(status)) ?? 'connecting';

@@ -11,8 +11,9 @@ export interface OrderStreamInput {
 /**
  * The live order stream for a machine to invoke (the kitchen board: scope 'all'; the customer's
  * tracker: 'mine'). It sends its parent `{ type: 'order.event', event }` for each event and
- * `{ type: 'order.stream', status }` when the connection's state changes; stopping the actor closes
- * the stream. Machines declare it and get this one through `.provide()`, so they stay free of fetch.
+ * `{ type: 'order.stream', status, message }` when the connection's state changes (with 'waiting', the
+ * server's refusal); stopping the actor closes the stream. Machines declare it and get this one
+ * through `.provide()`, so they stay free of fetch.
  */
 export const orderStreamActor = fromCallback<EventObject, OrderStreamInput>(({ sendBack, input }) => {
   const send = (event: OrderStreamActorEvent) => sendBack(event);
@@ -20,6 +21,6 @@ export const orderStreamActor = fromCallback<EventObject, OrderStreamInput>(({ s
     scope: input.scope,
     ...(input.lastEventId === undefined ? {} : { lastEventId: input.lastEventId }),
     onEvent: (event) => send({ type: 'order.event', event }),
-    onStatus: (status) => send({ type: 'order.stream', status }),
+    onStatus: (status, message) => send({ type: 'order.stream', status, message }),
   });
 });

@@ -178,7 +178,7 @@ export function MyOrderPage() {
     <ListTable
       title="My order"
       {...table}
-      filters={<LiveStatus status={feed.status} pausedOnce={feed.pausedOnce} />}
+      filters={<LiveStatus status={feed.status} pausedOnce={feed.pausedOnce} message={feed.message} />}
       empty={
         search.cursor ? (
           <p className="py-6 text-center text-lg">No older orders.</p>

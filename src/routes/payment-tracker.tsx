@@ -29,7 +29,7 @@ export function PaymentTracker({ transactionId }: { transactionId: string }) {
   const state = latestState(events) ?? order.state;
   return (
     <section aria-label="Your order" className="grid w-full gap-4 text-left">
-      <LiveStatus status={feed.status} pausedOnce={feed.pausedOnce} />
+      <LiveStatus status={feed.status} pausedOnce={feed.pausedOnce} message={feed.message} />
       <OrderTracker state={state} />
       <details>
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-bold text-brand-ink">

@@ -7,18 +7,20 @@ import { useOrderFeedLogic } from '../actors/order-feed.ts';
 
 /**
  * The page's live order events while it is open (the stream closes with the page), the stream's
- * status, and whether it has dropped since the page opened (to say when it is back).
+ * status, whether it has dropped since the page opened (to say when it is back), and the server's
+ * message while it refuses the stream.
  */
 export function useOrderFeed(scope: OrderStreamScope) {
   const { orderFeed } = useOrderFeedLogic();
   const feed = useActorRef(orderFeed, { input: { scope } });
   const events = useSelector(feed, (snapshot) => snapshot.context.events);
   const status = useSelector(feed, feedStatus);
+  const message = useSelector(feed, (snapshot) => snapshot.context.message);
   const [pausedOnce, setPausedOnce] = useState(false);
   useEffect(() => {
-    if (status === 'reconnecting') setPausedOnce(true);
+    if (status === 'reconnecting' || status === 'waiting') setPausedOnce(true);
   }, [status]);
-  return { events, status, pausedOnce };
+  return { events, status, pausedOnce, message };
 }
 
 /** Calls `handle` once for each event it has not been given before (the feed's list only grows). */

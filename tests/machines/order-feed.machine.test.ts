@@ -3,7 +3,7 @@ import { createActor, fromCallback } from 'xstate';
 import { feedStatus, KEPT_EVENTS, orderFeedMachine } from '../../machines/order-feed.machine.ts';
 import type { OrderStreamActorEvent } from '../../server/contract/order-stream.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
-import { orderEvent, orderFeedModel, silentFeed } from './support/models/order-feed.ts';
+import { orderEvent, orderFeedModel, silentFeed, TOO_MANY } from './support/models/order-feed.ts';
 
 describe('order feed machine', () => {
   it('walks every state and transition', () => {
@@ -32,6 +32,20 @@ describe('order feed machine', () => {
     report({ type: 'order.stream', status: 'live' });
     expect(feedStatus(actor.getSnapshot())).toBe('live');
     expect(actor.getSnapshot().context.events.map((e) => e.id)).toEqual([1, 2]);
+  });
+
+  it('holds the server’s refusal while it waits, and lets go of it once live or cut again', () => {
+    const actor = createActor(silentFeed, { input: { scope: 'mine' } }).start();
+    const seen = () => [feedStatus(actor.getSnapshot()), actor.getSnapshot().context.message];
+    actor.send({ type: 'order.stream', status: 'waiting', message: TOO_MANY });
+    expect(seen()).toEqual(['waiting', TOO_MANY]);
+    actor.send({ type: 'order.stream', status: 'waiting', message: 'Another cap is full.' });
+    expect(seen()).toEqual(['waiting', 'Another cap is full.']);
+    actor.send({ type: 'order.stream', status: 'live' });
+    expect(seen()).toEqual(['live', null]);
+    actor.send({ type: 'order.stream', status: 'waiting', message: TOO_MANY });
+    actor.send({ type: 'order.stream', status: 'reconnecting' });
+    expect(seen()).toEqual(['reconnecting', null]);
   });
 
   it('keeps only the most recent events', () => {

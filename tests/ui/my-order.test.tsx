@@ -130,4 +130,15 @@ describe('My order', () => {
     act(() => stream.send({ type: 'order.stream', status: 'reconnecting' }));
     expect(await screen.findByText('Live updates paused — reconnecting…')).toHaveAttribute('role', 'status');
   });
+
+  it('shows the server’s words while it refuses the stream, and says when updates are back', async () => {
+    render(<Page />);
+    await card('T-u');
+    const message = 'You have 5 live order views open already, the most one account may have.';
+    act(() => stream.send({ type: 'order.stream', status: 'waiting', message }));
+    expect(await screen.findByText(message)).toHaveAttribute('data-live', 'waiting');
+    act(() => stream.send({ type: 'order.stream', status: 'live' }));
+    expect(await screen.findByText('Live updates are back.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+  });
 });

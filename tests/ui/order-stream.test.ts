@@ -82,7 +82,7 @@ const orderEvent = (id: number, fields: Partial<OrderEvent> = {}): OrderEvent =>
 const frame = (event: OrderEvent) => `id: ${event.id}\nevent: order\ndata: ${JSON.stringify(event)}\n\n`;
 
 /** A fake API: each fetch gets the next scripted answer; 200s are streams the test writes to. */
-function fakeApi(script: Array<number | 'network'> = []) {
+function fakeApi(script: Array<number | 'network' | Response> = []) {
   const requests: Array<{ url: string; headers: Record<string, string>; signal: AbortSignal }> = [];
   const streams: Array<ReadableStreamDefaultController<Uint8Array>> = [];
   const encoder = new TextEncoder();
@@ -94,6 +94,7 @@ function fakeApi(script: Array<number | 'network'> = []) {
     });
     const answer = script.shift() ?? 200;
     if (answer === 'network') throw new TypeError('Failed to fetch');
+    if (answer instanceof Response) return answer;
     if (answer !== 200) return Response.json({ message: 'no' }, { status: answer });
     let stream!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({
@@ -122,22 +123,34 @@ function fakeApi(script: Array<number | 'network'> = []) {
 
 function open(
   api: ReturnType<typeof fakeApi>,
-  options: { scope?: 'mine' | 'all'; lastEventId?: number; token?: string | null; idleMs?: number } = {},
+  options: {
+    scope?: 'mine' | 'all';
+    lastEventId?: number;
+    token?: string | null | (() => string | null);
+    idleMs?: number;
+  } = {},
 ) {
   const events: OrderEvent[] = [];
   const statuses: OrderStreamStatus[] = [];
+  const messages: Array<string | undefined> = [];
   const delays: number[] = [];
   const unauthorized = vi.fn();
   const stop = openOrderStream(
     {
       scope: options.scope ?? 'mine',
       onEvent: (event) => events.push(event),
-      onStatus: (status) => statuses.push(status),
+      onStatus: (status, message) => {
+        statuses.push(status);
+        messages.push(message);
+      },
       ...(options.lastEventId === undefined ? {} : { lastEventId: options.lastEventId }),
     },
     {
       fetch: api.fetch as typeof fetch,
-      token: () => (options.token === undefined ? 'api-token' : options.token),
+      token: () => {
+        const { token } = options;
+        return typeof token === 'function' ? token() : token === undefined ? 'api-token' : token;
+      },
       unauthorized,
       baseUrl: 'https://pizzon.example/api',
       sleep: async (ms) => {
@@ -146,7 +159,7 @@ function open(
       idleMs: options.idleMs ?? 60_000,
     },
   );
-  return { events, statuses, delays, unauthorized, stop };
+  return { events, statuses, messages, delays, unauthorized, stop };
 }
 
 describe('openOrderStream', () => {
@@ -259,5 +272,81 @@ describe('openOrderStream', () => {
     expect(api.fetch).toHaveBeenCalledTimes(1);
     expect(stream.statuses).toEqual(['connecting', 'live']);
     expect(stream.events).toEqual([]);
+  });
+
+  it('waits as long as a 429 asks, showing its message, then connects by itself', async () => {
+    const message = 'You have 5 live order views open already.';
+    const full = () => Response.json({ message }, { status: 429, headers: { 'Retry-After': '30' } });
+    const api = fakeApi([full(), full(), 200]);
+    const stream = open(api);
+    await vi.waitFor(() => expect(stream.statuses.at(-1)).toBe('live'));
+    expect(stream.delays).toEqual([30_000, 30_000]);
+    expect(stream.statuses).toEqual(['connecting', 'waiting', 'live']);
+    expect(stream.messages).toEqual([undefined, message, undefined]);
+    expect(api.fetch).toHaveBeenCalledTimes(3);
+    expect(stream.unauthorized).not.toHaveBeenCalled();
+    stream.stop();
+  });
+
+  it('backs off from a 429 without Retry-After as from any failure, and never past 5 minutes', async () => {
+    const api = fakeApi([
+      new Response('busy', { status: 429 }),
+      Response.json({ message: 'x' }, { status: 429, headers: { 'Retry-After': '86400' } }),
+      200,
+    ]);
+    const stream = open(api);
+    await vi.waitFor(() => expect(stream.statuses.at(-1)).toBe('live'));
+    expect(stream.delays).toEqual([1_000, 300_000]);
+    expect(stream.messages[1]).toMatch(/connects by itself/);
+    stream.stop();
+  });
+
+  const end = (reason: string) =>
+    `event: end\ndata: ${JSON.stringify({ reason, message: 'This account has been disabled or deleted' })}\n\n`;
+
+  it.each([
+    'unauthenticated',
+    'forbidden',
+  ])('stops and signs out when the server ends the stream as %s', async (reason) => {
+    const api = fakeApi();
+    const stream = open(api);
+    await vi.waitFor(() => expect(stream.statuses).toEqual(['connecting', 'live']));
+    api.write(end(reason));
+    api.cut();
+    await vi.waitFor(() => expect(stream.unauthorized).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.fetch).toHaveBeenCalledTimes(1);
+    expect(stream.delays).toEqual([]);
+  });
+
+  it('resumes at once with the renewed token when the server ends the stream at its token’s expiry', async () => {
+    let token = 'first-token';
+    const api = fakeApi();
+    const stream = open(api, { token: () => token });
+    await vi.waitFor(() => expect(stream.statuses).toEqual(['connecting', 'live']));
+    api.write(frame(orderEvent(3)));
+    await vi.waitFor(() => expect(stream.events).toHaveLength(1));
+    token = 'renewed-token';
+    api.write(end('expired'));
+    api.cut();
+    await vi.waitFor(() => expect(api.requests).toHaveLength(2));
+    expect(api.requests[1]!.headers).toMatchObject({
+      Authorization: 'Bearer renewed-token',
+      'Last-Event-ID': '3',
+    });
+    expect(stream.delays).toEqual([]);
+    expect(stream.statuses).toEqual(['connecting', 'live']);
+    stream.stop();
+  });
+
+  it('backs off as after a cut when the token expired and no newer one is stored (the API then answers 401)', async () => {
+    const api = fakeApi([200, 401]);
+    const stream = open(api);
+    await vi.waitFor(() => expect(stream.statuses).toEqual(['connecting', 'live']));
+    api.write(end('expired'));
+    api.cut();
+    await vi.waitFor(() => expect(stream.unauthorized).toHaveBeenCalledTimes(1));
+    expect(stream.delays).toEqual([1_000]);
+    expect(api.fetch).toHaveBeenCalledTimes(2);
   });
 });

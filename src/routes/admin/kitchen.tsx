@@ -306,7 +306,7 @@ export function KitchenPage() {
           Sound for new orders
         </button>
       </div>
-      <LiveStatus status={feed.status} pausedOnce={feed.pausedOnce} />
+      <LiveStatus status={feed.status} pausedOnce={feed.pausedOnce} message={feed.message} />
       <p role="status" className={announcement ? 'font-semibold text-coral-ink' : 'sr-only'}>
         {announcement}
       </p>

@@ -16,6 +16,10 @@ export const orderEvent = (id: number, overrides: Partial<OrderEvent> = {}): Ord
   ...overrides,
 });
 
+/** The server's refusals of one stream too many (routes/order-stream.ts words them). */
+export const TOO_MANY = 'You have 5 live order views open already.';
+const TOO_MANY_HERE = '50 live order views are open from your network already.';
+
 /** A stream that never says anything by itself: the walk sends its events. */
 export const silentFeed = orderFeedMachine.provide({ actors: { followOrders: fromCallback(() => {}) } });
 
@@ -27,6 +31,9 @@ export const orderFeedModel = defineModel(silentFeed, [
         { type: 'order.stream', status: 'connecting' },
         { type: 'order.stream', status: 'live' },
         { type: 'order.stream', status: 'reconnecting' },
+        { type: 'order.stream', status: 'waiting', message: TOO_MANY },
+        // The server's words may change while it keeps refusing (another cap filled).
+        { type: 'order.stream', status: 'waiting', message: TOO_MANY_HERE },
         // One event (its replay is not news): the walk stays finite.
         ...(snapshot.context.events.length === 0 ? [{ type: 'order.event', event: orderEvent(1) }] : []),
         { type: 'order.event', event: orderEvent(1) },
