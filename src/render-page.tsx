@@ -40,6 +40,11 @@ export type PageAnswer = RenderedPage | { kind: 'missing' } | { kind: 'browser' 
 export interface ShownVersion {
   part: MenuPart;
   version: number;
+  /**
+   * The whole menu's version its data showed: a page kept for the listing while stock moves is behind
+   * on stock once the menu has moved past it (the item page then reads its stock again).
+   */
+  whole?: number;
 }
 
 /** What a render records of its loaders' API answers. */
@@ -86,7 +91,13 @@ function rendered(router: AppRouter, { data, versions }: Recorded, status: 200 |
     title: pageTitle(pageName),
     pageData: serializePageData(data),
     menuVersion:
-      versions.length > 0 ? { part, version: Math.min(...versions.map((shown) => shown[part])) } : undefined,
+      versions.length > 0
+        ? {
+            part,
+            version: Math.min(...versions.map((shown) => shown[part])),
+            whole: Math.min(...versions.map((shown) => shown.version)),
+          }
+        : undefined,
   };
 }
 

@@ -5,7 +5,7 @@ import {
   lazyRouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
-import type { MenuPart } from '../server/contract/menu.ts';
+import type { MenuItem, MenuPart } from '../server/contract/menu.ts';
 import { LoadingScreen } from './components/loading-screen.tsx';
 import { loadProvider } from './identity/provider.ts';
 import type { RouterContext } from './router-context.ts';
@@ -33,8 +33,9 @@ declare module '@tanstack/react-router' {
     serverRendered?: true;
     /**
      * Which of the menu's versions covers what a server-rendered page shows of the menu: 'listing' for
-     * one that shows no stock count (Home, Menu: a sale leaves it cached); every change otherwise.
-     * tests/ui/listing-pages.test.tsx holds those pages to it.
+     * one that shows no stock count (Home, Menu: a sale leaves it cached), or whose count is read again
+     * once the browser has it (the item page: its HTML may show a count a few sales old); every change
+     * otherwise. tests/ui/listing-pages.test.tsx holds those pages to it.
      */
     menuShown?: MenuPart;
   }
@@ -86,19 +87,30 @@ const reservationRoute = createRoute({
   staticData: { pageName: 'Reservation' },
 });
 
+/**
+ * The item the item page shows, in the browser: read again on the same page (its stock, after a kept
+ * page was taken over), a failure keeps it on screen instead of trading the page for an error.
+ */
+let shownItem: MenuItem | undefined;
+
 export const itemDetailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/item-detail/$id',
   // The API client stays out of the first page's JavaScript: the loader brings it when it runs.
-  loader: async ({ params }) => {
-    const item = await (await import('./api/menu.ts')).fetchMenuItem(params.id);
+  loader: async ({ params, cause }) => {
+    const shown = cause === 'stay' && shownItem?._id === params.id ? shownItem : undefined;
+    const item = await (await import('./api/menu.ts'))
+      .fetchMenuItem(params.id)
+      .catch((error: unknown) => shown ?? Promise.reject(error));
+    if (import.meta.env.SSR) return item;
+    shownItem = item;
     // The picture is the page's largest paint: fetch it with the data, not once the page has rendered
     // (a page rendered on the server has it in its HTML already).
-    if (!import.meta.env.SSR) new Image().src = item.image;
+    new Image().src = item.image;
     return item;
   },
   component: lazyRouteComponent(() => import('./routes/item-detail.tsx'), 'ItemDetailPage'),
-  staticData: { pageName: 'Item Detail', serverRendered: true },
+  staticData: { pageName: 'Item Detail', serverRendered: true, menuShown: 'listing' },
 });
 
 const authRoute = createRoute({

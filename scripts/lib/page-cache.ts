@@ -1,6 +1,6 @@
 // The site server's rendered pages, kept by URL for the menu version they show (scripts/serve-site.ts).
 import { LRUCache } from 'lru-cache';
-import type { MenuVersions } from '../../server/contract/menu.ts';
+import { MENU_BEHIND_HEADER, type MenuVersions } from '../../server/contract/menu.ts';
 import { type Bytes, bytes, gzip } from '../../server/http/gzip.ts';
 import type { ShownVersion } from '../../src/render-page.tsx';
 
@@ -50,18 +50,45 @@ export interface PageCacheOptions {
 }
 
 /**
- * Pages are kept for the menu version they were rendered at and served while it is current: never
- * stale, as every menu change moves the version that covers the page (the listing's for Home and the
- * Menu, the whole menu's for an item page; server/cache/menu-version.ts); a page that showed no menu
- * data is kept whatever the version. A page is kept for the oldest of the version the site knew when
- * it began and the versions its API answers carried, so a render that raced a change (or an API
- * instance a moment behind) is redone on the next request.
+ * Pages are kept for the menu version they were rendered at and served while it is current: every
+ * change to what a page shows moves the version that covers it (the listing's for Home, the Menu and
+ * the item pages; the whole menu's for any other page; server/cache/menu-version.ts), except an item
+ * page's count of stock: a sale leaves the listing as it was, so a rush serves item pages from here.
+ * While the menu has moved past the data a kept page shows, it is sent with Server-Timing
+ * `menu;desc=behind`, and the item page reads its item again once it is the browser's.
+ * A page that showed no menu data is kept whatever the version. A page is kept for the oldest of the
+ * version the site knew when it began and the versions its API answers carried, so a render that
+ * raced a change (or an API instance a moment behind) is redone on the next request.
  * Concurrent requests for a page share one render; memory is an LRU with a byte budget.
  */
 
+/** A kept page: `shown` undefined, it holds for every version; `behind`, made when first needed. */
+interface Kept {
+  shown: ShownVersion | undefined;
+  page: BuiltPage;
+  behind?: BuiltPage;
+}
+
+/** The page as sent while the menu has moved past its data: the same bytes, told so. */
+function sentBehind(page: BuiltPage): BuiltPage {
+  const timing = { 'Server-Timing': MENU_BEHIND_HEADER };
+  return {
+    ...page,
+    headers: { ...page.headers, ...timing },
+    gzipHeaders: { ...page.gzipHeaders, ...timing },
+  };
+}
+
+/** The kept page as it goes out while the menu's versions are `known`. */
+function answerOf(kept: Kept, known: MenuVersions): BuiltPage {
+  const whole = kept.shown?.whole;
+  if (whole === undefined || whole >= known.version) return kept.page;
+  kept.behind ??= sentBehind(kept.page);
+  return kept.behind;
+}
+
 export function createPageCache({ render, version, maxBytes }: PageCacheOptions) {
-  /** `shown` undefined: the page holds for every version. */
-  const pages = new LRUCache<string, { shown: ShownVersion | undefined; page: BuiltPage }>({
+  const pages = new LRUCache<string, Kept>({
     maxSize: maxBytes,
     sizeCalculation: ({ page }, url) => page.body.length + page.gzip.length + url.length,
   });
@@ -69,13 +96,13 @@ export function createPageCache({ render, version, maxBytes }: PageCacheOptions)
 
   async function renderAndKeep(url: string, known: MenuVersions): Promise<BuiltPage> {
     const { page, menuVersion: shown, keep } = await render(url);
+    const kept: Kept = {
+      shown: shown && { ...shown, version: Math.min(known[shown.part], shown.version) },
+      page,
+    };
     // A page that showed no menu data (Blog, the error page) holds for every version.
-    if (keep)
-      pages.set(url, {
-        shown: shown && { part: shown.part, version: Math.min(known[shown.part], shown.version) },
-        page,
-      });
-    return page;
+    if (keep) pages.set(url, kept);
+    return answerOf(kept, known);
   }
 
   return {
@@ -88,7 +115,7 @@ export function createPageCache({ render, version, maxBytes }: PageCacheOptions)
       if (known === undefined || personal) return render(url).then(({ page }) => page);
       const kept = pages.get(url);
       if (kept && (kept.shown === undefined || kept.shown.version === known[kept.shown.part])) {
-        return Promise.resolve(kept.page);
+        return Promise.resolve(answerOf(kept, known));
       }
       const key = `${known.version} ${url}`;
       let pending = rendering.get(key);

@@ -73,6 +73,15 @@ export type MenuPart = keyof MenuVersions;
  */
 export const menuTag = ({ version, listing }: MenuVersions, key: string): string =>
   `W/"m${version}-${listing}.${key}"`;
+/**
+ * The Server-Timing entry a cached page is sent with while the menu has moved past the data it shows
+ * (scripts/lib/page-cache.ts): the counts of stock in it may be behind, and the item page reads its
+ * item again once it is the browser's (Server-Timing, as CDNs tell a page of its cache, is the one
+ * header of a page's own answer that the page's script can read).
+ */
+export const MENU_BEHIND = { name: 'menu', description: 'behind' } as const;
+export const MENU_BEHIND_HEADER = `${MENU_BEHIND.name};desc=${MENU_BEHIND.description}`;
+
 /** The menu versions an ETag of ours names; undefined for any other tag. */
 export const versionsOfTag = (tag: string | null | undefined): MenuVersions | undefined => {
   const found = /^W\/"m(\d+)-(\d+)\./.exec(tag ?? '');

@@ -1,7 +1,7 @@
-import { getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
+import { getRouteApi, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { Minus, Plus, ShoppingCart } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { quantityMachine } from '../../machines/quantity.machine.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../server/contract/cart.ts';
@@ -10,8 +10,9 @@ import { menuPrice } from '../../server/contract/price.ts';
 import { useActors } from '../actors/context.tsx';
 import { DishImage } from '../components/fallback-image.tsx';
 import { PhoneCartBar } from '../components/phone-cart-bar.tsx';
-import { useHydrated } from '../ui/after-hydration.tsx';
+import { useHydrated, useWhenHydrated } from '../ui/after-hydration.tsx';
 import { showDialog } from '../ui/dialog.ts';
+import { loadedBehindMenu } from '../ui/menu-behind.ts';
 import { rememberQuantity, takeRememberedQuantity } from './item-quantity.ts';
 
 const route = getRouteApi('/item-detail/$id');
@@ -20,7 +21,16 @@ export const soldOutMessage = (name: string) =>
   `${name} is no longer in stock. Please wait for the available in stock.`;
 export const lastUnitsMessage = (stock: number, name: string) => `There are only ${stock} ${name} in stock.`;
 
-function QuantityStepper({ item, initialQuantity }: { item: MenuItem; initialQuantity: number }) {
+function QuantityStepper({
+  item,
+  initialQuantity,
+  onHydrated,
+}: {
+  item: MenuItem;
+  initialQuantity: number;
+  /** Called once the stepper, hydrated from the server's HTML, is the browser's. */
+  onHydrated: () => void;
+}) {
   // The contract's default cap on a cart line: the server refuses more (400) and says its own cap if it
   // runs with another one.
   const [state, send] = useMachine(quantityMachine, {
@@ -32,6 +42,7 @@ function QuantityStepper({ item, initialQuantity }: { item: MenuItem; initialQua
   // The server renders this page knowing nobody's session, and so does the browser until it has taken
   // the page over: hydration keeps the server's attributes, so both renders must agree.
   const hydrated = useHydrated();
+  useWhenHydrated(onHydrated);
   const { session, cart } = useActors();
   const settled = useSelector(session, isSessionSettled) && hydrated;
   const signedIn = useSelector(session, (s) => s.matches('signedIn')) && settled;
@@ -133,9 +144,29 @@ function useRememberedQuantity(itemId: string): number | null {
   return remembered?.itemId === itemId ? remembered.quantity : null;
 }
 
+/**
+ * Reads the item again once the browser has taken over a page the site server kept while sales went on
+ * (its HTML shows the stock of its render: scripts/lib/page-cache.ts), from the API's memory. Only
+ * then: a page sent current costs no second read, nor does one the browser rendered itself, nor a
+ * sold-out one (selling out and coming back move the listing: it is never kept past either). Called by
+ * the stepper once hydrated, not by this page: the stepper hydrates when the registry of actors is
+ * there, and an update reaching its boundary before that would have React throw the server's HTML away
+ * and render it anew.
+ */
+function useStockReadAgain(): () => void {
+  const router = useRouter();
+  const asked = useRef(false);
+  return useCallback(() => {
+    if (asked.current || !loadedBehindMenu()) return;
+    asked.current = true;
+    void router.invalidate({ filter: (match) => match.routeId === route.id });
+  }, [router]);
+}
+
 export function ItemDetailPage() {
   const item = route.useLoaderData();
   const remembered = useRememberedQuantity(item._id);
+  const readAgain = useStockReadAgain();
   return (
     <>
       <article className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
@@ -161,12 +192,13 @@ export function ItemDetailPage() {
           {item.quantity > 0 ? (
             // A stepper of its own for the remembered quantity: the machine starts from its input. It
             // waits for the registry's session and cart in a boundary of its own, so that the rest of
-            // the page hydrates meanwhile.
+            // the page hydrates meanwhile. Its key starts it again when the stock read again differs.
             <Suspense fallback={null}>
               <QuantityStepper
-                key={`${item._id}:${remembered}`}
+                key={`${item._id}:${item.quantity}:${remembered}`}
                 item={item}
                 initialQuantity={remembered ?? 1}
+                onHydrated={readAgain}
               />
             </Suspense>
           ) : (

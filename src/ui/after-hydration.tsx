@@ -1,4 +1,4 @@
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 
 const noSubscription = () => () => {};
 
@@ -14,6 +14,18 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Calls `then` once a component whose first render hydrated the server's HTML is the browser's; never
+ * for one the browser rendered itself. `then` should keep its identity (useCallback).
+ */
+export function useWhenHydrated(then: () => void): void {
+  const hydrated = useHydrated();
+  const [hydrating] = useState(!hydrated);
+  useEffect(() => {
+    if (hydrated && hydrating) then();
+  }, [hydrated, hydrating, then]);
 }
 
 /** Renders `placeholder` on the server and while hydrating, `children` after. */
