@@ -87,10 +87,13 @@ export interface AppDeps {
   metricsToken?: string;
   /**
    * What one customer can hold of the stock, and for how long (default DEFAULT_HOLDS in
-   * services/holds.ts: 10 units of an item per cart line, 20 units per order, 10 minutes). Each field
-   * stands for one environment variable: cartLineMaxUnits CART_LINE_MAX_UNITS, orderMaxUnits
-   * ORDER_MAX_UNITS, holdMinutes HOLD_MINUTES. The expiry sweep (releaseExpiredReservations) runs
-   * outside the app: give it the same holdMinutes.
+   * services/holds.ts: 10 units of an item per cart line, 20 units per order, 10 minutes; the unpaid
+   * orders from one address a quarter of an item's unsold units, a tenth through an account younger
+   * than 24 hours or unverified). Each field stands for one environment variable: cartLineMaxUnits
+   * CART_LINE_MAX_UNITS, orderMaxUnits ORDER_MAX_UNITS, holdMinutes HOLD_MINUTES, addressHoldPercent
+   * ADDRESS_HOLD_PERCENT, newAccountHoldPercent NEW_ACCOUNT_HOLD_PERCENT, newAccountHours
+   * NEW_ACCOUNT_HOURS. The expiry sweep (releaseExpiredReservations) runs outside the app: give it the
+   * same holdMinutes.
    */
   holds?: HoldOptions;
   /**
@@ -217,7 +220,10 @@ export function createApp(deps: AppDeps) {
   app.route('/', sessionRoutes(db, identity, tokens, limits, now));
   app.route('/', profileRoutes(db, tokens));
   app.route('/', cartRoutes(db, tokens, holds));
-  app.route('/', orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds }));
+  app.route(
+    '/',
+    orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds, addressOf }),
+  );
   app.route('/', paymentRoutes({ db, gateway, logger, siteOrigins, limits }));
   app.route('/', adminRoutes({ db, tokens, identity, logger }));
   app.route('/', shopRoutes(db, tokens));

@@ -20,6 +20,8 @@ export interface OrderRouteDeps {
   logger: Logger;
   paymentTimeoutMs?: number | undefined;
   limits: { createPaymentIntent: EndpointLimiter };
+  /** The caller's address (clientAddress): what its unpaid orders hold is bounded. */
+  addressOf: (c: Context) => string;
   /** The caps on what one customer may hold through checkout, and for how long. */
   holds: Holds;
   /** The storefront's origins: a checkout from one of them pays and comes back there. */
@@ -45,7 +47,7 @@ export function orderRoutes(deps: OrderRouteDeps) {
           return c.json(
             await checkout(
               { db, gateway, logger, gatewayTimeoutMs: paymentTimeoutMs, returnSite, holds },
-              c.var.user.uid,
+              { uid: c.var.user.uid, address: deps.addressOf(c) },
               input,
             ),
           );

@@ -19,6 +19,7 @@ import {
 import { Conflict, InvalidInput, NotFound, UpstreamFailed } from '../domain-errors.ts';
 import type { PaymentGateway, VerifiedNotification } from '../payments/gateway.ts';
 import { cartLinesWithItems, stockMessage } from './cart.ts';
+import { assertWithinHoldBudget, holdShare, isNewAccount, OverHoldBudget } from './hold-budget.ts';
 import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
 import { isUuid } from './ids.ts';
 import { recordCreation, TransitionConflict, transitionOrder } from './order-lifecycle.ts';
@@ -105,6 +106,12 @@ const customerOf = ({ fullName, email, phone, address, city, postcode }: CreateP
   postcode,
 });
 
+/** Who checks out: the signed-in customer, and the address the request came from (clientAddress). */
+export interface Caller {
+  uid: string;
+  address: string;
+}
+
 export interface CreatedOrder {
   id: string;
   transactionId: string;
@@ -115,14 +122,15 @@ export interface CreatedOrder {
 /**
  * Turns the caller's cart into an unpaid order, in one transaction: lines and total from the cart and
  * the current menu (the client's own lines are ignored), the caps on what one customer may hold must be
- * kept (InvalidInput), the client's total must match, and every line's stock is reserved with a conditional
- * UPDATE, so concurrent checkouts can never oversell. A customer has at most one order holding stock:
- * the stock of their earlier unpaid orders goes back in the same transaction, so checking out the same
- * cart again moves the hold instead of doubling it.
+ * kept (InvalidInput), the client's total must match, the unpaid orders from the caller's address must
+ * stay within their share of each item (OverHoldBudget), and every line's stock is reserved with a
+ * conditional UPDATE, so concurrent checkouts can never oversell. A customer has at most one order
+ * holding stock: the stock of their earlier unpaid orders goes back in the same transaction, so checking
+ * out the same cart again moves the hold instead of doubling it.
  */
 export function createOrder(
   db: Database,
-  uid: string,
+  { uid, address }: Caller,
   input: CreatePayment,
   holds: Holds = DEFAULT_HOLDS,
 ): Promise<CreatedOrder> {
@@ -131,8 +139,13 @@ export function createOrder(
     // finds that order and releases it, instead of both holding stock. NO KEY UPDATE is enough to queue
     // checkouts and, unlike FOR UPDATE, leaves adding to the cart free (its foreign key check takes only
     // a KEY SHARE lock on this row). Taken first: customer, then orders, then items in id order.
-    await tx.select({ id: users.id }).from(users).where(eq(users.uid, uid)).for('no key update');
+    const [customer] = await tx
+      .select({ newAccount: isNewAccount(holds.newAccountHours) })
+      .from(users)
+      .where(eq(users.uid, uid))
+      .for('no key update');
     await assertShopOpen(tx);
+    const share = holdShare(holds, customer?.newAccount ?? true);
 
     const lines = await cartLinesWithItems(tx, eq(cartLines.userUid, uid)).orderBy(asc(menuItems.id));
     if (lines.length === 0) throw new InvalidInput(EMPTY_CART);
@@ -171,6 +184,9 @@ export function createOrder(
       }).catch(skipOvertaken);
     }
 
+    // Under the items' locks; a share of 100 bounds nothing, so nothing is counted.
+    if (share < 100) await assertWithinHoldBudget(tx, address, share, lines);
+
     for (const line of lines) {
       const [taken] = await tx
         .update(menuItems)
@@ -194,6 +210,7 @@ export function createOrder(
         userUid: uid,
         orderTime: input.order_time,
         ...customerOf(input),
+        clientAddress: address,
         transactionId,
         totalCents,
       })
@@ -243,10 +260,11 @@ async function discardOrder(db: Database, orderId: string): Promise<void> {
 }
 
 /**
- * POST /create-payment-intent: create the order (stock reserved; when stock is short, lapsed
- * reservations are released first and the order tried once more), then ask the gateway for its
- * payment page. If the gateway fails or is slow, the order is undone (stock back) and the caller is
- * refused (UpstreamFailed): the customer never sees an order that looks placed but cannot be paid.
+ * POST /create-payment-intent: create the order (stock reserved; when stock is short, or the address
+ * over its share, lapsed reservations are released first and the order tried once more), then ask the
+ * gateway for its payment page. If the gateway fails or is slow, the order is undone (stock back) and
+ * the caller is refused (UpstreamFailed): the customer never sees an order that looks placed but cannot
+ * be paid.
  */
 export async function checkout(
   deps: {
@@ -259,15 +277,15 @@ export async function checkout(
     /** The caps on what one customer may hold, and how long (default DEFAULT_HOLDS). */
     holds?: Holds | undefined;
   },
-  uid: string,
+  caller: Caller,
   input: CreatePayment,
 ): Promise<{ url: string }> {
   const { db, gateway, logger } = deps;
   const holds = deps.holds ?? DEFAULT_HOLDS;
-  const order = await createOrder(db, uid, input, holds).catch(async (error: unknown) => {
-    if (!(error instanceof OutOfStock)) throw error;
+  const order = await createOrder(db, caller, input, holds).catch(async (error: unknown) => {
+    if (!(error instanceof OutOfStock || error instanceof OverHoldBudget)) throw error;
     if ((await releaseExpiredReservations(db, holds.holdMinutes)) === 0) throw error;
-    return createOrder(db, uid, input, holds);
+    return createOrder(db, caller, input, holds);
   });
   try {
     return await withTimeout(

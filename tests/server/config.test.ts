@@ -81,7 +81,14 @@ describe('readConfig: development', () => {
       siteOrigins: ['http://localhost:5173'],
       trustProxy: 0,
       expirySweepMs: 60_000,
-      holds: { cartLineMaxUnits: 10, orderMaxUnits: 20, holdMinutes: 10 },
+      holds: {
+        cartLineMaxUnits: 10,
+        orderMaxUnits: 20,
+        holdMinutes: 10,
+        addressHoldPercent: 25,
+        newAccountHoldPercent: 10,
+        newAccountHours: 24,
+      },
       firebaseProjectId: 'demo-pizzon',
       authEmulatorHost: undefined,
       seedDemoAccounts: false,
@@ -239,11 +246,41 @@ describe('readConfig: development', () => {
     expect(JSON.stringify(result)).not.toContain('hunter2');
   });
 
-  it('reads what one customer may hold and for how long', () => {
+  it('reads what one customer may hold and for how long, and an address’s share', () => {
     const config = configOf(
-      attempt({ DATABASE_URL, CART_LINE_MAX_UNITS: '4', ORDER_MAX_UNITS: '12', HOLD_MINUTES: '15' }),
+      attempt({
+        DATABASE_URL,
+        CART_LINE_MAX_UNITS: '4',
+        ORDER_MAX_UNITS: '12',
+        HOLD_MINUTES: '15',
+        ADDRESS_HOLD_PERCENT: '40',
+        NEW_ACCOUNT_HOLD_PERCENT: '5',
+        NEW_ACCOUNT_HOURS: '72',
+      }),
     );
-    expect(config.holds).toEqual({ cartLineMaxUnits: 4, orderMaxUnits: 12, holdMinutes: 15 });
+    expect(config.holds).toEqual({
+      cartLineMaxUnits: 4,
+      orderMaxUnits: 12,
+      holdMinutes: 15,
+      addressHoldPercent: 40,
+      newAccountHoldPercent: 5,
+      newAccountHours: 72,
+    });
+  });
+
+  it('refuses a share that is not a whole percent from 1 to 100', () => {
+    const result = attempt({
+      DATABASE_URL,
+      ADDRESS_HOLD_PERCENT: '101',
+      NEW_ACCOUNT_HOLD_PERCENT: '0',
+      NEW_ACCOUNT_HOURS: '1.5',
+    });
+    expect(refused(result)).toEqual([
+      'ADDRESS_HOLD_PERCENT',
+      'NEW_ACCOUNT_HOLD_PERCENT',
+      'NEW_ACCOUNT_HOURS',
+    ]);
+    expect(messageOf(result, 'ADDRESS_HOLD_PERCENT')).toContain('from 1 to 100');
   });
 
   it('reads how many order streams may be open and how often an open one re-checks its account', () => {

@@ -77,6 +77,12 @@ export const everyLimit = (quota: Quota): RateLimits => ({
  */
 export const NO_RATE_LIMITS = everyLimit({ limit: Number.POSITIVE_INFINITY, windowMs: 60_000 });
 
+/**
+ * For the same reason, no address's share of the stock is bounded unless a test asks (a share of 100
+ * bounds nothing: tests/server/hold-budgets.test.ts).
+ */
+export const NO_HOLD_BUDGETS = { addressHoldPercent: 100, newAccountHoldPercent: 100 };
+
 /** Nor does it refuse calls for overload: a test that races calls means each to run (admission.test.ts). */
 export const NO_ADMISSION_LIMIT = { maxInFlight: Number.MAX_SAFE_INTEGER };
 
@@ -93,7 +99,10 @@ export interface TestContextOptions {
   trustProxy?: number;
   /** The app's clock in epoch ms (default Date.now): tests move it past the provider check's interval. */
   now?: () => number;
-  /** The caps on what one customer may hold, and for how long (the app's defaults unless given). */
+  /**
+   * The caps on what one customer may hold, and for how long (the app's defaults unless given; no
+   * address's share bounded unless given: NO_HOLD_BUDGETS).
+   */
   holds?: AppDeps['holds'];
   /** How often an order stream pings (the app's default is 15 s). */
   orderStreamHeartbeatMs?: number;
@@ -158,7 +167,7 @@ export async function createContextOn(
     trustProxy: options.trustProxy,
     now: options.now,
     metricsToken: options.metricsToken,
-    holds: options.holds,
+    holds: { ...NO_HOLD_BUDGETS, ...options.holds },
     orderEvents,
     orderStreamHeartbeatMs: options.orderStreamHeartbeatMs,
     streams: options.streams,
