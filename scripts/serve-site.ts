@@ -2,7 +2,7 @@
 // server (dist/server/render-page.js, see src/render-page.tsx) and cached by menu version, and
 // index.html for every other client-side route.
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listenMenuVersion, type MenuVersion } from '../server/cache/menu-version.ts';
 import { connectDatabase } from '../server/db/client.ts';
 import { readEnv } from '../server/env.ts';
@@ -11,6 +11,7 @@ import { createApiProxy, isApiPath } from './lib/api-proxy.ts';
 import { fillPage } from './lib/fill-page.ts';
 import { type BuiltPage, buildPage, createPageCache, type Rendering } from './lib/page-cache.ts';
 import { siteHeaders, siteOriginsFromEnv } from './lib/site-headers.ts';
+import { createSiteServer } from './lib/site-server.ts';
 import { loadStaticFiles, type SiteAnswer, staticAnswer } from './lib/static-files.ts';
 
 type RenderPage = typeof import('../src/render-page.tsx').renderPage;
@@ -125,7 +126,7 @@ function site(incoming: IncomingMessage, outgoing: ServerResponse) {
 const apiInternalUrl = env.API_INTERNAL_URL;
 const api = apiInternalUrl ? createApiProxy(apiInternalUrl) : undefined;
 if (!api) console.warn('API_INTERNAL_URL is not set: /api is not passed to the API');
-const server = createServer((incoming, outgoing) => {
+const server = createSiteServer((incoming, outgoing) => {
   if (api && isApiPath(incoming.url ?? '/')) api(incoming, outgoing);
   else site(incoming, outgoing);
 });

@@ -202,6 +202,10 @@ export interface HttpTimeouts {
   checkIntervalMs: number;
 }
 
+/** HttpTimeouts' checkIntervalMs for a headers timeout: at most half of it, and at most a second. */
+export const checkIntervalFor = (headersTimeoutMs: number): number =>
+  Math.max(1, Math.min(1_000, Math.floor(headersTimeoutMs / 2)));
+
 export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Lets a scraper anywhere read GET /metrics (Authorization: Bearer …); loopback needs none. */
@@ -290,7 +294,7 @@ function toConfig(env: Env): { config: Config; warnings: string[] } {
         headersTimeoutMs: env.API_HEADERS_TIMEOUT_MS,
         requestTimeoutMs: env.API_REQUEST_TIMEOUT_MS,
         keepAliveTimeoutMs: env.API_KEEP_ALIVE_TIMEOUT_MS,
-        checkIntervalMs: Math.max(1, Math.min(1_000, Math.floor(env.API_HEADERS_TIMEOUT_MS / 2))),
+        checkIntervalMs: checkIntervalFor(env.API_HEADERS_TIMEOUT_MS),
       },
       apiPublicUrl: (env.API_PUBLIC_URL ?? localhostUrl(env.API_PORT)).replace(/\/+$/, ''),
       siteOrigins: env.SITE_ORIGIN,

@@ -1,9 +1,9 @@
-import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../server/db/client.ts';
 import { sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
+import { trickle } from './support/slow-client.ts';
 import { fixture } from './support/test-app.ts';
 
 /**
@@ -29,37 +29,6 @@ const api = fixture(
     }),
   stopApi,
 );
-
-/** What a slow client saw: the server closed its socket after `afterMs`, having answered `answer`. */
-interface Closed {
-  afterMs: number;
-  answer: string;
-}
-
-/**
- * A client that sends `head` and then `tail` one byte every 50 ms (if any), never finishing; resolves
- * when the server closes the socket.
- */
-function trickle(head: string, tail: string): Promise<Closed> {
-  const socket = connect(api.port, '127.0.0.1');
-  const opened = Date.now();
-  let answer = '';
-  socket.on('data', (chunk: Buffer) => {
-    answer += chunk.toString();
-  });
-  socket.on('error', () => {}); // the server's close may reach a write as a reset
-  let sent = 0;
-  const timer = setInterval(() => {
-    if (tail && !socket.destroyed && socket.writable) socket.write(tail.charAt(sent++ % tail.length));
-  }, 50);
-  socket.once('connect', () => socket.write(head));
-  return new Promise<Closed>((resolve) =>
-    socket.once('close', () => {
-      clearInterval(timer);
-      resolve({ afterMs: Date.now() - opened, answer });
-    }),
-  );
-}
 
 /** GET `path` and how long it took. */
 async function timed(path: string): Promise<{ status: number; body: unknown; ms: number }> {
@@ -87,7 +56,7 @@ describe('slow clients', () => {
   it('a request whose headers trickle in is closed at the headers timeout; other calls answer meanwhile', async () => {
     // Twenty slow-loris clients: a request line, then a header that never ends.
     const clients = Array.from({ length: 20 }, () =>
-      trickle('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 'abcdefghijklmnopqrstuvwxyz'),
+      trickle(api.port, 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 'abcdefghijklmnopqrstuvwxyz'),
     );
     const closings = Promise.all(clients);
     const answers = await healthWhile(closings);
@@ -105,7 +74,7 @@ describe('slow clients', () => {
   });
 
   it('a client that opens a connection and sends nothing is closed at the headers timeout', async () => {
-    const { afterMs } = await trickle('', '');
+    const { afterMs } = await trickle(api.port, '', '');
     expect(afterMs).toBeLessThan(HEADERS_TIMEOUT_MS + LATE_MS);
   });
 
@@ -113,7 +82,7 @@ describe('slow clients', () => {
     const head =
       'POST /reservations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
       'Content-Length: 5000\r\n\r\n{"name":"';
-    const closed = trickle(head, 'slow');
+    const closed = trickle(api.port, head, 'slow');
     const answers = await healthWhile(closed);
     const { afterMs } = await closed;
     expect(afterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
