@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { fromPromise, type SnapshotFrom } from 'xstate';
+import { fromPromise } from 'xstate';
 import { createSubmitMachine } from '../../machines/submit.machine.ts';
-import { isoDate, type Reservation, reservationSchema } from '../../server/contract/reservation.ts';
+import { isoDate, reservationSchema } from '../../server/contract/reservation.ts';
 import { postReservation } from '../api/reservations.ts';
 import { rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
@@ -9,15 +9,9 @@ import { standalone, useLogic } from './context.tsx';
 
 const schema = reservationSchema(() => isoDate(new Date()));
 
-const bookingMachine = createSubmitMachine('booking');
-
-/** The booking the server just stored: what the form sent, which the schema had already made a Reservation. */
-export const storedBooking = (snapshot: SnapshotFrom<typeof bookingMachine>) =>
-  snapshot.context.stored as Reservation | null;
-
 export const bookingLogic = standalone(() => ({
   /** Both booking forms (Home's Book a Table and the Reservation page) store a booking this way. */
-  booking: bookingMachine.provide({
+  booking: createSubmitMachine('booking').provide({
     actors: {
       submit: fromPromise(({ input }) => postReservation(v.parse(schema, input)).catch(rejectReadably)),
     },

@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { Phone } from 'lucide-react';
-import { storedBooking, useBookingLogic } from '../actors/booking.ts';
+import type { Reservation } from '../../server/contract/reservation.ts';
+import { useBookingLogic } from '../actors/booking.ts';
 import { BookingForm } from '../components/booking-form.tsx';
 import { RESTAURANT_PHONE } from '../content/contact.ts';
 
@@ -28,7 +29,8 @@ export function BookOnline() {
           <BookingForm
             variant="compact"
             submitting={state.matches('submitting')}
-            stored={storedBooking(state)}
+            // What BookingForm sent, which its schema had made a Reservation.
+            stored={state.context.stored as Reservation | null}
             onSubmit={(values) => send({ type: 'form.submit', values })}
             onAnother={() => send({ type: 'form.clear' })}
           />

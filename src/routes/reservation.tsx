@@ -1,7 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { Clock, Phone } from 'lucide-react';
 import { OPEN_HOURS_TEXT } from '../../server/contract/opening-hours.ts';
-import { storedBooking, useBookingLogic } from '../actors/booking.ts';
+import type { Reservation } from '../../server/contract/reservation.ts';
+import { useBookingLogic } from '../actors/booking.ts';
 import { BookingForm } from '../components/booking-form.tsx';
 import { RESTAURANT_PHONE } from '../content/contact.ts';
 
@@ -38,7 +39,8 @@ export function ReservationPage() {
           <BookingForm
             variant="full"
             submitting={state.matches('submitting')}
-            stored={storedBooking(state)}
+            // What BookingForm sent, which its schema had made a Reservation.
+            stored={state.context.stored as Reservation | null}
             onSubmit={(values) => send({ type: 'form.submit', values })}
             onAnother={() => send({ type: 'form.clear' })}
           />
