@@ -195,7 +195,16 @@ export function createApp(deps: AppDeps) {
   // the public reads.
   app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   // Before anything that reads or writes: a call refused for overload has done no work.
-  const admission = createAdmission(deps.admission, logger);
+  const admission = createAdmission(
+    {
+      ...deps.admission,
+      onShed: (route) => {
+        metrics.recordShed(route);
+        deps.admission?.onShed?.(route);
+      },
+    },
+    logger,
+  );
   for (const [path, methods] of Object.entries(ADMITTED)) app.use(path, admission.admit(path, methods));
 
   // A write of this process that may change the menu (an item edited, stock reserved or given back) is
