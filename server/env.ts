@@ -5,8 +5,8 @@
 // other file). A process reads the variables it needs with readEnv, which names every bad one at once in
 // an EnvError; the process's entry point reports it and exits (docs/decisions/015).
 import * as v from 'valibot';
-import { DEFAULT_ADMISSION } from './middleware/admission.ts';
 import { DEFAULT_STREAM_LIMITS } from './live/stream-limits.ts';
+import { DEFAULT_ADMISSION } from './middleware/admission.ts';
 import { DEFAULT_HOLDS } from './services/holds.ts';
 import { MIN_SECRET_LENGTH } from './tokens.ts';
 
@@ -235,6 +235,9 @@ const ENTRIES = {
   BENCH_RUSH_CUSTOMERS: count(400),
   BENCH_RUSH_RUNS: count(3),
   BENCH_RUSH_WARMUP_SECONDS: count(10, 0),
+  BENCH_RUSH_FIND: flag,
+  BENCH_RUSH_FIND_FROM: count(36),
+  BENCH_RUSH_FIND_STEP: count(12),
   BENCH_LIGHTHOUSE_RUNS: count(5),
 
   // `npm run screenshots`, against a running `npm start`.

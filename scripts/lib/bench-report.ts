@@ -25,6 +25,10 @@ Not measured yet: run \`npm run bench:api\`.
 <!-- bench:rush:start -->
 Not measured yet: run \`npm run bench:rush\`.
 <!-- bench:rush:end -->
+
+<!-- bench:rush-capacity:start -->
+Not measured yet: run \`BENCH_RUSH_FIND=1 npm run bench:rush\`.
+<!-- bench:rush-capacity:end -->
 `;
 
 /** The 1-minute load average when the benchmark began: other work on the machine skews every figure. */
@@ -51,7 +55,10 @@ export function table(head: string[], rows: string[][]): string {
 export const verdict = (ok: boolean): string => (ok ? 'pass' : '**FAIL**');
 
 /** Replaces (or appends) the section between `<!-- name:start -->` and `<!-- name:end -->`. */
-export function writeSection(name: 'bench:web' | 'bench:api' | 'bench:rush', body: string): void {
+export function writeSection(
+  name: 'bench:web' | 'bench:api' | 'bench:rush' | 'bench:rush-capacity',
+  body: string,
+): void {
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
   const section = `${start}\n${body.trim()}\n${end}`;

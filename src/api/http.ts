@@ -1,4 +1,5 @@
 import ky, { HTTPError } from 'ky';
+import { MAX_RETRY_AFTER_MS } from '../../server/contract/admission.ts';
 import { API_PATH_PREFIX } from '../../server/contract/http.ts';
 import { API_TOKEN_STORAGE_KEY } from '../../server/contract/user.ts';
 import { takePageAnswer } from './page-data.ts';
@@ -25,9 +26,6 @@ export const API_BASE = new URL(
  */
 export const pageDataKey = (url: string): string =>
   url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
-
-/** The longest the storefront waits, whatever Retry-After says, before sending a refused call again. */
-export const MAX_RETRY_AFTER_MS = 5_000;
 
 /**
  * A refusal for overload: 503 with Retry-After (server/middleware/admission.ts). The server did nothing

@@ -3,7 +3,7 @@
 // (server/middleware/admission.ts, src/api/http.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { BUSY_MESSAGE } from '../../server/contract/admission.ts';
+import { BUSY_MESSAGE, MAX_RETRY_AFTER_MS } from '../../server/contract/admission.ts';
 
 const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }));
 vi.mock('../../src/ui/toast.ts', () => ({
@@ -15,7 +15,6 @@ vi.mock('../../src/ui/toast.ts', () => ({
 
 const { liveCartMachine } = await import('../../src/actors/cart.ts');
 const { addToCart, fetchCart } = await import('../../src/api/cart.ts');
-const { MAX_RETRY_AFTER_MS } = await import('../../src/api/http.ts');
 
 const busy = (retryAfter: string | null) => () =>
   Response.json(
