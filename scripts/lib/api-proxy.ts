@@ -76,6 +76,7 @@ export function createApiProxy(apiUrl: string) {
     headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${peer}` : peer;
     headers.host = upstream.host;
     const path = upstreamPath(incoming.url ?? API_PATH_PREFIX);
+    let answer: IncomingMessage | undefined;
     const toApi = httpRequest(
       {
         agent: isEventStream(path, incoming.headers.accept) ? streamAgent : agent,
@@ -87,14 +88,25 @@ export function createApiProxy(apiUrl: string) {
         headers,
       },
       (fromApi) => {
+        answer = fromApi;
+        // Refused (413: the API stops reading a body over its limit) or answered before the body was all
+        // here: the API takes no more of this request and drops the connection soon after, and passing
+        // on regardless turned that into a 502 (or a stalled upload). The rest is read and dropped, so
+        // the visitor finishes sending and reads the answer, and the connection is never used again.
+        if (fromApi.statusCode === 413 || !incoming.readableEnded) {
+          const { socket } = fromApi;
+          incoming.unpipe(toApi);
+          incoming.resume();
+          fromApi.once('end', () => socket.destroy());
+        }
         outgoing.writeHead(fromApi.statusCode ?? 502, withoutHopByHop(fromApi.headers));
         fromApi.pipe(outgoing);
       },
     );
     let visitorLeft = false;
     toApi.on('error', (error) => {
-      // Cut by us because the visitor left: nothing failed.
-      if (visitorLeft) return;
+      // Cut by us because the visitor left, or after the API's whole answer came: nothing failed.
+      if (visitorLeft || answer?.complete) return;
       console.warn(`/api: ${incoming.method} ${incoming.url} could not reach the API (${error.message})`);
       if (outgoing.headersSent) {
         outgoing.destroy();

@@ -7,8 +7,11 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiProxy, isApiPath, isEventStream, upstreamPath } from '../../scripts/lib/api-proxy.ts';
+import { MAX_BODY_BYTES } from '../../server/app.ts';
+import { sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
+import { fixture } from './support/test-app.ts';
 import { until } from './support/until.ts';
 
 const servers: Server[] = [];
@@ -175,4 +178,111 @@ describe('the storefront’s /api', () => {
       for (const server of servers) server.closeAllConnections();
     }
   }, 30_000);
+});
+
+/** What a visitor sending a chunked body saw: the answer, when it came, and how the sending ended. */
+interface Sent {
+  status: number;
+  body: string;
+  /** The answer came before the visitor had sent its whole body. */
+  beforeSent: boolean;
+  /** Why the sending failed (the connection cut under it), if it did. */
+  error: string | undefined;
+}
+
+/**
+ * POSTs `bytes` to `url` in chunks of 64 kB, `gapMs` apart (none: as fast as the socket takes them),
+ * without a length (Transfer-Encoding: chunked), on a kept-alive connection of its own as a browser
+ * would; resolves once the answer has arrived and the body is all sent (or its sending failed).
+ */
+function sendChunked(url: string, bytes: number, gapMs: number): Promise<Sent> {
+  const agent = new Agent({ keepAlive: true });
+  return new Promise<Sent>((resolve) => {
+    let sent = false;
+    let error: string | undefined;
+    let answer: Omit<Sent, 'error'> | undefined;
+    const settle = () => {
+      if (answer && (sent || error)) resolve({ ...answer, error });
+    };
+    const request = httpRequest(
+      url,
+      { method: 'POST', agent, headers: { 'Content-Type': 'application/json' } },
+      (response) => {
+        const beforeSent = !sent;
+        let body = '';
+        response.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        response.on('end', () => {
+          answer = { status: response.statusCode ?? 0, body, beforeSent };
+          settle();
+        });
+      },
+    );
+    request.on('error', (cause) => {
+      error = cause.message;
+      answer ??= { status: 0, body: '', beforeSent: !sent };
+      settle();
+    });
+    request.on('finish', () => {
+      sent = true;
+      settle();
+    });
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let left = Math.ceil(bytes / chunk.length);
+    const next = () => {
+      while (left > 0 && !error) {
+        left -= 1;
+        const more = request.write(chunk);
+        if (gapMs > 0) return void setTimeout(next, gapMs);
+        if (!more) return void request.once('drain', next);
+      }
+      request.end();
+    };
+    next();
+  }).finally(() => agent.destroy());
+}
+
+describe('the storefront’s /api in front of the API', () => {
+  const scratch = sharedScratchDatabase();
+  const api = fixture(() => startApiProcess(scratch.url), stopApi);
+  const TOO_LARGE = { message: `The request body is too large (at most ${MAX_BODY_BYTES} bytes)` };
+
+  it('answers a chunked 2 MB body with the API’s 413, as the API does, and the next call as usual', async () => {
+    const direct = await sendChunked(`${api.url}/reservations`, 2 * 1024 * 1024, 0);
+    expect({ status: direct.status, body: JSON.parse(direct.body) }).toEqual({
+      status: 413,
+      body: TOO_LARGE,
+    });
+    const site = await proxyTo(api.url);
+    for (let round = 0; round < 3; round++) {
+      const refused = await sendChunked(`${site}/api/reservations`, 2 * 1024 * 1024, 0);
+      expect({ status: refused.status, body: JSON.parse(refused.body) }).toEqual({
+        status: 413,
+        body: TOO_LARGE,
+      });
+      // At once, on the proxy's pool of connections to the API.
+      expect((await fetch(`${site}/api/health`)).status).toBe(200);
+    }
+  });
+
+  it('passes the 413 on while the visitor is still sending a large body, and lets it finish sending', async () => {
+    const warned = vi.spyOn(console, 'warn');
+    try {
+      const site = await proxyTo(api.url);
+      // More than the sockets between here and the API hold, over about a second: the API refuses it
+      // after its first 100 kB and reads no more.
+      const refused = await sendChunked(`${site}/api/reservations`, 16 * 1024 * 1024, 5);
+      expect(refused).toEqual({
+        status: 413,
+        body: JSON.stringify(TOO_LARGE),
+        beforeSent: true,
+        error: undefined,
+      });
+      expect((await fetch(`${site}/api/health`)).status).toBe(200);
+      expect(warned).not.toHaveBeenCalled();
+    } finally {
+      warned.mockRestore();
+    }
+  });
 });
