@@ -4,6 +4,7 @@ import { type AllItemsQuery, type MenuItem, type MenuVersions, menuTag } from '.
 import type { Database } from '../db/client.ts';
 import { toMenuItem } from '../db/rows.ts';
 import { menuItems } from '../db/schema.ts';
+import { isDatabaseUnavailable, isStatementCancelled } from '../http/error-handler.ts';
 import { type Bytes, gzip } from '../http/gzip.ts';
 import { type MenuVersion, readMenuVersion } from './menu-version.ts';
 
@@ -38,10 +39,16 @@ function loadSnapshot(db: Database): Promise<MenuSnapshot> {
   );
 }
 
+/** While the database is out of reach, how long the last menu read is served before it is asked again. */
+export const UNREACHABLE_RETRY_MS = 1_000;
+
 export interface MenuCache {
   /** The menu of the version this process knows, when it is in memory already: no waiting, no read. */
   ready(): MenuSnapshot | undefined;
-  /** The menu of the current version, read from the database when it is not in memory. */
+  /**
+   * The menu of the current version, read from the database when it is not in memory; while the
+   * database can not answer, the last menu this process read (rejects when it has read none).
+   */
   snapshot(): Promise<MenuSnapshot>;
   /** GET /all-items's answer. */
   list(menu: MenuSnapshot, query: AllItemsQuery): MenuAnswer;
@@ -57,13 +64,20 @@ export interface MenuCache {
 export function createMenuCache(db: Database, version: MenuVersion, maxBytes = 8 * 1024 * 1024): MenuCache {
   /** The snapshot read for the last known version (its own version may be newer: never older). */
   let latest: { known: number; snapshot: Promise<MenuSnapshot>; loaded?: MenuSnapshot } | undefined;
+  /**
+   * The newest menu read whole, whatever the version now: a stopped or overloaded database leaves the
+   * public menu as it last was (as the site's cached pages show it) instead of answering 503.
+   */
+  let lastRead: MenuSnapshot | undefined;
+  /** Until when the database is taken as out of reach: no read waits for it again before then. */
+  let unreachableUntil = 0;
   const answers = new LRUCache<string, MenuAnswer>({
     maxSize: maxBytes,
     // The gzip form, when made, is a fraction of the JSON: counted in the JSON's share.
     sizeCalculation: ({ body }, key) => Math.ceil(body.length * 1.5) + key.length,
   });
 
-  async function snapshot(): Promise<MenuSnapshot> {
+  async function current(): Promise<MenuSnapshot> {
     // Not listening: the version is read on each call, and the snapshot is still reused while it holds.
     const { version: known } = version.current() ?? (await version.read());
     if (latest?.known === known) return latest.snapshot;
@@ -72,12 +86,26 @@ export function createMenuCache(db: Database, version: MenuVersion, maxBytes = 8
     entry.snapshot.then(
       (loaded) => {
         entry.loaded = loaded;
+        if (!lastRead || loaded.versions.version >= lastRead.versions.version) lastRead = loaded;
       },
       () => {
         if (latest === entry) latest = undefined;
       },
     );
     return entry.snapshot;
+  }
+
+  async function snapshot(): Promise<MenuSnapshot> {
+    // Not listening is how a stopped database shows: an unreachable one would hold each read for the
+    // connect timeout.
+    if (lastRead && version.current() === undefined && Date.now() < unreachableUntil) return lastRead;
+    try {
+      return await current();
+    } catch (error) {
+      if (!lastRead || !(isDatabaseUnavailable(error) || isStatementCancelled(error))) throw error;
+      unreachableUntil = Date.now() + UNREACHABLE_RETRY_MS;
+      return lastRead;
+    }
   }
 
   function answer(menu: MenuSnapshot, key: string, build: (menu: MenuSnapshot) => unknown): MenuAnswer {

@@ -28,7 +28,7 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 /** True when PostgreSQL cancelled a statement that ran past its statement_timeout (or was cancelled). */
-function isStatementCancelled(error: unknown): boolean {
+export function isStatementCancelled(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     if ((e as { code?: unknown }).code === '57014') return true;
   }
@@ -36,7 +36,7 @@ function isStatementCancelled(error: unknown): boolean {
 }
 
 /** True when an error (or one it wraps) says the database cannot be reached. */
-function isDatabaseUnavailable(error: unknown): boolean {
+export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;

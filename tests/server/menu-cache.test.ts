@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { createMenuCache, UNREACHABLE_RETRY_MS } from '../../server/cache/menu-cache.ts';
 import { menuItems } from '../../server/db/schema.ts';
 import { seedMenu } from '../../server/seed/menu.ts';
 import { adminCall, createAdmin } from './support/admin.ts';
@@ -123,5 +124,64 @@ describe('what is not cached', () => {
     expect((await adminCall(ctx, admin, 'DELETE', `/item-delete/${extra!.id}`)).status).toBe(200);
     const gone = await get(`/item-detail/${extra!.id}`, { 'If-None-Match': tag });
     expect(gone.status).toBe(404);
+  });
+});
+
+describe('while the database can not be read', () => {
+  /** A version that is known (listening) or not, and whose reads fail with `failure` when it is set. */
+  function versionStandIn() {
+    const stand = {
+      listening: true,
+      failure: undefined as Error | undefined,
+      reads: 0,
+      version: {
+        current: () => (stand.listening ? ctx.menuVersion.current() : undefined),
+        read: async () => {
+          stand.reads += 1;
+          if (stand.failure) throw stand.failure;
+          return ctx.menuVersion.read();
+        },
+        catchUp: async () => {},
+        close: async () => {},
+      },
+    };
+    return stand;
+  }
+  const refused = () =>
+    Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+
+  it('serves the last menu it read, and asks the database again only after a moment', async () => {
+    const stand = versionStandIn();
+    const cache = createMenuCache(ctx.db, stand.version);
+    const read = await cache.snapshot();
+    // The database goes: the listener is lost, and reads are refused.
+    stand.listening = false;
+    stand.failure = refused();
+    expect(await cache.snapshot()).toBe(read);
+    expect(stand.reads).toBe(1);
+    // An unreachable database would hold every read for the connect timeout: one asks per moment.
+    expect(await cache.snapshot()).toBe(read);
+    expect(stand.reads).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, UNREACHABLE_RETRY_MS + 50));
+    expect(await cache.snapshot()).toBe(read);
+    expect(stand.reads).toBe(2);
+    // Back: the current menu again.
+    stand.failure = undefined;
+    await new Promise((resolve) => setTimeout(resolve, UNREACHABLE_RETRY_MS + 50));
+    expect((await cache.snapshot()).versions).toEqual(await ctx.menuVersion.read());
+    expect(stand.reads).toBe(3);
+  });
+
+  it('has nothing to serve before its first read, and hides no error of another kind', async () => {
+    const stand = versionStandIn();
+    stand.listening = false;
+    stand.failure = refused();
+    const cold = createMenuCache(ctx.db, stand.version);
+    await expect(cold.snapshot()).rejects.toThrow('ECONNREFUSED');
+
+    stand.failure = undefined;
+    await cold.snapshot();
+    stand.failure = new TypeError('a bug of ours');
+    await expect(cold.snapshot()).rejects.toThrow('a bug of ours');
   });
 });
