@@ -1,10 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config.ts';
 import { BUSY_MESSAGE } from '../../server/contract/admission.ts';
+import { menuItems, users } from '../../server/db/schema.ts';
 import { EnvError } from '../../server/env.ts';
 import { type AdmissionOptions, createAdmission, type Priority } from '../../server/middleware/admission.ts';
+import { createApiTokens } from '../../server/tokens.ts';
+import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
 import {
   addToCart,
   call,
@@ -15,7 +19,7 @@ import {
   ordersOf,
   stockOf,
 } from './support/commerce.ts';
-import { sharedTestContext } from './support/test-app.ts';
+import { sharedTestContext, TEST_API_TOKEN_SECRET } from './support/test-app.ts';
 import { until } from './support/until.ts';
 
 /** A handler that holds every call until released: the slow work of a busy server. */
@@ -164,27 +168,31 @@ describe('admission: a bounded number at work, a short bounded queue, a fast ref
   });
 });
 
+/** Holds an item's row as another checkout would, so that an admitted checkout waits for it. */
+async function holdRow(databaseUrl: string, itemId: string): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('begin');
+  await client.query('select 1 from menu_items where id = $1 for update', [itemId]);
+  return async () => {
+    await client.query('commit');
+    await client.end();
+  };
+}
+
+/** Statements of this database waiting for a lock: checkouts held behind holdRow. */
+async function lockWaiters(pool: pg.Pool): Promise<number> {
+  const result = await pool.query<{ n: number }>(
+    "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+  );
+  return result.rows[0]!.n;
+}
+
 describe('admission in the API: a refused checkout did nothing', () => {
   const ctx = sharedTestContext({ admission: { maxInFlight: 1, queueLength: 1, queueWaitMs: 300 } });
 
-  /** Holds the item's row as another checkout would, so that the one admitted checkout waits for it. */
-  async function lockItem(itemId: string) {
-    const client = new pg.Client({ connectionString: ctx.databaseUrl });
-    await client.connect();
-    await client.query('begin');
-    await client.query('select 1 from menu_items where id = $1 for update', [itemId]);
-    return async () => {
-      await client.query('commit');
-      await client.end();
-    };
-  }
-
-  const waitingOnLocks = async () => {
-    const result = await ctx.db.$client.query<{ n: number }>(
-      "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
-    );
-    return result.rows[0]!.n;
-  };
+  const lockItem = (itemId: string) => holdRow(ctx.databaseUrl, itemId);
+  const waitingOnLocks = () => lockWaiters(ctx.db.$client);
 
   it('refuses checkouts beyond the limit and the queue at once, writes nothing for them, and runs the queued one', async () => {
     const item = await insertMenuItem(ctx, { quantity: 10 });
@@ -242,5 +250,91 @@ describe('admission in the API: a refused checkout did nothing', () => {
     expect((await working).status).toBe(200);
     expect(await ordersOf(ctx, second!.uid)).toEqual([]);
     expect(await stockOf(ctx, item.id)).toBe(3);
+  });
+});
+
+describe('admission per API process (ADMISSION_* read at start)', () => {
+  const scratch = sharedScratchDatabase();
+  const tokens = createApiTokens(TEST_API_TOKEN_SECRET);
+  let a: ApiProcess;
+  let b: ApiProcess;
+  beforeAll(async () => {
+    const env = { ADMISSION_MAX_IN_FLIGHT: '1', ADMISSION_QUEUE_LENGTH: '0', TRUST_PROXY: 'true' };
+    [a, b] = await Promise.all([startApiProcess(scratch.url, env), startApiProcess(scratch.url, env)]);
+  }, 60_000);
+  afterAll(async () => {
+    for (const api of [a, b]) await stopApi(api);
+  });
+
+  /** A customer's call, from an address of its own (an address holds only a share of an item). */
+  const call = (
+    api: ApiProcess,
+    method: string,
+    path: string,
+    buyer: { token: string; address: string },
+    body?: unknown,
+  ) =>
+    fetch(`${api.url}${path}`, {
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${buyer.token}`,
+        'X-Forwarded-For': buyer.address,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it('lets each process run its own one: a busy process refuses, its neighbour still works', async () => {
+    const [item] = await scratch.db
+      .insert(menuItems)
+      .values({
+        name: 'Per-process Pie',
+        priceCents: 1_000,
+        quantity: 10,
+        image: '/images/menu/pie.svg',
+        category: 'pizza',
+        description: 'One at a time.',
+      })
+      .returning();
+    const uids = ['admitted-a', 'admitted-b', 'refused-a', 'refused-b'];
+    await scratch.db
+      .insert(users)
+      .values(uids.map((uid) => ({ uid, email: `${uid}@example.com`, role: 'user' })));
+    const buyers = await Promise.all(
+      uids.map(async (uid, i) => ({
+        uid,
+        token: (await tokens.issue(uid)).token,
+        address: `192.0.2.${i + 1}`,
+      })),
+    );
+    const apiOf = (i: number) => (i % 2 === 0 ? a : b);
+    for (const [i, buyer] of buyers.entries()) {
+      expect(
+        (await call(apiOf(i), 'POST', '/add-to-cart', buyer, { itemId: item!.id, quantity: 1 })).status,
+      ).toBe(201);
+    }
+    const body = checkoutBody([{ item: item!, quantity: 1 }]);
+    const checkoutOf = (i: number) =>
+      call(apiOf(i), 'POST', `/create-payment-intent?uid=${buyers[i]!.uid}`, buyers[i]!, body);
+    const unlock = await holdRow(scratch.url, item!.id);
+    const working = [checkoutOf(0), checkoutOf(1)];
+    expect(
+      await until(
+        () => lockWaiters(scratch.db.$client),
+        (n) => n === 2,
+        5_000,
+      ),
+    ).toBe(2);
+    const refused = await Promise.all([checkoutOf(2), checkoutOf(3)]);
+    expect(refused.map((response) => response.status)).toEqual([503, 503]);
+    expect(refused.map((response) => response.headers.get('Retry-After'))).toEqual(['2', '2']);
+    await unlock();
+    expect((await Promise.all(working)).map((response) => response.status)).toEqual([200, 200]);
+    const [left] = await scratch.db
+      .select({ quantity: menuItems.quantity })
+      .from(menuItems)
+      .where(eq(menuItems.id, item!.id));
+    expect(left!.quantity).toBe(8);
+    await Promise.all([a.logged('overloaded: refused 1 call(s)'), b.logged('overloaded: refused 1 call(s)')]);
   });
 });
