@@ -193,6 +193,11 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** The gateway's own reference for the validated payment (SSLCommerz val_id). */
     gatewayValId: text('gateway_val_id'),
+    /**
+     * The payment came while the owner had closed the shop: the money is taken, so the order is paid,
+     * and the kitchen chooses to cook it or to cancel it (refund due). Written when the payment is.
+     */
+    paidAfterClosing: boolean('paid_after_closing').notNull().default(false),
     /** Where the order stands, derived from the flags above: what Manage orders filters by. */
     stage: text('stage', { enum: ORDER_STAGES }).generatedAlwaysAs(
       sql.raw(

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "paid_after_closing" boolean DEFAULT false NOT NULL;
