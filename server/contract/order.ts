@@ -100,6 +100,11 @@ export const OrderSchema = v.object({
   state: OrderStateSchema,
   /** When the gateway's payment was recorded (the kitchen board's clock); null while unpaid. */
   paid_at: v.nullable(v.string()),
+  /**
+   * The payment came while the shop was closed (the owner's switch): paid all the same, and shown to
+   * staff, who cook it or cancel it (a refund then falls due).
+   */
+  paid_after_closing: v.boolean(),
   carts: v.array(OrderLineSchema),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;

@@ -53,6 +53,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
     refund_due: row.state === 'refund_due',
     state: row.state,
     paid_at: row.paidAt?.toISOString() ?? null,
+    paid_after_closing: row.paidAfterClosing,
     carts: lines.map((line) => ({
       _id: line.id,
       itemId: line.itemId,

@@ -34,8 +34,8 @@ export interface TransitionRequest {
   note?: string | undefined;
   /** The state the caller saw: if the order is elsewhere by now, nothing happens (TransitionConflict). */
   expectFrom?: OrderState | undefined;
-  /** Columns written with the state (the gateway's payment time and reference). */
-  record?: Partial<Pick<OrderRow, 'paidAt' | 'gatewayValId'>>;
+  /** Columns written with the state (the gateway's payment time and reference, and the shop's switch). */
+  record?: Partial<Pick<OrderRow, 'paidAt' | 'gatewayValId' | 'paidAfterClosing'>>;
 }
 
 export interface Transitioned {

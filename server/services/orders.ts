@@ -25,7 +25,7 @@ import { isUuid } from './ids.ts';
 import { recordCreation, TransitionConflict, transitionOrder } from './order-lifecycle.ts';
 import { type Executor, heldUnits, lockItems, restoreStock } from './order-stock.ts';
 import { afterCursor, containing, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
-import { assertShopOpen } from './shop.ts';
+import { assertShopOpen, readShopStatus } from './shop.ts';
 import { withTimeout } from './timeout.ts';
 
 /** How long checkout waits for the gateway's payment page before giving up (and undoing the order). */
@@ -497,8 +497,14 @@ export function applyNotification(
       to: wanted,
       actor: { by: 'gateway' },
       expectFrom: order.state,
+      // Paid while the shop is closed: the money is taken, so the order is paid all the same, flagged
+      // for the kitchen to cook or cancel (docs/decisions/026-production-edges.md).
       ...(wanted === 'paid' && {
-        record: { paidAt: new Date(), gatewayValId: notification.reference ?? null },
+        record: {
+          paidAt: new Date(),
+          gatewayValId: notification.reference ?? null,
+          paidAfterClosing: (await readShopStatus(tx)).closed,
+        },
       }),
     });
     if (to === 'refund_due') {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Order } from '../../server/contract/order.ts';
+import { LIFECYCLE_PATHS } from '../../server/contract/order-lifecycle.ts';
 import { SHOP_CLOSED_MESSAGE } from '../../server/contract/shop.ts';
-import { adminCall, createAdmin } from './support/admin.ts';
+import { type Admin, adminCall, createAdmin } from './support/admin.ts';
 import {
   addToCart,
   call,
@@ -9,8 +11,11 @@ import {
   checkoutBody,
   createCustomer,
   insertMenuItem,
+  type MenuItemRow,
   ordersOf,
+  pressSandboxButton,
   stockOf,
+  transactionIdOf,
 } from './support/commerce.ts';
 import { sharedTestContext } from './support/test-app.ts';
 
@@ -53,5 +58,61 @@ describe('the Shop closed now switch', () => {
     await adminCall(ctx, admin, 'PUT', '/shop-status', { closed: false });
     expect((await checkout(ctx, customer, checkoutBody(lines))).status).toBe(200);
     expect(await stockOf(ctx, pizza.id)).toBe(3);
+  });
+});
+
+describe('a payment that comes after the shop closed', () => {
+  /** A customer's order of two pizzas, checked out while the shop is open: its payment page. */
+  async function orderWhileOpen(pizza: MenuItemRow) {
+    const customer = await createCustomer(ctx);
+    await addToCart(ctx, customer, pizza, 2);
+    const answer = await checkout(ctx, customer, checkoutBody([{ item: pizza, quantity: 2 }]));
+    expect(answer.status).toBe(200);
+    const { url } = answer.body as { url: string };
+    return { customer, url, transactionId: transactionIdOf(url) };
+  }
+
+  const paidOrder = async (admin: Admin, transactionId: string) => {
+    const listed = await adminCall<Order[]>(ctx, admin, 'GET', `/admin-order?q=${transactionId}&limit=10`);
+    return listed.body.find((order) => order.transaction_id === transactionId);
+  };
+
+  it('is taken (the gateway has the money), and the order is flagged for the kitchen to cook or cancel', async () => {
+    const admin = await createAdmin(ctx);
+    const pizza = await insertMenuItem(ctx, { quantity: 10 });
+    const early = await orderWhileOpen(pizza);
+    const late = await orderWhileOpen(pizza);
+    expect((await pressSandboxButton(ctx, early.url, 'pay')).status).toBeLessThan(400);
+
+    await adminCall(ctx, admin, 'PUT', '/shop-status', { closed: true });
+    try {
+      expect((await pressSandboxButton(ctx, late.url, 'pay')).status).toBeLessThan(400);
+      // Paid as any order is: its stock kept, its cart lines gone, the customer told it is paid.
+      expect(await paidOrder(admin, late.transactionId)).toMatchObject({
+        state: 'paid',
+        payment_status: true,
+        paid_after_closing: true,
+      });
+      expect(await stockOf(ctx, pizza.id)).toBe(6);
+      expect(await cartLineIds(ctx, late.customer.uid)).toEqual([]);
+      // The one paid before the switch is not flagged.
+      expect(await paidOrder(admin, early.transactionId)).toMatchObject({
+        state: 'paid',
+        paid_after_closing: false,
+      });
+      // Staff who will not cook it cancel it: a refund falls due, as for any paid order.
+      const { _id: id } = (await paidOrder(admin, late.transactionId))!;
+      const cancelled = await adminCall(ctx, admin, 'POST', `/${LIFECYCLE_PATHS.staffTransition(id)}`, {
+        to: 'refund_due',
+        note: 'We had closed for the night',
+      });
+      expect(cancelled.status).toBe(200);
+      expect(await paidOrder(admin, late.transactionId)).toMatchObject({
+        state: 'refund_due',
+        paid_after_closing: true,
+      });
+    } finally {
+      await adminCall(ctx, admin, 'PUT', '/shop-status', { closed: false });
+    }
   });
 });

@@ -62,6 +62,19 @@ describe('the kitchen board', () => {
     expect(await within(column('Preparing')).findByText(/Customer c/)).toBeInTheDocument();
   });
 
+  it('flags an order the server says was paid after the shop closed: staff cook it or cancel it', async () => {
+    server.orders.set('f', anOrder('f', 'paid', { paid_after_closing: true }));
+    render(<Board />);
+    const late = await within(column('Paid')).findByRole('listitem', { name: /Customer f/ });
+    expect(late).toHaveTextContent(
+      'Paid after closing: cook it, or cancel it and the customer is owed a refund.',
+    );
+    expect(within(late).getByRole('button', { name: 'Accept: order T-f' })).toBeEnabled();
+    expect(within(late).getByRole('button', { name: 'Cancel order T-f' })).toBeEnabled();
+    const onTime = within(column('Paid')).getByRole('listitem', { name: /Customer a/ });
+    expect(onTime).not.toHaveTextContent('Paid after closing');
+  });
+
   it('moves a card to its next step through the transition call', async () => {
     render(<Board />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept: order T-a' }));

@@ -154,6 +154,7 @@ const order = {
   refund_due: false,
   state: 'paid',
   paid_at: '2026-11-23T14:05:09.000Z',
+  paid_after_closing: false,
   carts: [],
 };
 

@@ -99,6 +99,11 @@ function KitchenCard({ order, column, now, fresh, disabled, onMove }: CardProps)
           {sincePayment(order.paid_at, now)}
         </time>
       )}
+      {order.paid_after_closing && (
+        <p className="rounded-xl bg-coral/10 p-2 text-sm text-coral-ink">
+          <strong>Paid after closing</strong>: cook it, or cancel it and the customer is owed a refund.
+        </p>
+      )}
       <ul className="grid gap-0.5">
         {order.carts.map((line) => (
           <li key={line._id}>

@@ -234,6 +234,9 @@ export function ManageOrdersPage() {
               <td className="py-3 pr-4">
                 <span className="block font-semibold">{ORDER_STATE_LABELS[order.state]}</span>
                 <span className="text-sm text-neutral-700">{statusText(order)}</span>
+                {order.paid_after_closing && (
+                  <span className="block text-sm font-semibold text-coral-ink">Paid after closing</span>
+                )}
               </td>
               <td className="py-3">
                 <button

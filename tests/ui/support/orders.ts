@@ -20,6 +20,7 @@ export function anOrder(id: string, state: OrderState, overrides: Partial<Order>
     refund_due: state === 'refund_due',
     state,
     paid_at: paid ? new Date(Date.now() - 12 * 60_000).toISOString() : null,
+    paid_after_closing: false,
     carts: [{ _id: `${id}-l1`, itemId: 'i1', name: 'Margherita', category: 'pizza', price: 10, quantity: 2 }],
     ...overrides,
   };
