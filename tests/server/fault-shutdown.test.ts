@@ -12,16 +12,26 @@ const scratch = sharedScratchDatabase();
 let api: ApiProcess | undefined;
 afterEach(() => stopApi(api, 'SIGKILL'));
 
-/** A customer with 2 × 100.00 of a new item (stock 5) in the cart, and an API token. */
+/**
+ * A customer with 2 × 100.00 of a new item (stock 20) in the cart, and an API token. A verified account
+ * of last week's: the hold budgets of a new account (docs/decisions/025) are not what this tests.
+ */
 async function customerWithACart() {
   const uid = `uid-shutdown-${Math.random().toString(36).slice(2)}`;
-  await scratch.db.insert(users).values({ uid, email: `${uid}@pizzon.test`, displayName: 'Nadia' });
+  const lastWeek = new Date(Date.now() - 7 * 86_400_000);
+  await scratch.db.insert(users).values({
+    uid,
+    email: `${uid}@pizzon.test`,
+    emailVerified: true,
+    displayName: 'Nadia',
+    createdAt: lastWeek,
+  });
   const [item] = await scratch.db
     .insert(menuItems)
     .values({
       name: `Shutdown special ${uid}`,
       priceCents: 10_000,
-      quantity: 5,
+      quantity: 20,
       image: '/images/menu/margherita.jpg',
       category: 'pizza',
       description: 'Baked while the kitchen closes.',
@@ -113,7 +123,7 @@ describe('graceful shutdown', () => {
     const [order] = await scratch.db.select().from(orders).where(eq(orders.userUid, customer.uid));
     expect(order).toMatchObject({ totalCents: 21_000, paymentStatus: false, stockReleased: false });
     const [item] = await scratch.db.select().from(menuItems).where(eq(menuItems.id, customer.item.id));
-    expect(item?.quantity).toBe(3);
+    expect(item?.quantity).toBe(18);
   });
 
   it('cuts off a request still unfinished after the grace period and exits 1', async () => {
