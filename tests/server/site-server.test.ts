@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiProxy } from '../../scripts/lib/api-proxy.ts';
 import { createSiteServer, siteServerOptions } from '../../scripts/lib/site-server.ts';
 import { readConfig } from '../../server/config.ts';
-import { trickle } from './support/slow-client.ts';
+import { expectClosedAt, expectHeadersCut, slowLoris, trickle } from './support/slow-client.ts';
 
 /**
  * The site server (scripts/serve-site.ts) faces visitors as the API does, and cuts a request that
@@ -88,16 +88,9 @@ describe('the site server’s timeouts', () => {
     }
 
     it('closes a request whose headers trickle in at the headers timeout; pages answer meanwhile', async () => {
-      const clients = Array.from({ length: 10 }, () =>
-        trickle(port, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 'abcdefghijklmnopqrstuvwxyz'),
-      );
-      const closings = Promise.all(clients);
+      const closings = slowLoris(port, 10, '/');
       const took = await pagesWhile(closings);
-      for (const { afterMs, answer } of await closings) {
-        expect(afterMs).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50);
-        expect(afterMs).toBeLessThan(HEADERS_TIMEOUT_MS + LATE_MS);
-        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-      }
+      expectHeadersCut(await closings, HEADERS_TIMEOUT_MS, LATE_MS);
       expect(took.length).toBeGreaterThan(2);
       for (const ms of took) expect(ms).toBeLessThan(PROMPT_MS);
     });
@@ -108,9 +101,7 @@ describe('the site server’s timeouts', () => {
         'Content-Length: 5000\r\n\r\n{"name":"';
       const closed = trickle(port, head, 'slow');
       const took = await pagesWhile(closed);
-      const { afterMs } = await closed;
-      expect(afterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
-      expect(afterMs).toBeLessThan(REQUEST_TIMEOUT_MS + LATE_MS);
+      expectClosedAt(await closed, REQUEST_TIMEOUT_MS, LATE_MS);
       for (const ms of took) expect(ms).toBeLessThan(PROMPT_MS);
     });
   });
