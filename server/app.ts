@@ -233,7 +233,7 @@ export function createApp(deps: AppDeps) {
     '/',
     orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds, addressOf }),
   );
-  app.route('/', paymentRoutes({ db, gateway, logger, siteOrigins, limits }));
+  app.route('/', paymentRoutes({ db, gateway, logger, siteOrigins, limits, admission }));
   app.route('/', adminRoutes({ db, tokens, identity, logger }));
   app.route('/', shopRoutes(db, tokens));
   // Nothing here compresses or buffers answers, so the streams' events leave as they are written.

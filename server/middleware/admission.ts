@@ -56,9 +56,6 @@ type Method = 'GET' | 'POST';
  */
 export const ADMITTED: Readonly<Record<string, Readonly<Partial<Record<Method, Priority>>>>> = {
   '/payment/ipn': { POST: 'paying' },
-  '/payment/success': { GET: 'paying', POST: 'paying' },
-  '/payment/fail': { GET: 'paying', POST: 'paying' },
-  '/payment/cancel': { GET: 'paying', POST: 'paying' },
   '/payment-status/:tranId': { GET: 'paying' },
   '/create-payment-intent': { POST: 'checkout' },
   '/add-to-cart': { GET: 'checkout', POST: 'shopping' },
@@ -138,42 +135,66 @@ export function createAdmission(options: AdmissionOptions = {}, logger?: Logger)
     next.settle(true);
   }
 
-  function shed(c: Context, route: string): Response {
+  function countShed(route: string): void {
     options.onShed?.(route);
     shedSinceLog++;
     const now = Date.now();
     if (logger && now - lastLog >= SHED_LOG_MS) {
       logger.warn(
         { shed: shedSinceLog, inFlight, waiting, ...limits },
-        `overloaded: refused ${shedSinceLog} call(s) with 503 since the last such line`,
+        `overloaded: refused ${shedSinceLog} call(s) since the last such line`,
       );
       shedSinceLog = 0;
       lastLog = now;
     }
-    return c.json({ message: BUSY_MESSAGE }, 503, { 'Retry-After': String(limits.retryAfterSeconds) });
+  }
+
+  /**
+   * Runs `work` if it gets a turn (at once or after its wait), and says whether it ran; a refusal is
+   * counted as shed.
+   */
+  async function whenAdmitted(
+    route: string,
+    priority: Priority,
+    work: () => Promise<void>,
+  ): Promise<boolean> {
+    const turn = enter(RANK[priority]);
+    if (turn === false || (turn !== true && !(await turn))) {
+      countShed(route);
+      return false;
+    }
+    try {
+      await work();
+    } finally {
+      leave();
+    }
+    return true;
   }
 
   return {
     limits,
     /** Calls admitted and running now, and waiting for a turn. */
     load: () => ({ inFlight, waiting }),
+    /**
+     * For work a call may go without: a browser's return from the gateway checks the verdict it
+     * carries only when there is room, and goes on to its page either way.
+     */
+    whenAdmitted,
     /** The middleware for one mounted path (ADMITTED's entry): other methods pass straight through. */
     admit(path: string, methods: Readonly<Partial<Record<Method, Priority>>>): MiddlewareHandler {
       return async (c, next) => {
         const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
         const priority = methods[method as Method];
         if (priority === undefined) return next();
-        const turn = enter(RANK[priority]);
-        if (turn === false || (turn !== true && !(await turn))) return shed(c, `${method} ${path}`);
-        try {
-          await next();
-        } finally {
-          leave();
+        if (!(await whenAdmitted(`${method} ${path}`, priority, next))) {
+          return c.json({ message: BUSY_MESSAGE }, 503, { 'Retry-After': String(limits.retryAfterSeconds) });
         }
       };
     },
   };
 }
+
+export type Admission = ReturnType<typeof createAdmission>;
 
 /** The defaults with the given limits over them; a limit that is not a whole number is refused. */
 export function resolveAdmission(options: Partial<AdmissionLimits> = {}): AdmissionLimits {

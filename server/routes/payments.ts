@@ -2,6 +2,7 @@ import { type Context, Hono, type HonoRequest } from 'hono';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { InvalidInput, UpstreamFailed } from '../domain-errors.ts';
+import type { Admission } from '../middleware/admission.ts';
 import type { AddressLimiter } from '../middleware/rate-limit.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { RETURN_SITE_FIELD, returnSiteOf } from '../payments/return-site.ts';
@@ -18,6 +19,8 @@ export interface PaymentRouteDeps {
    * validates every notification and return with it).
    */
   limits: { paymentReturn: AddressLimiter; paymentNotification: AddressLimiter };
+  /** This process's turns (middleware/admission.ts): a browser's return checks its verdict only with one. */
+  admission: Pick<Admission, 'whenAdmitted'>;
 }
 
 const NOT_VERIFIED = 'Notification could not be verified';
@@ -94,10 +97,17 @@ export function paymentRoutes(deps: PaymentRouteDeps) {
       const tranId = fields.tran_id ?? '';
       // A gateway that posts its verdict with the browser (SSLCommerz: val_id and status) is checked
       // through the same path as its IPN; a bare tran_id (the sandbox) changes nothing.
+      // Under overload it goes straight to its page: a navigation can not show a 503 well, and the
+      // gateway's notification applies the verdict anyway (the page follows the order live).
       if (tranId && (fields.val_id || fields.status)) {
-        await handleNotification(deps, fields).catch((error: unknown) => {
-          deps.logger.warn({ err: error, transactionId: tranId }, `browser ${kind} return not applied`);
-        });
+        await deps.admission.whenAdmitted(`${c.req.method} /payment/${kind}`, 'paying', () =>
+          handleNotification(deps, fields).then(
+            () => {},
+            (error: unknown) => {
+              deps.logger.warn({ err: error, transactionId: tranId }, `browser ${kind} return not applied`);
+            },
+          ),
+        );
       }
       const site = returnSiteOf(deps.siteOrigins, fields[RETURN_SITE_FIELD]);
       const target =

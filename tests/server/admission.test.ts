@@ -189,7 +189,15 @@ async function lockWaiters(pool: pg.Pool): Promise<number> {
 }
 
 describe('admission in the API: a refused checkout did nothing', () => {
-  const ctx = sharedTestContext({ admission: { maxInFlight: 1, queueLength: 1, queueWaitMs: 300 } });
+  const shedRoutes: string[] = [];
+  const ctx = sharedTestContext({
+    admission: {
+      maxInFlight: 1,
+      queueLength: 1,
+      queueWaitMs: 300,
+      onShed: (route) => shedRoutes.push(route),
+    },
+  });
 
   const lockItem = (itemId: string) => holdRow(ctx.databaseUrl, itemId);
   const waitingOnLocks = () => lockWaiters(ctx.db.$client);
@@ -250,6 +258,25 @@ describe('admission in the API: a refused checkout did nothing', () => {
     expect((await working).status).toBe(200);
     expect(await ordersOf(ctx, second!.uid)).toEqual([]);
     expect(await stockOf(ctx, item.id)).toBe(3);
+  });
+
+  it('sends a browser back from the gateway to its page without checking the verdict when there is no room', async () => {
+    const item = await insertMenuItem(ctx, { quantity: 5 });
+    const customer = await createCustomer(ctx);
+    await addToCart(ctx, customer, item, 1);
+    const unlock = await lockItem(item.id);
+    const working = checkout(ctx, customer, checkoutBody([{ item, quantity: 1 }]));
+    await until(waitingOnLocks, (n) => n === 1);
+    shedRoutes.length = 0;
+    // The verdict a gateway posts with the browser: checked only with a turn, never answered 503.
+    const back = await ctx.request('/payment/success?tran_id=TRAN-BUSY&val_id=V1&status=VALID');
+    expect(back.status).toBe(303);
+    expect(back.headers.get('Location')).toMatch(/\/payment-success\/TRAN-BUSY$/);
+    expect(shedRoutes).toEqual(['GET /payment/success']);
+    const { body } = await ctx.app.metrics.scrape();
+    expect(body).toContain('pizzon_http_requests_shed_total{route="GET /payment/success"} 1');
+    await unlock();
+    expect((await working).status).toBe(200);
   });
 });
 
