@@ -105,6 +105,13 @@ export const UserSchema = v.object({
 export type User = v.InferOutput<typeof UserSchema>;
 
 /**
+ * GET /profile answer: the record, and whether the identity provider verified its e-mail (order mail
+ * goes only to a verified one).
+ */
+export const ProfileSchema = v.object({ ...UserSchema.entries, emailVerified: v.boolean() });
+export type Profile = v.InferOutput<typeof ProfileSchema>;
+
+/**
  * PATCH /update-profile/{id} body, and the profile form's rule. Email and role are read-only: if sent
  * they are dropped (valibot's object keeps only the keys it names).
  */

@@ -1,7 +1,7 @@
 import type { MenuItem } from '../contract/menu.ts';
 import type { Order } from '../contract/order.ts';
 import { ACCEPTED_STATES, type OrderEvent, PAID_STATES } from '../contract/order-lifecycle.ts';
-import type { User } from '../contract/user.ts';
+import type { Profile, User } from '../contract/user.ts';
 import type { menuItems, orderEvents, orderLines, orders, users } from './schema.ts';
 
 export const toMoney = (cents: number): number => cents / 100;
@@ -31,6 +31,8 @@ export function toUser(row: UserRow): User {
     address: row.address,
   };
 }
+
+export const toProfile = (row: UserRow): Profile => ({ ...toUser(row), emailVerified: row.emailVerified });
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;

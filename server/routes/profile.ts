@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { ProfileAddressSchema, ProfileUpdateSchema } from '../contract/user.ts';
 import type { Database } from '../db/client.ts';
-import { toUser } from '../db/rows.ts';
+import { toProfile } from '../db/rows.ts';
 import { Forbidden, NotFound } from '../domain-errors.ts';
 import { requireUser } from '../middleware/auth.ts';
 import { jsonBody, parseOr400 } from '../middleware/validate.ts';
@@ -13,7 +13,7 @@ export function profileRoutes(db: Database, tokens: ApiTokens) {
   const signedIn = requireUser(db, tokens);
   return (
     new Hono()
-      .get('/profile', signedIn, (c) => c.json(toUser(c.var.user)))
+      .get('/profile', signedIn, (c) => c.json(toProfile(c.var.user)))
       // Checkout's "Save to my profile": only the caller's own address, whatever else the profile holds.
       .put('/profile/address', signedIn, async (c) => {
         const { address } = parseOr400(ProfileAddressSchema, await jsonBody(c.req.raw));

@@ -81,7 +81,15 @@ describe('GET /profile', () => {
       photoURL: user.photoURL,
       role: 'user',
       address: user.address,
+      emailVerified: false,
     });
+  });
+
+  it('says whether the identity provider verified the e-mail', async () => {
+    const user = await insertUserRow(ctx, { emailVerified: true });
+    const response = await getProfile(`?uid=${user.uid}`, await apiTokenFor(ctx, user.uid));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ email: user.email, emailVerified: true });
   });
 
   it('answers without the uid query too, since the token names the caller', async () => {
