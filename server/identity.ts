@@ -10,8 +10,14 @@ export interface VerifiedIdentity {
   picture: string | undefined;
 }
 
-/** The provider's word on an account: 'gone' when it has no account with that uid. */
-export type AccountStatus = 'active' | 'disabled' | 'gone';
+/**
+ * The provider's word on an account: 'gone' when it has no account with that uid; otherwise its e-mail
+ * ('' when it has none) and whether the provider verified it, as they are now (an ID token's claims may
+ * be an hour old).
+ */
+export type AccountStatus =
+  | { state: 'active' | 'disabled'; email: string; emailVerified: boolean }
+  | { state: 'gone' };
 
 export interface Identity {
   /** Verifies a Firebase ID token (signature, audience, expiry); rejects otherwise. */
@@ -21,7 +27,7 @@ export interface Identity {
    * such account. Rejects when the provider could not do it (unreachable, refused).
    */
   deleteAccount: (uid: string) => Promise<'deleted' | 'already_gone'>;
-  /** Asks the provider whether the account is usable; rejects when the provider could not answer. */
+  /** Asks the provider about the account as it is now; rejects when the provider could not answer. */
   accountStatus: (uid: string) => Promise<AccountStatus>;
   auth: Auth;
   close: () => Promise<void>;
@@ -58,9 +64,14 @@ export function createIdentity(projectId: string): Identity {
     },
     async accountStatus(uid) {
       try {
-        return (await auth.getUser(uid)).disabled ? 'disabled' : 'active';
+        const user = await auth.getUser(uid);
+        return {
+          state: user.disabled ? 'disabled' : 'active',
+          email: user.email ?? '',
+          emailVerified: user.email !== undefined && user.emailVerified,
+        };
       } catch (error) {
-        if ((error as { code?: unknown }).code === 'auth/user-not-found') return 'gone';
+        if ((error as { code?: unknown }).code === 'auth/user-not-found') return { state: 'gone' };
         throw error;
       }
     },

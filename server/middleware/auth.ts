@@ -76,14 +76,15 @@ export function requireUser(db: Database, tokens: ApiTokens) {
 }
 
 /**
- * The account of a verified uid, read afresh, if a signed-in call may still use it: throws
- * Unauthenticated when its record is gone or the provider cut it off, Unavailable when the provider's
- * word on it is too old. requireUser asks at every call, an open order stream again and again.
+ * The account of a verified uid, read afresh (with the provider's answer if the check just had one), if
+ * a signed-in call may still use it: throws Unauthenticated when its record is gone or the provider cut
+ * it off, Unavailable when the provider's word on it is too old. requireUser asks at every call, an
+ * open order stream again and again.
  */
 export async function usableAccount(db: Database, check: ProviderCheck, uid: string): Promise<UserRow> {
-  const user = await findUserByUid(db, uid);
-  if (!user) throw new Unauthenticated('No account is registered for this user');
-  const standing = await check(user);
+  const record = await findUserByUid(db, uid);
+  if (!record) throw new Unauthenticated('No account is registered for this user');
+  const { standing, user } = await check(record);
   if (standing === 'cut') throw new Unauthenticated(ACCOUNT_CUT);
   if (standing === 'unconfirmed') throw new Unavailable(PROVIDER_UNAVAILABLE);
   return user;

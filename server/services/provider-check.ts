@@ -1,4 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import type { UserRow } from '../db/rows.ts';
@@ -31,7 +31,13 @@ export interface ProviderCheckDeps {
   logger: Logger;
 }
 
-export type ProviderCheck = (user: UserRow) => Promise<Standing>;
+/** The account's standing, and its record with the provider's answer if this call recorded one. */
+export interface Checked {
+  standing: Standing;
+  user: UserRow;
+}
+
+export type ProviderCheck = (user: UserRow) => Promise<Checked>;
 
 /** The provider's answer, or undefined when it failed or took longer than PROVIDER_CHECK_TIMEOUT_MS. */
 async function askProvider(deps: ProviderCheckDeps, uid: string): Promise<AccountStatus | undefined> {
@@ -41,6 +47,19 @@ async function askProvider(deps: ProviderCheckDeps, uid: string): Promise<Accoun
     deps.logger.warn({ err: error, uid }, 'could not ask the identity provider about an account');
     return undefined;
   }
+}
+
+/**
+ * What the record keeps of the provider's answer. Its e-mail and verification too, so that an owner who
+ * opens the provider's verification link counts as verified (order mail, hold budgets) within the
+ * interval, without signing in again.
+ */
+function providerWord(status: AccountStatus, at: number): Partial<typeof users.$inferInsert> {
+  if (status.state === 'gone') return { providerBlocked: true };
+  const { email, emailVerified } = status;
+  return status.state === 'disabled'
+    ? { providerBlocked: true, email, emailVerified }
+    : { providerBlocked: false, providerConfirmedAt: new Date(at), email, emailVerified };
 }
 
 /**
@@ -54,8 +73,7 @@ export function createProviderCheck(deps: ProviderCheckDeps): ProviderCheck {
   const { db, now, logger } = deps;
   return async (user) => {
     const at = now();
-    let blocked = user.providerBlocked;
-    let confirmedAt = user.providerConfirmedAt.getTime();
+    let current = user;
     if (at - user.providerCheckedAt.getTime() >= PROVIDER_CHECK_INTERVAL_MS) {
       const [turn] = await db
         .update(users)
@@ -66,28 +84,32 @@ export function createProviderCheck(deps: ProviderCheckDeps): ProviderCheck {
         .returning({ id: users.id });
       const status = turn ? await askProvider(deps, user.uid) : undefined;
       if (status !== undefined) {
-        blocked = status !== 'active';
-        if (!blocked) confirmedAt = at;
-        await db
+        const [recorded] = await db
           .update(users)
-          .set(
-            blocked
-              ? { providerBlocked: true }
-              : { providerBlocked: false, providerConfirmedAt: new Date(at) },
-          )
-          .where(eq(users.id, user.id));
-        if (blocked) logger.info({ uid: user.uid, status }, 'the identity provider cut this account off');
+          .set(providerWord(status, at))
+          .where(eq(users.id, user.id))
+          .returning();
+        // Deleted meanwhile: the next call finds no record.
+        current = recorded ?? current;
+        if (status.state !== 'active')
+          logger.info({ uid: user.uid, status: status.state }, 'the identity provider cut this account off');
       }
     }
-    if (blocked) return 'cut';
-    return at - confirmedAt > PROVIDER_OUTAGE_GRACE_MS ? 'unconfirmed' : 'active';
+    if (current.providerBlocked) return { standing: 'cut', user: current };
+    const unconfirmed = at - current.providerConfirmedAt.getTime() > PROVIDER_OUTAGE_GRACE_MS;
+    return { standing: unconfirmed ? 'unconfirmed' : 'active', user: current };
   };
 }
 
 /**
  * Sign-in (POST /jwt) has just verified an ID token, which asks the provider too (the token is checked
- * for revocation, and a disabled account's is refused): the record takes the token's e-mail and its
- * verification, and the provider's word is fresh. No record yet (before sign-up): nothing to do.
+ * for revocation, and a disabled account's is refused): the account is in good standing, and the record
+ * takes the token's e-mail. Not always its verification: the SDK signs in again with a token it keeps
+ * for up to an hour, so a token minted before the owner opened the verification link still says
+ * unverified. Such a token leaves a verified record of the same e-mail verified (only the provider
+ * check, which asks the provider as it is now, takes a verification back), and it leaves the check's
+ * clock alone, so that the check still comes when due and finds the verification. No record yet
+ * (before sign-up): nothing to do.
  */
 export async function recordSignIn(
   db: Database,
@@ -95,13 +117,16 @@ export async function recordSignIn(
   identity: { email: string; emailVerified: boolean },
   at: number,
 ): Promise<void> {
+  const verified = identity.emailVerified
+    ? sql`true`
+    : sql`(${users.email} = ${identity.email} and ${users.emailVerified})`;
   await db
     .update(users)
     .set({
       email: identity.email,
-      emailVerified: identity.emailVerified,
+      emailVerified: verified,
       providerBlocked: false,
-      providerCheckedAt: new Date(at),
+      providerCheckedAt: sql`case when ${verified} then ${new Date(at).toISOString()}::timestamptz else ${users.providerCheckedAt} end`,
       providerConfirmedAt: new Date(at),
     })
     .where(eq(users.uid, uid));

@@ -61,11 +61,29 @@ describe('what the provider vouches for', () => {
   });
 
   it('tells an active account from a disabled one and one it no longer has', async () => {
-    const user = await identity.auth.createUser({ email: 'status@pizzon.test', password: PASSWORD });
-    await expect(identity.accountStatus(user.uid)).resolves.toBe('active');
-    await identity.auth.updateUser(user.uid, { disabled: true });
-    await expect(identity.accountStatus(user.uid)).resolves.toBe('disabled');
+    const email = 'status@pizzon.test';
+    const user = await identity.auth.createUser({ email, password: PASSWORD });
+    await expect(identity.accountStatus(user.uid)).resolves.toEqual({
+      state: 'active',
+      email,
+      emailVerified: false,
+    });
+    await identity.auth.updateUser(user.uid, { disabled: true, emailVerified: true });
+    await expect(identity.accountStatus(user.uid)).resolves.toEqual({
+      state: 'disabled',
+      email,
+      emailVerified: true,
+    });
     await identity.auth.deleteUser(user.uid);
-    await expect(identity.accountStatus(user.uid)).resolves.toBe('gone');
+    await expect(identity.accountStatus(user.uid)).resolves.toEqual({ state: 'gone' });
+  });
+
+  it('gives an account without an e-mail neither an e-mail nor a verified one', async () => {
+    const user = await identity.auth.createUser({ emailVerified: true });
+    await expect(identity.accountStatus(user.uid)).resolves.toEqual({
+      state: 'active',
+      email: '',
+      emailVerified: false,
+    });
   });
 });

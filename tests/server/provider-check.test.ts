@@ -6,7 +6,7 @@ import {
   PROVIDER_CHECK_TIMEOUT_MS,
   PROVIDER_OUTAGE_GRACE_MS,
 } from '../../server/services/provider-check.ts';
-import { bearer, findUserRow, signIn } from './support/accounts.ts';
+import { bearer, findUserRow, signIn, uniqueEmail } from './support/accounts.ts';
 import { type Account, createAccount } from './support/callers.ts';
 import {
   createContextOn,
@@ -150,6 +150,68 @@ describe('an account in good standing', () => {
     const record = await findUserRow(one, account.uid);
     expect(record?.providerCheckedAt.getTime()).toBe(clock);
     expect(record?.providerConfirmedAt.getTime()).toBe(clock);
+  });
+});
+
+describe('the provider’s word on the e-mail', () => {
+  const emailOf = async (ctx: TestContext, account: Account) => {
+    const response = await profile(ctx, account);
+    expect(response.status).toBe(200);
+    const { email, emailVerified } = (await response.json()) as { email: string; emailVerified: boolean };
+    return { email, emailVerified };
+  };
+  /** What opening the provider's verification link does to the account. */
+  const openLink = (account: Account) => one.identity.auth.updateUser(account.uid, { emailVerified: true });
+  const signInWith = (idToken: string, account: Account) =>
+    one.request('/jwt', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...bearer(idToken) },
+      body: JSON.stringify({ uid: account.uid }),
+    });
+
+  it('counts an opened verification link within the interval, without a new sign-in, on every process', async () => {
+    const account = await newAccount();
+    const { email } = await emailOf(one, account);
+    await openLink(account);
+    advance(PROVIDER_CHECK_INTERVAL_MS - 1_000);
+    expect(await emailOf(one, account)).toEqual({ email, emailVerified: false });
+    advance(1_000);
+    // The call that asks answers with what it heard.
+    expect(await emailOf(two, account)).toEqual({ email, emailVerified: true });
+    expect(await emailOf(one, account)).toEqual({ email, emailVerified: true });
+    expect(await findUserRow(one, account.uid)).toMatchObject({ email, emailVerified: true });
+    expect(asked).toEqual([account.uid]);
+  });
+
+  it('follows the provider when the e-mail changes or its verification is taken back', async () => {
+    const account = await newAccount();
+    await openLink(account);
+    advance(PROVIDER_CHECK_INTERVAL_MS);
+    expect((await emailOf(one, account)).emailVerified).toBe(true);
+    const changed = uniqueEmail();
+    await one.identity.auth.updateUser(account.uid, { email: changed, emailVerified: false });
+    advance(PROVIDER_CHECK_INTERVAL_MS);
+    expect(await emailOf(two, account)).toEqual({ email: changed, emailVerified: false });
+    await openLink(account);
+    advance(PROVIDER_CHECK_INTERVAL_MS);
+    expect((await emailOf(one, account)).emailVerified).toBe(true);
+    await one.identity.auth.updateUser(account.uid, { emailVerified: false });
+    expect((await emailOf(two, account)).emailVerified).toBe(true);
+    advance(PROVIDER_CHECK_INTERVAL_MS);
+    expect((await emailOf(one, account)).emailVerified).toBe(false);
+  });
+
+  it('is not undone by a sign-in with a token minted before the link was opened', async () => {
+    const account = await newAccount();
+    await openLink(account);
+    advance(PROVIDER_CHECK_INTERVAL_MS);
+    // A reload signs in again with the token the SDK kept, before any other call: the check still comes.
+    expect((await signInWith(account.idToken, account)).status).toBe(200);
+    expect((await emailOf(one, account)).emailVerified).toBe(true);
+    expect((await signInWith(account.idToken, account)).status).toBe(200);
+    expect(await findUserRow(one, account.uid)).toMatchObject({ emailVerified: true });
+    expect((await emailOf(two, account)).emailVerified).toBe(true);
+    expect(asked).toEqual([account.uid]);
   });
 });
 

@@ -95,10 +95,13 @@ export async function deleteUserRow(ctx: TestContext, uid: string): Promise<void
 /**
  * Our API token for `uid`. Signed-in calls ask the identity provider about the account now and then
  * (server/services/provider-check.ts), so the uid gets a provider account if it has none: a record made
- * straight in the database is then a real account, not one the provider would call deleted.
+ * straight in the database is then a real account, not one the provider would call deleted, with the
+ * record's e-mail and verification (the provider's answer overwrites them).
  */
 export async function apiTokenFor(ctx: TestContext, uid: string): Promise<string> {
-  await ctx.identity.auth.createUser({ uid }).catch((error: { code?: unknown }) => {
+  const record = await findUserRow(ctx, uid);
+  const email = record?.email ? { email: record.email, emailVerified: record.emailVerified } : {};
+  await ctx.identity.auth.createUser({ uid, ...email }).catch((error: { code?: unknown }) => {
     if (error.code !== 'auth/uid-already-exists') throw error;
   });
   return (await ctx.tokens.issue(uid)).token;
