@@ -9,7 +9,7 @@ import {
 import { errorMessage } from '../../machines/error-message.ts';
 import { isSessionSettled } from '../../machines/session.machine.ts';
 import { PasswordResetSchema } from '../forms/credentials.ts';
-import { loadProvider } from '../identity/provider.ts';
+import { linkRefusal, loadProvider, SIGN_IN_SERVICE_UNREACHABLE } from '../identity/provider.ts';
 import { fromActors, useLogic } from './context.tsx';
 import type { SessionActor } from './session.ts';
 
@@ -22,24 +22,11 @@ async function authenticate(session: SessionActor, request: AuthRequest): Promis
   } else if (request.mode === 'register') {
     session.send({ type: 'session.signUpStarted', displayName: request.displayName });
     await provider.createAccount(request.email, request.password);
+    // Order mail waits for a verified e-mail. The sign-up stands whether or not the link goes: the
+    // profile says the e-mail is not verified yet and offers to send it again.
+    provider.sendVerificationLink().catch(() => {});
   } else {
     await provider.signInWithPassword(request.email, request.password);
-  }
-}
-
-const NETWORK_FAILURE = 'We could not reach the sign-in service. Check your connection and try again.';
-
-/** The provider's refusals a customer can act on, in words; any other keeps its code for support. */
-function resetFailure(code: string): string {
-  switch (code) {
-    case 'auth/invalid-email':
-      return 'Invalid email address';
-    case 'auth/too-many-requests':
-      return 'Too many reset requests. Please wait a few minutes and try again.';
-    case 'auth/network-request-failed':
-      return NETWORK_FAILURE;
-    default:
-      return `We could not send the reset link (${code}). Please try again.`;
   }
 }
 
@@ -50,13 +37,13 @@ function resetFailure(code: string): string {
 async function sendPasswordReset(address: string): Promise<void> {
   const { email } = v.parse(PasswordResetSchema, { email: address });
   const provider = await loadProvider().catch(() => {
-    throw new Error(NETWORK_FAILURE);
+    throw new Error(SIGN_IN_SERVICE_UNREACHABLE);
   });
   try {
     await provider.sendPasswordReset(email);
   } catch (error) {
     const code = provider.providerErrorCode(error);
-    if (code !== 'auth/user-not-found') throw new Error(resetFailure(code));
+    if (code !== 'auth/user-not-found') throw new Error(linkRefusal(code, 'reset'));
   }
 }
 
@@ -87,7 +74,7 @@ const authForm = (session: SessionActor) =>
         sendPasswordReset(input).then(
           () => sendBack({ type: 'auth.resetSent' }),
           (error: unknown) =>
-            sendBack({ type: 'auth.resetFailed', message: errorMessage(error, NETWORK_FAILURE) }),
+            sendBack({ type: 'auth.resetFailed', message: errorMessage(error, SIGN_IN_SERVICE_UNREACHABLE) }),
         );
       }),
     },

@@ -7,6 +7,7 @@ import {
   GoogleAuthProvider,
   getAuth,
   onAuthStateChanged,
+  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
@@ -60,6 +61,14 @@ export async function createAccount(email: string, password: string): Promise<vo
 /** Has the provider e-mail a link to its own reset page (the emulator only records it, see README). */
 export async function sendPasswordReset(email: string): Promise<void> {
   await sendPasswordResetEmail(auth, email);
+}
+
+/**
+ * Has the provider e-mail the signed-in user a link that verifies their address (the emulator only
+ * records it); the API hears of it within a minute (server/services/provider-check.ts).
+ */
+export async function sendVerificationLink(): Promise<void> {
+  await sendEmailVerification(currentUser());
 }
 
 export async function signInWithGoogle(): Promise<void> {
