@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { ProfileUpdate, UpdateResult, User } from '../server/contract/user.ts';
+import type { Profile, ProfileUpdate, UpdateResult } from '../server/contract/user.ts';
 import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 
@@ -9,7 +9,7 @@ import { providedLater } from './provided.ts';
  */
 export const profileMachine = setup({
   types: {
-    context: {} as { profile: User | null; draft: ProfileUpdate | null; error: string | null },
+    context: {} as { profile: Profile | null; draft: ProfileUpdate | null; error: string | null },
     events: {} as
       | { type: 'profile.edit' }
       | { type: 'profile.cancel' }
@@ -17,7 +17,7 @@ export const profileMachine = setup({
       | { type: 'profile.retry' },
   },
   actors: {
-    fetchProfile: providedLater<User>('fetchProfile'),
+    fetchProfile: providedLater<Profile>('fetchProfile'),
     saveProfile: providedLater<UpdateResult, { id: string; changes: ProfileUpdate }>('saveProfile'),
   },
   actions: {

@@ -1,15 +1,15 @@
 import * as v from 'valibot';
 import {
+  type Profile,
+  ProfileSchema,
   type ProfileUpdate,
   type UpdateResult,
   UpdateResultSchema,
-  type User,
-  UserSchema,
 } from '../../server/contract/user.ts';
 import { apiClient } from './http.ts';
 
-export async function fetchProfile(uid: string): Promise<User> {
-  return v.parse(UserSchema, await apiClient.get('profile', { searchParams: { uid } }).json());
+export async function fetchProfile(uid: string): Promise<Profile> {
+  return v.parse(ProfileSchema, await apiClient.get('profile', { searchParams: { uid } }).json());
 }
 
 export async function updateProfile(id: string, uid: string, changes: ProfileUpdate): Promise<UpdateResult> {

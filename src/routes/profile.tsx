@@ -2,6 +2,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMachine } from '@xstate/react';
 import { useForm } from 'react-hook-form';
 import {
+  isCustomerRole,
   type ProfileUpdate,
   type ProfileUpdateInput,
   ProfileUpdateSchema,
@@ -10,6 +11,7 @@ import {
 } from '../../server/contract/user.ts';
 import { useProfileLogic } from '../actors/profile.ts';
 import { SubmitButton } from '../components/controls.tsx';
+import { EmailVerification } from '../components/email-verification.tsx';
 import { PersonImage } from '../components/fallback-image.tsx';
 import { FormField } from '../components/form-field.tsx';
 import { LoadingScreen } from '../components/loading-screen.tsx';
@@ -81,7 +83,9 @@ function EditForm({ profile, saving, onSave, onCancel }: EditFormProps) {
 
 /** The customer's and the admin's profile: view mode and edit mode. */
 export function ProfilePage() {
-  const [state, send] = useMachine(useProfileLogic().profile);
+  const logic = useProfileLogic();
+  const [state, send] = useMachine(logic.profile);
+  const [verifying, sendVerify] = useMachine(logic.verifyEmail);
   const { profile, error } = state.context;
 
   if (state.matches('loading')) return <LoadingScreen />;
@@ -97,6 +101,8 @@ export function ProfilePage() {
   }
 
   const editing = state.matches('editing') || state.matches('saving');
+  // Order mail goes to a customer's verified e-mail only; staff get none.
+  const mailed = isCustomerRole(profile.role);
   return (
     <section aria-labelledby="profile-title" className="grid gap-6 md:grid-cols-[auto_1fr] md:items-start">
       <div className="flex flex-col items-center gap-3">
@@ -117,10 +123,16 @@ export function ProfilePage() {
           <dl>
             <Detail label="Name" value={profile.displayName} />
             <Detail label="Email" value={profile.email} />
+            {mailed && (
+              <Detail label="Email status" value={profile.emailVerified ? 'Verified' : 'Not verified yet'} />
+            )}
             <Detail label="Role" value={profile.role} />
             <Detail label="Photo URL" value={profile.photoURL} />
             <Detail label="Address" value={profile.address} />
           </dl>
+          {mailed && !profile.emailVerified && (
+            <EmailVerification email={profile.email} verifying={verifying} send={sendVerify} />
+          )}
           <button type="button" className="btn-primary mt-6" onClick={() => send({ type: 'profile.edit' })}>
             Edit
           </button>

@@ -1,8 +1,8 @@
 import { profileMachine } from '../../../../machines/profile.machine.ts';
-import type { ProfileUpdate, UpdateResult, User } from '../../../../server/contract/user.ts';
+import type { Profile, ProfileUpdate, UpdateResult } from '../../../../server/contract/user.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
-export const profile: User = {
+export const profile: Profile = {
   _id: 'p1',
   uid: 'u1',
   displayName: 'Carla',
@@ -10,6 +10,7 @@ export const profile: User = {
   photoURL: '/images/chefs/chef-1.svg',
   role: 'user',
   address: 'Road 1',
+  emailVerified: true,
 };
 export const changes: ProfileUpdate = {
   displayName: 'Carla M',
@@ -19,7 +20,7 @@ export const changes: ProfileUpdate = {
 
 const pending = profileMachine.provide({
   actors: {
-    fetchProfile: neverAnswers<User>(),
+    fetchProfile: neverAnswers<Profile>(),
     saveProfile: neverAnswers<UpdateResult, { id: string; changes: ProfileUpdate }>(),
   },
 });
