@@ -13,8 +13,8 @@ import {
   sortProblems,
 } from './env.ts';
 import { isLoopback } from './http/loopback.ts';
-import type { AdmissionLimits } from './middleware/admission.ts';
 import type { StreamLimits } from './live/stream-limits.ts';
+import type { AdmissionLimits } from './middleware/admission.ts';
 import { SSLCOMMERZ_LIVE_URL, SSLCOMMERZ_SANDBOX_URL } from './payments/sslcommerz.ts';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts.ts';
 import type { Holds } from './services/holds.ts';
