@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import { BUSY_MESSAGE } from '../contract/admission.ts';
 

@@ -1,11 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import {
-  type AuthOutcome,
-  type AuthRequest,
-  authFormMachine,
-  type ResetOutcome,
-} from '../../machines/auth-form.machine.ts';
+import type { AuthOutcome, AuthRequest, ResetOutcome } from '../../machines/auth-form.machine.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
 import { authFormModel, login, silent } from './support/models/auth-form.ts';
 
