@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { API_PATH_PREFIX } from './server/contract/http.ts';
+import { API_PATH_PREFIX } from './contract/http.ts';
 import { readBrowserEnv, readEnv } from './server/env.ts';
 
 // The libraries a guest should download only where a page needs them get chunks of their own, named
@@ -21,7 +21,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       value === undefined ? 'undefined' : JSON.stringify(value),
     ]),
   ),
-  // `npm run dev`: the API under the page's own origin, as the site server serves it (scripts/lib/api-proxy.ts).
+  // `npm run dev`: the API under the page's own origin, as the site server serves it (server/site/api-proxy.ts).
   server: {
     proxy: {
       [API_PATH_PREFIX]: {

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { type Added, type CartLine, type CartTotals, cartTotals } from '../server/contract/cart.ts';
+import { type Added, type CartLine, type CartTotals, cartTotals } from '../contract/cart.ts';
 import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 

@@ -5,7 +5,7 @@ import {
   type ShippingForm,
   type ShippingProblem,
   shippingProblem,
-} from '../server/contract/order.ts';
+} from '../contract/order.ts';
 import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 

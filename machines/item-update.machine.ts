@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
-import type { ItemUpdate } from '../server/contract/admin.ts';
-import type { MenuItem } from '../server/contract/menu.ts';
-import type { UpdateResult } from '../server/contract/user.ts';
+import type { ItemUpdate } from '../contract/admin.ts';
+import type { MenuItem } from '../contract/menu.ts';
+import type { UpdateResult } from '../contract/user.ts';
 import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 

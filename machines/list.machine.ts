@@ -1,5 +1,5 @@
 import { and, assign, setup } from 'xstate';
-import type { Page } from '../server/contract/paging.ts';
+import type { Page } from '../contract/paging.ts';
 import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 

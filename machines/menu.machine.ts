@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { MenuItem, MenuTab } from '../server/contract/menu.ts';
+import type { MenuItem, MenuTab } from '../contract/menu.ts';
 import { providedLater } from './provided.ts';
 
 export interface MenuQuery {

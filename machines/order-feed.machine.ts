@@ -1,10 +1,6 @@
 import { assign, type EventObject, fromCallback, type SnapshotFrom, setup } from 'xstate';
-import type { OrderEvent } from '../server/contract/order-lifecycle.ts';
-import type {
-  OrderStreamActorEvent,
-  OrderStreamScope,
-  OrderStreamStatus,
-} from '../server/contract/order-stream.ts';
+import type { OrderEvent } from '../contract/order-lifecycle.ts';
+import type { OrderStreamActorEvent, OrderStreamScope, OrderStreamStatus } from '../contract/order-stream.ts';
 
 /** How many recent events a page keeps: enough for every order on screen, bounded for a long shift. */
 export const KEPT_EVENTS = 200;

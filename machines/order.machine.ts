@@ -1,5 +1,5 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
-import type { Order } from '../server/contract/order.ts';
+import type { Order } from '../contract/order.ts';
 import {
   ACCEPTED_STATES,
   FINAL_STATES,
@@ -8,7 +8,7 @@ import {
   type OrderActor,
   type OrderState,
   PAID_STATES,
-} from '../server/contract/order-lifecycle.ts';
+} from '../contract/order-lifecycle.ts';
 import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 
@@ -107,7 +107,7 @@ const lifecycleStates = Object.fromEntries(
 
 /**
  * One order's life, one state per lifecycle state, generated from the shared transition table
- * (server/contract/order-lifecycle.ts): 'order.transition' moves it only where the table lets that
+ * (contract/order-lifecycle.ts): 'order.transition' moves it only where the table lets that
  * actor. While it is unpaid the customer may delete it (the order is then gone from their list).
  */
 export const orderMachine = setupOrder.createMachine({

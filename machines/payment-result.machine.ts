@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { PaymentStatus } from '../server/contract/order.ts';
+import type { PaymentStatus } from '../contract/order.ts';
 import { providedLater } from './provided.ts';
 
 /** How often and how long the result page asks whether the gateway's notification has arrived. */

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { Profile, ProfileUpdate, UpdateResult } from '../server/contract/user.ts';
+import type { Profile, ProfileUpdate, UpdateResult } from '../contract/user.ts';
 import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 

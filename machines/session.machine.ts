@@ -1,6 +1,6 @@
 import { assign, type SnapshotFrom, setup } from 'xstate';
-import type { ApiToken } from '../server/contract/user.ts';
-import { isCustomerRole } from '../server/contract/user.ts';
+import type { ApiToken } from '../contract/user.ts';
+import { isCustomerRole } from '../contract/user.ts';
 import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { ShopStatus } from '../server/contract/shop.ts';
+import type { ShopStatus } from '../contract/shop.ts';
 import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 

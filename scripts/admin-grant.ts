@@ -6,7 +6,7 @@ import {
   type GrantResult,
   type GrantTarget,
   grantAdminRole,
-} from '../server/services/admin-grant.ts';
+} from '../server/api/services/admin-grant.ts';
 import { openStartDatabase } from './lib/start-database.ts';
 
 const USAGE = `Usage: npm run admin:grant -- <email | uid> [--unverified]

@@ -7,17 +7,17 @@
 // paid order paid once. The figures go to docs/benchmarks.md.
 // With BENCH_RUSH_FIND=1 it finds the shop's capacity instead: rushes at a rising rate until one is not
 // held, then rushes at twice the highest rate held, where the API must shed what it cannot serve
-// (server/middleware/admission.ts) and still complete orders at capacity.
+// (server/api/middleware/admission.ts) and still complete orders at capacity.
 import dayjs from 'dayjs';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { MAX_RETRY_AFTER_MS } from '../server/contract/admission.ts';
-import { cartTotals } from '../server/contract/cart.ts';
-import { API_PATH_PREFIX } from '../server/contract/http.ts';
-import type { MenuItem } from '../server/contract/menu.ts';
-import { ORDER_TIME_FORMAT } from '../server/contract/order.ts';
-import { nextCursorOf } from '../server/contract/paging.ts';
-import { ApiTokenSchema } from '../server/contract/user.ts';
+import { MAX_RETRY_AFTER_MS } from '../contract/admission.ts';
+import { cartTotals } from '../contract/cart.ts';
+import { API_PATH_PREFIX } from '../contract/http.ts';
+import type { MenuItem } from '../contract/menu.ts';
+import { ORDER_TIME_FORMAT } from '../contract/order.ts';
+import { nextCursorOf } from '../contract/paging.ts';
+import { ApiTokenSchema } from '../contract/user.ts';
 import { connectDatabase, type Database } from '../server/db/client.ts';
 import { embeddedPostgresUrl } from '../server/db/embedded.ts';
 import { readEnv } from '../server/env.ts';
@@ -703,7 +703,7 @@ The rush above (the same stack, visits, guests and admin), at a rising rate: aft
 rushes of ${SECONDS} s from ${FIND_FROM} customers a second up by ${FIND_STEP}, until one is not held (a 10 s window
 paying fewer than ${Math.round(HELD_SHARE * 100)} % of the rate, the slowest step's p99 over ${TARGETS.p99} ms, a failed call, or a call
 refused for overload). The capacity is the highest rate held. Then ${RUNS} rushes at twice it, where the API
-must refuse what it cannot serve (a 503 with Retry-After, before any work: server/middleware/admission.ts)
+must refuse what it cannot serve (a 503 with Retry-After, before any work: server/api/middleware/admission.ts)
 and complete orders at its capacity. A refused call is sent once more after its Retry-After, as the
 storefront sends it; refused again, the customer leaves (turned away, not failed).
 

@@ -2,8 +2,8 @@
 // It shops as the demo customer (one paid order per run) and looks around as the demo admin.
 import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../server/db/seed/demo-accounts.ts';
 import { readEnv } from '../server/env.ts';
-import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
 import { scrollThrough } from '../tests/e2e/support/scroll.ts';
 

@@ -1,8 +1,8 @@
 // `npm run seed:volume`: a busy restaurant's year in the database `npm start` uses
 // (scripts/lib/start-database.ts): 100,000 orders, 20,000 customers and 10,000 table bookings.
 import { migrateDatabase } from '../server/db/migrate.ts';
-import { seedMenu } from '../server/seed/menu.ts';
-import { A_YEAR, seedVolume } from '../server/seed/volume.ts';
+import { seedMenu } from '../server/db/seed/menu.ts';
+import { A_YEAR, seedVolume } from '../server/db/seed/volume.ts';
 import { openStartDatabase } from './lib/start-database.ts';
 
 async function main() {

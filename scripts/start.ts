@@ -2,10 +2,10 @@
 // `npm run dev`: the same with Vite's dev server (hot reload) instead of the build.
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
-import { API_PATH_PREFIX } from '../server/contract/http.ts';
+import { API_PATH_PREFIX } from '../contract/http.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
+import { DEMO_ACCOUNTS } from '../server/db/seed/demo-accounts.ts';
 import { localhostUrl, loopbackUrl, readEnv } from '../server/env.ts';
-import { DEMO_ACCOUNTS } from '../server/seed/demo-accounts.ts';
 import { startAuthEmulator } from './lib/auth-emulator.ts';
 import { buildStorefront } from './lib/build.ts';
 import { startMailCatcher } from './lib/mail-catcher.ts';
@@ -173,14 +173,14 @@ async function main() {
     SEED_DEMO_ACCOUNTS: seedDemoAccounts ? '1' : '0',
     SMTP_URL: smtpUrl,
   };
-  supervise(startChild('api', process.execPath, [...TSX, 'server/index.ts'], apiEnv));
+  supervise(startChild('api', process.execPath, [...TSX, 'server/api/index.ts'], apiEnv));
   if (dev) {
     supervise(
       startChild('web', 'node_modules/.bin/vite', ['--port', String(webPort), '--strictPort'], childEnv),
     );
   } else {
     buildStorefront({ env: childEnv, logLevel: 'warn' });
-    supervise(startChild('web', process.execPath, [...TSX, 'scripts/serve-site.ts'], childEnv));
+    supervise(startChild('web', process.execPath, [...TSX, 'server/site/index.ts'], childEnv));
   }
   await waitForHttp(`${apiInternalUrl}/health`, 'API');
   await waitForHttp(`${localhostUrl(webPort)}/`, 'storefront');

@@ -5,10 +5,10 @@
 // other file). A process reads the variables it needs with readEnv, which names every bad one at once in
 // an EnvError; the process's entry point reports it and exits (docs/decisions/015).
 import * as v from 'valibot';
-import { DEFAULT_STREAM_LIMITS } from './live/stream-limits.ts';
-import { DEFAULT_ADMISSION } from './middleware/admission.ts';
-import { DEFAULT_HOLDS } from './services/holds.ts';
-import { MIN_SECRET_LENGTH } from './tokens.ts';
+import { DEFAULT_STREAM_LIMITS } from './api/live/stream-limits.ts';
+import { DEFAULT_ADMISSION } from './api/middleware/admission.ts';
+import { DEFAULT_HOLDS } from './api/services/holds.ts';
+import { MIN_SECRET_LENGTH } from './api/tokens.ts';
 
 /** The Firebase project `npm start` runs the Auth emulator for: demo-* projects need no credentials. */
 export const DEMO_PROJECT_ID = 'demo-pizzon';
@@ -120,7 +120,7 @@ const origins = v.pipe(
 
 // In the order of .env.example. A default that depends on another variable's value (API_PUBLIC_URL,
 // VITE_FIREBASE_AUTH_DOMAIN) is not written here but where that value is read: the API's config
-// (server/config.ts) and readBrowserEnv below.
+// (server/api/config.ts) and readBrowserEnv below.
 const ENTRIES = {
   // `npm start` and `npm run dev` (scripts/start.ts), and the commands run beside them.
   WEB_PORT: port(PORTS.web),
@@ -193,7 +193,7 @@ const ENTRIES = {
     ),
     'info',
   ),
-  // A scraper's key to GET /metrics from anywhere but the API's own host (server/routes/metrics.ts).
+  // A scraper's key to GET /metrics from anywhere but the API's own host (server/api/routes/metrics.ts).
   METRICS_TOKEN: secret,
   API_TOKEN_SECRET: secret,
   API_PUBLIC_URL: v.optional(url('https://api.example.com')),
@@ -222,7 +222,7 @@ const ENTRIES = {
   // How long a mail may wait for the next look at the outbox (each process looks once per interval).
   MAIL_POLL_MS: milliseconds(1_000),
 
-  // Unset, development or test: a developer's machine; any other value is production (server/config.ts).
+  // Unset, development or test: a developer's machine; any other value is production (server/api/config.ts).
   NODE_ENV: text,
   /** Lets a production NODE_ENV or a public API_HOST start with development defaults anyway (a demo). */
   ALLOW_DEMO: flag,
@@ -317,7 +317,7 @@ type Optional = { wrapped: v.GenericSchema };
 
 /**
  * The slice's values and every problem with them. `values` is whole only without problems: a caller
- * checking rules between variables (server/config.ts) reads none that a problem names.
+ * checking rules between variables (server/api/config.ts) reads none that a problem names.
  */
 export function inspectEnv<N extends EnvName, G extends EnvName = never, R extends EnvName = never>(
   slice: EnvSlice<N, G, R>,

@@ -1,9 +1,9 @@
-// The site server's renderer (built by `vite build --ssr`, used by scripts/serve-site.ts): the HTML of
+// The site server's renderer (built by `vite build --ssr`, used by server/site/index.ts): the HTML of
 // a public page, which the browser paints before its JavaScript arrives and then hydrates (main.tsx, boot.tsx).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
-import { type MenuPart, type MenuVersions, versionsOfTag } from '../server/contract/menu.ts';
+import { type MenuPart, type MenuVersions, versionsOfTag } from '../contract/menu.ts';
 import { createActors } from './actors/registry.ts';
 import { recordAnswersWith } from './api/http.ts';
 import { type PageData, serializePageData } from './api/page-data.ts';
@@ -24,7 +24,7 @@ export interface RenderedPage {
   /**
    * The menu version the page shows: which of the menu's versions covers it (the page's `menuShown`)
    * and the oldest among its answers (their ETags); undefined when it shows no menu data. The site
-   * server caches the page for that version (scripts/lib/page-cache.ts).
+   * server caches the page for that version (server/site/page-cache.ts).
    */
   menuVersion: ShownVersion | undefined;
 }

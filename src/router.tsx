@@ -5,7 +5,7 @@ import {
   lazyRouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
-import type { MenuItem, MenuPart } from '../server/contract/menu.ts';
+import type { MenuItem, MenuPart } from '../contract/menu.ts';
 import { LoadingScreen } from './components/loading-screen.tsx';
 import { loadProvider } from './identity/provider.ts';
 import type { RouterContext } from './router-context.ts';

@@ -1,7 +1,7 @@
 // The demo accounts as the benchmarks use them: signed in the way the storefront signs in.
 import * as v from 'valibot';
-import { ApiTokenSchema } from '../../server/contract/user.ts';
-import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
+import { ApiTokenSchema } from '../../contract/user.ts';
+import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { BENCH_API_URL, BENCH_AUTH_HOST } from './bench-storefront.ts';
 
 export async function expectOk(response: Response, what: string): Promise<unknown> {

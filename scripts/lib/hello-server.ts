@@ -1,5 +1,5 @@
 // The ceiling `npm run bench:api` compares the API with: a bare Hono app on the same @hono/node-server
-// setup and runtime as the API (server/index.ts under tsx), answering a small JSON body. It exists only
+// setup and runtime as the API (server/api/index.ts under tsx), answering a small JSON body. It exists only
 // while the benchmark runs.
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';

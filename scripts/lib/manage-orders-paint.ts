@@ -1,7 +1,7 @@
 // How long Manage orders takes to show its first page in Chromium with a year of orders: the demo
 // admin signs in once (as a person would, on /auth), then opens the page afresh several times.
 import type { Browser } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
+import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 
 /** Milliseconds from asking for the page to its first row painted, each time it was opened. */
 export async function manageOrdersPaint(browser: Browser, siteUrl: string, times: number): Promise<number[]> {

@@ -1,7 +1,7 @@
-import type { MenuItem } from '../contract/menu.ts';
-import type { Order } from '../contract/order.ts';
-import { ACCEPTED_STATES, type OrderEvent, PAID_STATES } from '../contract/order-lifecycle.ts';
-import type { Profile, User } from '../contract/user.ts';
+import type { MenuItem } from '../../contract/menu.ts';
+import type { Order } from '../../contract/order.ts';
+import { ACCEPTED_STATES, type OrderEvent, PAID_STATES } from '../../contract/order-lifecycle.ts';
+import type { Profile, User } from '../../contract/user.ts';
 import type { menuItems, orderEvents, orderLines, orders, users } from './schema.ts';
 
 export const toMoney = (cents: number): number => cents / 100;

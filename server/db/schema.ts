@@ -15,15 +15,15 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { ITEM_CATEGORIES, LOW_STOCK } from '../contract/menu.ts';
-import { ORDER_STAGES } from '../contract/order.ts';
+import { ITEM_CATEGORIES, LOW_STOCK } from '../../contract/menu.ts';
+import { ORDER_STAGES } from '../../contract/order.ts';
 import {
   ACCEPTED_STATES,
   ORDER_STATES,
   type OrderState,
   PAID_STATES,
   STOCK_HOLDING_STATES,
-} from '../contract/order-lifecycle.ts';
+} from '../../contract/order-lifecycle.ts';
 
 /** `state in ('a', 'b', …)`, for the columns derived from an order's one state. */
 const stateInText = (states: readonly OrderState[]) => `state in (${states.map((s) => `'${s}'`).join(', ')})`;
@@ -119,7 +119,7 @@ export const menuItems = pgTable(
  * One row: the menu's versions. Every change to menu_items moves `version`, in the same transaction;
  * a change to what the listing pages show (an item added, deleted or re-described, sold out or back in
  * stock) moves `listing` too; both are announced on the channel 'menu_version' (a deferred trigger,
- * migrations 0002 and 0005). The menu answers and the public pages are cached by them (server/cache/).
+ * migrations 0002 and 0005). The menu answers and the public pages are cached by them (server/api/cache/).
  */
 export const menuVersion = pgTable(
   'menu_version',

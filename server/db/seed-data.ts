@@ -1,4 +1,4 @@
-import type { ItemCategory } from '../contract/menu.ts';
+import type { ItemCategory } from '../../contract/menu.ts';
 
 export interface SeedMenuItem {
   name: string;

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
+import { NewItemSchema, type ReservationRow } from '../../contract/admin.ts';
+import type { MenuItem } from '../../contract/menu.ts';
+import type { Order } from '../../contract/order.ts';
+import type { User } from '../../contract/user.ts';
 import { itemUpdateMachine } from '../../machines/item-update.machine.ts';
 import { createListMachine, type RowAction } from '../../machines/list.machine.ts';
 import { createSubmitMachine } from '../../machines/submit.machine.ts';
-import { NewItemSchema, type ReservationRow } from '../../server/contract/admin.ts';
-import type { MenuItem } from '../../server/contract/menu.ts';
-import type { Order } from '../../server/contract/order.ts';
-import type { User } from '../../server/contract/user.ts';
 import {
   addItem,
   confirmOrder,

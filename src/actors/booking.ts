@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
+import { isoDate, reservationSchema } from '../../contract/reservation.ts';
 import { createSubmitMachine } from '../../machines/submit.machine.ts';
-import { isoDate, reservationSchema } from '../../server/contract/reservation.ts';
 import { postReservation } from '../api/reservations.ts';
 import { rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';

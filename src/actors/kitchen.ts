@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
+import type { Order } from '../../contract/order.ts';
+import { OrderStateSchema } from '../../contract/order-lifecycle.ts';
 import { createListMachine, type RowAction } from '../../machines/list.machine.ts';
-import type { Order } from '../../server/contract/order.ts';
-import { OrderStateSchema } from '../../server/contract/order-lifecycle.ts';
 import {
   fetchAllOrders,
   fetchOrderEvents,

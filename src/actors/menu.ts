@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
+import type { MenuItem } from '../../contract/menu.ts';
 import { type MenuQuery, menuMachine } from '../../machines/menu.machine.ts';
-import type { MenuItem } from '../../server/contract/menu.ts';
 import { fetchMenu } from '../api/menu.ts';
 import { standalone, useLogic } from './context.tsx';
 

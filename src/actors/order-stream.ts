@@ -1,5 +1,5 @@
 import { type EventObject, fromCallback } from 'xstate';
-import type { OrderStreamActorEvent, OrderStreamScope } from '../../server/contract/order-stream.ts';
+import type { OrderStreamActorEvent, OrderStreamScope } from '../../contract/order-stream.ts';
 import { openOrderStream } from '../api/order-stream.ts';
 
 export interface OrderStreamInput {

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
+import type { Order } from '../../contract/order.ts';
 import { createListMachine } from '../../machines/list.machine.ts';
 import { orderMachine } from '../../machines/order.machine.ts';
 import { paymentResultMachine } from '../../machines/payment-result.machine.ts';
-import type { Order } from '../../server/contract/order.ts';
 import { forgetCart } from '../api/cart.ts';
 import { deleteOrder, fetchMyOrderEvents, fetchMyOrders, fetchPaymentStatus } from '../api/orders.ts';
 import type { PageSize } from '../api/paging.ts';

@@ -1,6 +1,6 @@
 import { type Actor, fromPromise } from 'xstate';
+import { CUSTOMER_ROLE, safePhoto } from '../../contract/user.ts';
 import { type SessionUser, sessionMachine } from '../../machines/session.machine.ts';
-import { CUSTOMER_ROLE, safePhoto } from '../../server/contract/user.ts';
 import { clearApiToken, storeApiToken, storedApiToken } from '../api/http.ts';
 import { fetchRole, registerAccount, requestApiToken } from '../api/session.ts';
 import { loadProvider, whenProviderLoads } from '../identity/provider.ts';

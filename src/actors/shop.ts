@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
+import type { ShopStatus } from '../../contract/shop.ts';
 import { shopSwitchMachine } from '../../machines/shop-switch.machine.ts';
-import type { ShopStatus } from '../../server/contract/shop.ts';
 import { fetchShopStatus, saveShopStatus } from '../api/shop.ts';
 import { rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';

@@ -7,11 +7,11 @@ import {
   type ReservationRow,
   ReservationRowSchema,
   type UserFilters,
-} from '../../server/contract/admin.ts';
-import { DeletedSchema } from '../../server/contract/cart.ts';
-import { InsertedSchema } from '../../server/contract/http.ts';
-import { type MenuItem, MenuItemSchema } from '../../server/contract/menu.ts';
-import { type Order, OrderSchema, type OrderStage } from '../../server/contract/order.ts';
+} from '../../contract/admin.ts';
+import { DeletedSchema } from '../../contract/cart.ts';
+import { InsertedSchema } from '../../contract/http.ts';
+import { type MenuItem, MenuItemSchema } from '../../contract/menu.ts';
+import { type Order, OrderSchema, type OrderStage } from '../../contract/order.ts';
 import {
   LIFECYCLE_PATHS,
   type MailMessage,
@@ -20,9 +20,9 @@ import {
   OrderEventListSchema,
   type OrderState,
   type StaffTransition,
-} from '../../server/contract/order-lifecycle.ts';
-import type { Page } from '../../server/contract/paging.ts';
-import { type UpdateResult, UpdateResultSchema, type User, UserSchema } from '../../server/contract/user.ts';
+} from '../../contract/order-lifecycle.ts';
+import type { Page } from '../../contract/paging.ts';
+import { type UpdateResult, UpdateResultSchema, type User, UserSchema } from '../../contract/user.ts';
 import { invalidate } from './cache.ts';
 import { localDayRange } from './days.ts';
 import { apiClient } from './http.ts';

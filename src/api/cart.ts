@@ -6,7 +6,7 @@ import {
   CartLineListSchema,
   CartLineSchema,
   DeletedSchema,
-} from '../../server/contract/cart.ts';
+} from '../../contract/cart.ts';
 import { cached, invalidate } from './cache.ts';
 import { apiClient } from './http.ts';
 

@@ -1,7 +1,7 @@
 import ky, { HTTPError } from 'ky';
-import { MAX_RETRY_AFTER_MS } from '../../server/contract/admission.ts';
-import { API_PATH_PREFIX } from '../../server/contract/http.ts';
-import { API_TOKEN_STORAGE_KEY } from '../../server/contract/user.ts';
+import { MAX_RETRY_AFTER_MS } from '../../contract/admission.ts';
+import { API_PATH_PREFIX } from '../../contract/http.ts';
+import { API_TOKEN_STORAGE_KEY } from '../../contract/user.ts';
 import { takePageAnswer } from './page-data.ts';
 
 /**
@@ -28,7 +28,7 @@ export const pageDataKey = (url: string): string =>
   url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
 
 /**
- * A refusal for overload: 503 with Retry-After (server/middleware/admission.ts). The server did nothing
+ * A refusal for overload: 503 with Retry-After (server/api/middleware/admission.ts). The server did nothing
  * with the call, so sending it again is safe whatever its method. A 503 without Retry-After (the
  * database away) may have come half-way: it is not one.
  */

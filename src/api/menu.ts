@@ -5,7 +5,7 @@ import {
   MenuItemListSchema,
   MenuItemSchema,
   type MenuTab,
-} from '../../server/contract/menu.ts';
+} from '../../contract/menu.ts';
 import { cached } from './cache.ts';
 import { directClient } from './http.ts';
 

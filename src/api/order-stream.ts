@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LIFECYCLE_PATHS, type OrderEvent, OrderEventSchema } from '../../server/contract/order-lifecycle.ts';
+import { LIFECYCLE_PATHS, type OrderEvent, OrderEventSchema } from '../../contract/order-lifecycle.ts';
 import {
   ORDER_STREAM_END_EVENT,
   ORDER_STREAM_EVENT,
@@ -7,7 +7,7 @@ import {
   OrderStreamEndSchema,
   type OrderStreamScope,
   type OrderStreamStatus,
-} from '../../server/contract/order-stream.ts';
+} from '../../contract/order-stream.ts';
 import { API_BASE, reportUnauthorized, storedApiToken } from './http.ts';
 import { createSseParser } from './sse.ts';
 

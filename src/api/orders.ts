@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DeletedSchema } from '../../server/contract/cart.ts';
+import { DeletedSchema } from '../../contract/cart.ts';
 import {
   type CreatePayment,
   type Order,
@@ -7,13 +7,9 @@ import {
   type PaymentStatus,
   PaymentStatusSchema,
   PaymentUrlSchema,
-} from '../../server/contract/order.ts';
-import {
-  LIFECYCLE_PATHS,
-  type OrderEvent,
-  OrderEventListSchema,
-} from '../../server/contract/order-lifecycle.ts';
-import type { Page } from '../../server/contract/paging.ts';
+} from '../../contract/order.ts';
+import { LIFECYCLE_PATHS, type OrderEvent, OrderEventListSchema } from '../../contract/order-lifecycle.ts';
+import type { Page } from '../../contract/paging.ts';
 import { apiClient } from './http.ts';
 import { fetchListPage, type PageSize } from './paging.ts';
 

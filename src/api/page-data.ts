@@ -1,3 +1,5 @@
+import { PAGE_DATA_ELEMENT_ID } from '../../contract/http.ts';
+
 /**
  * The API answers a server-rendered page was rendered with, carried in its HTML (keyed by the GET's
  * address after the API's: pageDataKey in http.ts).
@@ -6,8 +8,6 @@
  * render matches the HTML by construction.
  */
 export type PageData = Record<string, unknown>;
-
-export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 /** JSON that can sit inside `<script type="application/json">`: no `<` in it can close the element. */
 export function serializePageData(data: PageData): string {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { nextCursorOf, type Page } from '../../server/contract/paging.ts';
+import { nextCursorOf, type Page } from '../../contract/paging.ts';
 import { apiClient } from './http.ts';
 
 /** Every paged list takes a page size (the server's default when left out). */

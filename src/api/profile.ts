@@ -5,7 +5,7 @@ import {
   type ProfileUpdate,
   type UpdateResult,
   UpdateResultSchema,
-} from '../../server/contract/user.ts';
+} from '../../contract/user.ts';
 import { apiClient } from './http.ts';
 
 export async function fetchProfile(uid: string): Promise<Profile> {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { InsertedSchema } from '../../server/contract/http.ts';
-import type { Reservation } from '../../server/contract/reservation.ts';
+import { InsertedSchema } from '../../contract/http.ts';
+import type { Reservation } from '../../contract/reservation.ts';
 import { directClient } from './http.ts';
 
 export async function postReservation(booking: Reservation): Promise<string> {

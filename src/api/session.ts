@@ -6,7 +6,7 @@ import {
   type NewUser,
   RegisteredSchema,
   RoleSchema,
-} from '../../server/contract/user.ts';
+} from '../../contract/user.ts';
 import { directClient } from './http.ts';
 
 // These calls prove who the caller is with a Firebase ID token, not the stored API token.

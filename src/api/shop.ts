@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type ShopStatus, ShopStatusSchema } from '../../server/contract/shop.ts';
+import { type ShopStatus, ShopStatusSchema } from '../../contract/shop.ts';
 import { apiClient, directClient } from './http.ts';
 
 /** Whether the shop takes orders now (never cached: the owner's switch shows on the next read). */

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LogOut, ShoppingCart } from 'lucide-react';
+import { barePrice } from '../../contract/price.ts';
+import { isCustomerRole } from '../../contract/user.ts';
 import { isSessionSettled } from '../../machines/session.machine.ts';
-import { barePrice } from '../../server/contract/price.ts';
-import { isCustomerRole } from '../../server/contract/user.ts';
 import { useActors } from '../actors/context.tsx';
 import { PersonImage } from './fallback-image.tsx';
 

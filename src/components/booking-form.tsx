@@ -1,19 +1,14 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  clockText,
-  LAST_BOOKING,
-  OPEN_HOURS_TEXT,
-  OPENING_HOURS,
-} from '../../server/contract/opening-hours.ts';
+import { clockText, LAST_BOOKING, OPEN_HOURS_TEXT, OPENING_HOURS } from '../../contract/opening-hours.ts';
 import {
   isoDate,
   PERSONS_OPTIONS,
   type Reservation,
   type ReservationInput,
   reservationSchema,
-} from '../../server/contract/reservation.ts';
+} from '../../contract/reservation.ts';
 import { RESTAURANT_PHONE } from '../content/contact.ts';
 
 const schema = reservationSchema(() => isoDate(new Date()));

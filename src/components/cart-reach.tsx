@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
+import { cartPrice } from '../../contract/price.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
-import { cartPrice } from '../../server/contract/price.ts';
 import { useActors } from '../actors/context.tsx';
 
 /*

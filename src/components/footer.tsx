@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { AtSign, Camera, CirclePlay, Clock, Globe, Mail, MapPin, Phone } from 'lucide-react';
-import { OPEN_HOURS_TEXT } from '../../server/contract/opening-hours.ts';
+import { OPEN_HOURS_TEXT } from '../../contract/opening-hours.ts';
 import { RESTAURANT_ADDRESS, RESTAURANT_EMAIL, RESTAURANT_PHONE } from '../content/contact.ts';
 
 // The spec's rows; the hours themselves are the ones bookings are held to.

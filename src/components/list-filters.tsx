@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { SearchSchema } from '../../server/contract/paging.ts';
+import { SearchSchema } from '../../contract/paging.ts';
 import { FormField } from './form-field.tsx';
 
 interface ListFiltersProps {

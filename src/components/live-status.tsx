@@ -1,4 +1,4 @@
-import type { OrderStreamStatus } from '../../server/contract/order-stream.ts';
+import type { OrderStreamStatus } from '../../contract/order-stream.ts';
 
 /**
  * Says whether the page is following changes live. Always rendered (empty while all is well), so a

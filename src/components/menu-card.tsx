@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import type { MenuItem } from '../../server/contract/menu.ts';
-import { descriptionPreview } from '../../server/contract/menu.ts';
-import { menuPrice } from '../../server/contract/price.ts';
+import type { MenuItem } from '../../contract/menu.ts';
+import { descriptionPreview } from '../../contract/menu.ts';
+import { menuPrice } from '../../contract/price.ts';
 import { AfterHydration } from '../ui/after-hydration.tsx';
 import { DishImage } from './fallback-image.tsx';
 

@@ -1,5 +1,5 @@
 import { Pizza } from 'lucide-react';
-import type { MenuItem } from '../../server/contract/menu.ts';
+import type { MenuItem } from '../../contract/menu.ts';
 import { MenuCard } from './menu-card.tsx';
 
 interface MenuGridProps {

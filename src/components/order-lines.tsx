@@ -1,4 +1,4 @@
-import type { Order } from '../../server/contract/order.ts';
+import type { Order } from '../../contract/order.ts';
 
 /** An order's items as 'name × quantity', one per line: the Order Items cell of both order tables. */
 export function OrderLines({ order }: { order: Order }) {

@@ -1,5 +1,5 @@
-import type { CartTotals } from '../../server/contract/cart.ts';
-import { cartPrice } from '../../server/contract/price.ts';
+import type { CartTotals } from '../../contract/cart.ts';
+import { cartPrice } from '../../contract/price.ts';
 
 interface OrderSummaryProps {
   totals: CartTotals;

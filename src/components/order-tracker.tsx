@@ -5,7 +5,7 @@ import {
   ORDER_STATE_LABELS,
   type OrderEvent,
   type OrderState,
-} from '../../server/contract/order-lifecycle.ts';
+} from '../../contract/order-lifecycle.ts';
 
 /** What an off-path state means for the customer, in one sentence. */
 const OFF_PATH: Partial<Record<OrderState, string>> = {

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Plus } from 'lucide-react';
+import type { MenuItem } from '../../contract/menu.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
-import type { MenuItem } from '../../server/contract/menu.ts';
 import { useActors } from '../actors/context.tsx';
 
 /**

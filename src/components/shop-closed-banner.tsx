@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { SHOP_CLOSED_MESSAGE } from '../../server/contract/shop.ts';
+import { SHOP_CLOSED_MESSAGE } from '../../contract/shop.ts';
 import { useShopLogic } from '../actors/shop.ts';
 
 /** The notice itself: the owner's switch read once (machines/shop-switch.machine.ts), shown while on. */

@@ -65,7 +65,7 @@ export async function sendPasswordReset(email: string): Promise<void> {
 
 /**
  * Has the provider e-mail the signed-in user a link that verifies their address (the emulator only
- * records it); the API hears of it within a minute (server/services/provider-check.ts).
+ * records it); the API hears of it within a minute (server/api/services/provider-check.ts).
  */
 export async function sendVerificationLink(): Promise<void> {
   await sendEmailVerification(currentUser());

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { Phone } from 'lucide-react';
-import type { Reservation } from '../../server/contract/reservation.ts';
+import type { Reservation } from '../../contract/reservation.ts';
 import { useBookingLogic } from '../actors/booking.ts';
 import { BookingForm } from '../components/booking-form.tsx';
 import { RESTAURANT_PHONE } from '../content/contact.ts';

@@ -2,11 +2,11 @@ import { getRouteApi, useNavigate, useRouter, useRouterState } from '@tanstack/r
 import { useMachine, useSelector } from '@xstate/react';
 import { Minus, Plus, ShoppingCart } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../contract/cart.ts';
+import type { MenuItem } from '../../contract/menu.ts';
+import { menuPrice } from '../../contract/price.ts';
 import { quantityMachine } from '../../machines/quantity.machine.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
-import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../server/contract/cart.ts';
-import type { MenuItem } from '../../server/contract/menu.ts';
-import { menuPrice } from '../../server/contract/price.ts';
 import { useActors } from '../actors/context.tsx';
 import { DishImage } from '../components/fallback-image.tsx';
 import { PhoneCartBar } from '../components/phone-cart-bar.tsx';
@@ -146,7 +146,7 @@ function useRememberedQuantity(itemId: string): number | null {
 
 /**
  * Reads the item again once the browser has taken over a page the site server kept while sales went on
- * (its HTML shows the stock of its render: scripts/lib/page-cache.ts), from the API's memory. Only
+ * (its HTML shows the stock of its render: server/site/page-cache.ts), from the API's memory. Only
  * then: a page sent current costs no second read, nor does one the browser rendered itself, nor a
  * sold-out one (selling out and coming back move the listing: it is never kept past either). Called by
  * the stepper once hydrated, not by this page: the stepper hydrates when the registry of actors is

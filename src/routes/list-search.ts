@@ -1,11 +1,7 @@
 import * as v from 'valibot';
-import {
-  ItemFiltersSchema,
-  ReservationFiltersSchema,
-  UserFiltersSchema,
-} from '../../server/contract/admin.ts';
-import { OrderFiltersSchema } from '../../server/contract/order.ts';
-import { DaySchema, PAGE_LIMIT, PageQuerySchema } from '../../server/contract/paging.ts';
+import { ItemFiltersSchema, ReservationFiltersSchema, UserFiltersSchema } from '../../contract/admin.ts';
+import { OrderFiltersSchema } from '../../contract/order.ts';
+import { DaySchema, PAGE_LIMIT, PageQuerySchema } from '../../contract/paging.ts';
 import type { AddressOf } from './list-address.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
-import { LIMITED_VIEW, MENU_TABS, type MenuItem, type MenuTab } from '../../server/contract/menu.ts';
+import { LIMITED_VIEW, MENU_TABS, type MenuItem, type MenuTab } from '../../contract/menu.ts';
 import { useMenuLogic } from '../actors/menu.ts';
 import { CategoryTabs } from '../components/category-tabs.tsx';
 import { MenuGrid } from '../components/menu-grid.tsx';

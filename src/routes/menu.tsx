@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { FULL_VIEW, isMenuTab } from '../../server/contract/menu.ts';
+import { FULL_VIEW, isMenuTab } from '../../contract/menu.ts';
 import { PhoneCartBar } from '../components/phone-cart-bar.tsx';
 import { ShopClosedNotice } from '../components/shop-closed-notice.tsx';
 import { MenuBrowser } from './menu-browser.tsx';

@@ -1,8 +1,8 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Minus, Plus } from 'lucide-react';
-import { CART_LINE_MAX_UNITS, type CartLine, lineCapMessage } from '../../server/contract/cart.ts';
-import { cartPrice } from '../../server/contract/price.ts';
+import { CART_LINE_MAX_UNITS, type CartLine, lineCapMessage } from '../../contract/cart.ts';
+import { cartPrice } from '../../contract/price.ts';
 import { useActors } from '../actors/context.tsx';
 import { DeleteButton, FormAlert } from '../components/controls.tsx';
 import { EmptyState } from '../components/empty-state.tsx';

@@ -1,6 +1,6 @@
 import { useActor } from '@xstate/react';
 import type { PromiseActorLogic } from 'xstate';
-import type { OrderEvent } from '../../server/contract/order-lifecycle.ts';
+import type { OrderEvent } from '../../contract/order-lifecycle.ts';
 import type { Settled } from '../actors/order-feed.ts';
 import { mergeEvents, OrderTimeline } from '../components/order-tracker.tsx';
 

@@ -1,5 +1,5 @@
 import { useActor } from '@xstate/react';
-import type { OrderEvent } from '../../server/contract/order-lifecycle.ts';
+import type { OrderEvent } from '../../contract/order-lifecycle.ts';
 import { useOrdersLogic } from '../actors/orders.ts';
 import { LiveStatus } from '../components/live-status.tsx';
 import { OrderTracker } from '../components/order-tracker.tsx';

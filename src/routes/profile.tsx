@@ -8,7 +8,7 @@ import {
   ProfileUpdateSchema,
   safePhoto,
   type User,
-} from '../../server/contract/user.ts';
+} from '../../contract/user.ts';
 import { useProfileLogic } from '../actors/profile.ts';
 import { SubmitButton } from '../components/controls.tsx';
 import { EmailVerification } from '../components/email-verification.tsx';

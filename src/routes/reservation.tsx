@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { Clock, Phone } from 'lucide-react';
-import { OPEN_HOURS_TEXT } from '../../server/contract/opening-hours.ts';
-import type { Reservation } from '../../server/contract/reservation.ts';
+import { OPEN_HOURS_TEXT } from '../../contract/opening-hours.ts';
+import type { Reservation } from '../../contract/reservation.ts';
 import { useBookingLogic } from '../actors/booking.ts';
 import { BookingForm } from '../components/booking-form.tsx';
 import { RESTAURANT_PHONE } from '../content/contact.ts';

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
+import type { OrderEvent } from '../../contract/order-lifecycle.ts';
+import type { OrderStreamScope, OrderStreamStatus } from '../../contract/order-stream.ts';
 import { feedStatus } from '../../machines/order-feed.machine.ts';
-import type { OrderEvent } from '../../server/contract/order-lifecycle.ts';
-import type { OrderStreamScope, OrderStreamStatus } from '../../server/contract/order-stream.ts';
 import { useOrderFeedLogic } from '../actors/order-feed.ts';
 
 /**

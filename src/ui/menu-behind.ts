@@ -1,8 +1,8 @@
-import { MENU_BEHIND } from '../../server/contract/menu.ts';
+import { MENU_BEHIND } from '../../contract/menu.ts';
 
 /**
  * Whether this document's page may show the menu's stock behind: the site server sent it from its
- * cache after the menu had moved (Server-Timing, scripts/lib/page-cache.ts), or the browser can not
+ * cache after the menu had moved (Server-Timing, server/site/page-cache.ts), or the browser can not
  * tell (it reads Server-Timing only in a secure context).
  */
 export function loadedBehindMenu(): boolean {

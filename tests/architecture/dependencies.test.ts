@@ -23,6 +23,15 @@ function violations(dir: string, forbidden: (specifier: string, file: string) =>
   );
 }
 
+/** A file's imports that bring only types: `import type … from '…'`, or `typeof import('…')`. */
+function typeOnlyImports(file: string): Set<string> {
+  const text = readFileSync(file, 'utf8');
+  const found = text.matchAll(
+    /import\s+type\s[^;]*?from\s*['"]([^'"]+)['"]|typeof import\(\s*['"]([^'"]+)['"]/g,
+  );
+  return new Set([...found].map((m) => (m[1] ?? m[2])!));
+}
+
 /** The project file a relative import names (`./x.ts`, `../y.tsx`); undefined for a package. */
 function resolved(file: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
@@ -63,23 +72,35 @@ function importCycles(files: string[]): string[][] {
 describe('the dependency rules of docs/decisions and the architecture guide', () => {
   it('machines import only xstate and the server contract', () => {
     expect(
-      violations(
-        'machines',
-        (s) => !(s === 'xstate' || s.startsWith('../server/contract/') || s.startsWith('./')),
-      ),
+      violations('machines', (s) => !(s === 'xstate' || s.startsWith('../contract/') || s.startsWith('./'))),
     ).toEqual([]);
   });
 
-  it('the server never imports the browser app or the machines', () => {
-    expect(violations('server', (s) => /(^|\/)(src|machines)\//.test(s))).toEqual([]);
+  it('the server never imports the browser app or the machines, but the site server its renderer', () => {
+    const browser = (s: string) => /(^|\/)(src|machines)\//.test(s);
+    // The site server runs the SPA's renderer (dist/server, built from src/render-page.tsx): its types.
+    const rendererType = (s: string, file: string) =>
+      file.startsWith(join('server', 'site')) &&
+      s.endsWith('/src/render-page.tsx') &&
+      typeOnlyImports(file).has(s);
+    expect(violations('server', (s, file) => browser(s) && !rendererType(s, file))).toEqual([]);
+  });
+
+  it('the API and the site server are apart: what both use is in server/db, server/http, server/env.ts', () => {
+    const reaches = (from: string, to: string) =>
+      violations(
+        join('server', from),
+        (s, file) => resolved(file, s)?.startsWith(join('server', to)) ?? false,
+      );
+    expect([...reaches('api', 'site'), ...reaches('site', 'api')]).toEqual([]);
   });
 
   it('the shared contract imports only valibot and itself', () => {
-    expect(violations('server/contract', (s) => !(s === 'valibot' || s.startsWith('./')))).toEqual([]);
+    expect(violations('contract', (s) => !(s === 'valibot' || s.startsWith('./')))).toEqual([]);
   });
 
-  it('only the transport imports hono: server/app.ts, index.ts, routes/, middleware/, http/', () => {
-    const transport = /^server\/((app|index)\.ts$|(routes|middleware|http)\/)/;
+  it('only the transport imports hono: server/api/app.ts, index.ts, routes/, middleware/, http/', () => {
+    const transport = /^server\/api\/((app|index)\.ts$|(routes|middleware|http)\/)/;
     const hono = (s: string, file: string) => /^(@hono\/|hono($|\/))/.test(s) && !transport.test(file);
     expect(violations('server', hono)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { fillPage } from '../../scripts/lib/fill-page.ts';
+import { fillPage } from '../../server/site/fill-page.ts';
 
 const indexHtml =
   '<html><head><title>Pizzon</title></head><body><div id="root"></div><script src="/a.js"></script></body></html>';

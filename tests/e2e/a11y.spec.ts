@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
+import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { findItem, menu } from './api.ts';
 import { expectNoSeriousViolations, settled, walkWithTab } from './support/a11y.ts';
 import { register, signIn, unique } from './support/accounts.ts';

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
+import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { menu } from './api.ts';
 import { logIn, mainNav, register, signIn, unique } from './support/accounts.ts';
 import { answerDialog } from './support/dialog.ts';

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
+import type { MenuItem } from '../../contract/menu.ts';
 import { E2E } from '../../playwright.config.ts';
-import type { MenuItem } from '../../server/contract/menu.ts';
 
 export async function menu(request: APIRequestContext): Promise<MenuItem[]> {
   const response = await request.get(`${E2E.apiURL}/all-items?category=all&limit=0`);

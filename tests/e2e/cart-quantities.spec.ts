@@ -2,8 +2,8 @@
 // and the navbar follow, a refused change goes back), a customer adds from the Menu's cards, and a
 // guest's chosen quantity survives the sign-in detour.
 import { expect, type Page, test } from '@playwright/test';
-import { cartTotals } from '../../server/contract/cart.ts';
-import type { MenuItem } from '../../server/contract/menu.ts';
+import { cartTotals } from '../../contract/cart.ts';
+import type { MenuItem } from '../../contract/menu.ts';
 import { findItem } from './api.ts';
 import { mainNav, passwordField, register, unique } from './support/accounts.ts';
 import { answerDialog } from './support/dialog.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { cartTotals } from '../../server/contract/cart.ts';
-import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
+import { cartTotals } from '../../contract/cart.ts';
+import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { menu } from './api.ts';
 import { mainNav, register, signIn, unique } from './support/accounts.ts';
 import { answerDialog } from './support/dialog.ts';

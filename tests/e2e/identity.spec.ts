@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
+import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { expectNoSeriousViolations } from './support/a11y.ts';
 import { logIn, mainNav, passwordField, register, unique } from './support/accounts.ts';
 import { emailedLinks, passwordResetLink } from './support/auth-emulator.ts';

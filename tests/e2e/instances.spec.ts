@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
-import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
+import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { findItem } from './api.ts';
 import { type Instance, startSecondApi, startSecondSite } from './support/instances.ts';
 
 /**
  * A second API process and a second site server beside the stack `npm start` runs, all on one
  * PostgreSQL: an item edited through one API shows on every site's next page within a second, though
- * each site keeps its rendered pages (scripts/lib/page-cache.ts). The APIs' side (quotas, the last
+ * each site keeps its rendered pages (server/site/page-cache.ts). The APIs' side (quotas, the last
  * unit, the sweep) is tests/server/instances.test.ts.
  */
 let apiB: Instance;

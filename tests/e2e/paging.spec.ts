@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
+import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { findItem } from './api.ts';
 import { register, signIn, unique } from './support/accounts.ts';
 import { answerDialog } from './support/dialog.ts';

@@ -1,7 +1,7 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
+import { API_PATH_PREFIX } from '../../contract/http.ts';
+import { MENU_BEHIND_HEADER } from '../../contract/menu.ts';
 import { E2E } from '../../playwright.config.ts';
-import { API_PATH_PREFIX } from '../../server/contract/http.ts';
-import { MENU_BEHIND_HEADER } from '../../server/contract/menu.ts';
 import { CHEFS } from '../../src/content/chefs.ts';
 import { REVIEWS } from '../../src/content/reviews.ts';
 import { findItem } from './api.ts';

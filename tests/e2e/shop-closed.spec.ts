@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { SHOP_CLOSED_MESSAGE } from '../../server/contract/shop.ts';
-import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
+import { SHOP_CLOSED_MESSAGE } from '../../contract/shop.ts';
+import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { menu } from './api.ts';
 import { register, signIn, unique } from './support/accounts.ts';
 import { addToCart, fillShipping, placeOrder } from './support/shop.ts';

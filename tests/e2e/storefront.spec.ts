@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
-import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../server/contract/cart.ts';
+import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../contract/cart.ts';
 import { findItem } from './api.ts';
 import { answerDialog } from './support/dialog.ts';
 

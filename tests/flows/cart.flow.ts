@@ -4,10 +4,10 @@
 // and the navbar. Refusals are the server's own (a dish sold out, a price changed), but for a quantity's
 // and a removal's (see their actions).
 import { expect, type Page } from '@playwright/test';
+import { CART_LINE_MAX_UNITS, type CartLine, type CartTotals } from '../../contract/cart.ts';
+import type { MenuItem } from '../../contract/menu.ts';
+import { barePrice, cartPrice } from '../../contract/price.ts';
 import { cartMachine } from '../../machines/cart.machine.ts';
-import { CART_LINE_MAX_UNITS, type CartLine, type CartTotals } from '../../server/contract/cart.ts';
-import type { MenuItem } from '../../server/contract/menu.ts';
-import { barePrice, cartPrice } from '../../server/contract/price.ts';
 import { logIn, mainNav } from '../e2e/support/accounts.ts';
 import { type Account, type Api, DISH, newCustomer, Staff } from './support/backstage.ts';
 import { type Fixtures, flowTests } from './support/flow.ts';

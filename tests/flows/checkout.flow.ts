@@ -2,9 +2,9 @@
 // an address on their profile (what the page remembers) and a dish of the flow's own in the cart. The
 // server's refusal is real: the dish sells out before the order is placed.
 import { expect, type Page } from '@playwright/test';
+import type { MenuItem } from '../../contract/menu.ts';
+import type { ShippingField } from '../../contract/order.ts';
 import { checkoutMachine, type ShippingForm } from '../../machines/checkout.machine.ts';
-import type { MenuItem } from '../../server/contract/menu.ts';
-import type { ShippingField } from '../../server/contract/order.ts';
 import { signIn } from '../e2e/support/accounts.ts';
 import { type Account, newCustomer, Staff } from './support/backstage.ts';
 import { type Fixtures, flowTests } from './support/flow.ts';

@@ -1,9 +1,9 @@
 // Update item (machines/item-update.machine.ts) replayed on /admin/manage-items/update-item/:id by the
 // demo admin, on a dish of the flow's own. The server's refusal is real: the dish deleted meanwhile.
 import { expect, type Page } from '@playwright/test';
+import type { ItemUpdate } from '../../contract/admin.ts';
+import type { MenuItem } from '../../contract/menu.ts';
 import { itemUpdateMachine } from '../../machines/item-update.machine.ts';
-import type { ItemUpdate } from '../../server/contract/admin.ts';
-import type { MenuItem } from '../../server/contract/menu.ts';
 import { signIn } from '../e2e/support/accounts.ts';
 import { ADMIN, DISH, Staff } from './support/backstage.ts';
 import { type Fixtures, flowTests } from './support/flow.ts';

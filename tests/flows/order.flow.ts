@@ -1,16 +1,16 @@
 // One order's life (machines/order.machine.ts) replayed on My order: the customer's page stays open while
-// the order is moved for real by whoever the lifecycle table names (server/contract/order-lifecycle.ts):
+// the order is moved for real by whoever the lifecycle table names (contract/order-lifecycle.ts):
 // the gateway's signed notification, the expiry job, the customer in another tab, the staff's API. The
 // card must follow each move live, as the same card (its machine is not re-created by a reload).
 import { expect, type Locator, type Page } from '@playwright/test';
-import { orderMachine } from '../../machines/order.machine.ts';
-import type { Order } from '../../server/contract/order.ts';
+import type { Order } from '../../contract/order.ts';
 import {
   findTransition,
   ORDER_TRANSITIONS,
   type OrderActor,
   type OrderState,
-} from '../../server/contract/order-lifecycle.ts';
+} from '../../contract/order-lifecycle.ts';
+import { orderMachine } from '../../machines/order.machine.ts';
 import { signIn } from '../e2e/support/accounts.ts';
 import { answerDialog } from '../e2e/support/dialog.ts';
 import {

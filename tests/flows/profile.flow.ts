@@ -1,7 +1,7 @@
 // The profile page (machines/profile.machine.ts) replayed on /user-dashboard/profile for a customer.
 import { expect, type Page } from '@playwright/test';
+import type { ProfileUpdate, User } from '../../contract/user.ts';
 import { profileMachine } from '../../machines/profile.machine.ts';
-import type { ProfileUpdate, User } from '../../server/contract/user.ts';
 import { mainNav, signIn } from '../e2e/support/accounts.ts';
 import { type Account, type Api, CUSTOMER_PHOTO, newCustomer } from './support/backstage.ts';
 import { type Fixtures, flowTests } from './support/flow.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Added, CartLine } from '../../contract/cart.ts';
 import { cartMachine, type QuantityChange } from '../../machines/cart.machine.ts';
-import type { Added, CartLine } from '../../server/contract/cart.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
 import { cartModel, line, margherita } from './support/models/cart.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Page } from '../../contract/paging.ts';
 import { type ListPlace, type RowAction, sameQuery, shownRows } from '../../machines/list.machine.ts';
-import type { Page } from '../../server/contract/paging.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
 import { listMachine, listModel, type Query, type Row } from './support/models/list.ts';
 

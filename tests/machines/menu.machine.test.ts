@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { MenuItem } from '../../contract/menu.ts';
 import { menuMachine } from '../../machines/menu.machine.ts';
-import type { MenuItem } from '../../server/contract/menu.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
 import { menuModel, pizza } from './support/models/menu.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
+import type { OrderStreamActorEvent } from '../../contract/order-stream.ts';
 import { feedStatus, KEPT_EVENTS, orderFeedMachine } from '../../machines/order-feed.machine.ts';
-import type { OrderStreamActorEvent } from '../../server/contract/order-stream.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
 import { orderEvent, orderFeedModel, silentFeed, TOO_MANY } from './support/models/order-feed.ts';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { orderMachine, orderStateOf } from '../../machines/order.machine.ts';
 import {
   findTransition,
   ORDER_ACTORS,
   ORDER_STATES,
   ORDER_TRANSITIONS,
-} from '../../server/contract/order-lifecycle.ts';
+} from '../../contract/order-lifecycle.ts';
+import { orderMachine, orderStateOf } from '../../machines/order.machine.ts';
 import { walkModel } from './support/model.ts';
 import { order, orderModel } from './support/models/order.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { UpdateResult } from '../../contract/user.ts';
 import { profileMachine } from '../../machines/profile.machine.ts';
-import type { UpdateResult } from '../../server/contract/user.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
 import { changes, profile, profileModel } from './support/models/profile.ts';
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { ApiToken } from '../../contract/user.ts';
 import {
   isAdmin,
   isCustomer,
@@ -8,7 +9,6 @@ import {
   type SessionUser,
   sessionMachine,
 } from '../../machines/session.machine.ts';
-import type { ApiToken } from '../../server/contract/user.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
 import { ada, apiToken, renamedAda, sessionModel } from './support/models/session.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { ShopStatus } from '../../contract/shop.ts';
 import { shopSwitchMachine } from '../../machines/shop-switch.machine.ts';
-import type { ShopStatus } from '../../server/contract/shop.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
 import { shopSwitchModel } from './support/models/shop-switch.ts';
 

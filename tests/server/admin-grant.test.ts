@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
-import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../server/seed/demo-accounts.ts';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from '../../server/db/seed/demo-accounts.ts';
 import { createAnonymousUser, findUserRow, insertUserRow, uniqueEmail } from './support/accounts.ts';
 import { sharedTestContext } from './support/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { requireAdmin, requireUser } from '../../server/api/middleware/auth.ts';
 import { users } from '../../server/db/schema.ts';
-import { requireAdmin, requireUser } from '../../server/middleware/auth.ts';
 import { apiTokenFor, bearer, insertUserRow } from './support/accounts.ts';
 import { sharedTestContext } from './support/test-app.ts';
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ITEM_IMAGE_RULE, isItemImageAddress, ReservationListSchema } from '../../server/contract/admin.ts';
-import { LOW_STOCK, MenuItemListSchema, MenuItemSchema } from '../../server/contract/menu.ts';
-import { nextCursorOf } from '../../server/contract/paging.ts';
+import { ITEM_IMAGE_RULE, isItemImageAddress, ReservationListSchema } from '../../contract/admin.ts';
+import { LOW_STOCK, MenuItemListSchema, MenuItemSchema } from '../../contract/menu.ts';
+import { nextCursorOf } from '../../contract/paging.ts';
 import { menuItems, reservations } from '../../server/db/schema.ts';
 import { SEED_MENU_ITEMS } from '../../server/db/seed-data.ts';
 import { adminCall, createAdmin } from './support/admin.ts';

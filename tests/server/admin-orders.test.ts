@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { type Order, OrderListSchema } from '../../server/contract/order.ts';
+import { type Order, OrderListSchema } from '../../contract/order.ts';
+import { releaseExpiredReservations } from '../../server/api/services/orders.ts';
 import { orders } from '../../server/db/schema.ts';
-import { releaseExpiredReservations } from '../../server/services/orders.ts';
 import {
   adminCall,
   createAdmin,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { OrderListSchema } from '../../server/contract/order.ts';
-import { UserSchema } from '../../server/contract/user.ts';
+import { OrderListSchema } from '../../contract/order.ts';
+import { UserSchema } from '../../contract/user.ts';
 import type { UserRow } from '../../server/db/rows.ts';
 import {
   apiTokenFor,

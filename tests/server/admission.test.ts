@@ -2,12 +2,16 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config.ts';
-import { BUSY_MESSAGE } from '../../server/contract/admission.ts';
+import { BUSY_MESSAGE } from '../../contract/admission.ts';
+import { readConfig } from '../../server/api/config.ts';
+import {
+  type AdmissionOptions,
+  createAdmission,
+  type Priority,
+} from '../../server/api/middleware/admission.ts';
+import { createApiTokens } from '../../server/api/tokens.ts';
 import { menuItems, users } from '../../server/db/schema.ts';
 import { EnvError } from '../../server/env.ts';
-import { type AdmissionOptions, createAdmission, type Priority } from '../../server/middleware/admission.ts';
-import { createApiTokens } from '../../server/tokens.ts';
 import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
 import {
   addToCart,

@@ -8,8 +8,8 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiProxy, isApiPath, isEventStream, upstreamPath } from '../../scripts/lib/api-proxy.ts';
-import { MAX_BODY_BYTES } from '../../server/app.ts';
+import { MAX_BODY_BYTES } from '../../server/api/app.ts';
+import { createApiProxy, isApiPath, isEventStream, upstreamPath } from '../../server/site/api-proxy.ts';
 import { sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
 import { fixture } from './support/test-app.ts';
 import { until } from './support/until.ts';

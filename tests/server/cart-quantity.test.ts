@@ -3,7 +3,6 @@
 
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { readMenuVersion } from '../../server/cache/menu-version.ts';
 import {
   CART_LINE_MAX_UNITS,
   CartLineSchema,
@@ -11,7 +10,8 @@ import {
   lineCapMessage,
   ORDER_MAX_UNITS,
   orderCapMessage,
-} from '../../server/contract/cart.ts';
+} from '../../contract/cart.ts';
+import { readMenuVersion } from '../../server/db/menu-version.ts';
 import {
   addToCart,
   type Customer,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { AddedSchema, CartLineListSchema, DeletedSchema } from '../../server/contract/cart.ts';
+import { AddedSchema, CartLineListSchema, DeletedSchema } from '../../contract/cart.ts';
 import { menuItems } from '../../server/db/schema.ts';
 import {
   addToCart,

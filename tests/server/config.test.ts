@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Config, readConfig } from '../../server/config.ts';
+import { type Config, readConfig } from '../../server/api/config.ts';
 import { EnvError, type EnvSource, type Problem } from '../../server/env.ts';
 
 const DATABASE_URL = 'postgres://pizzon:pw@db.example.com:5432/pizzon';

@@ -13,9 +13,9 @@ import {
   Unauthenticated,
   Unavailable,
   UpstreamFailed,
-} from '../../server/domain-errors.ts';
-import { errorHandler } from '../../server/http/error-handler.ts';
-import { TransitionConflict, TransitionRefused } from '../../server/services/order-lifecycle.ts';
+} from '../../server/api/domain-errors.ts';
+import { errorHandler } from '../../server/api/http/error-handler.ts';
+import { TransitionConflict, TransitionRefused } from '../../server/api/services/order-lifecycle.ts';
 
 /** An app whose one route throws `error`, answered by the app's error handler; what it logged. */
 function throwing(error: unknown) {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CartLine, cartTotals, lineShippingCents } from '../../server/contract/cart.ts';
+import { type CartLine, cartTotals, lineShippingCents } from '../../contract/cart.ts';
 import { menuItems, orderLines, orders } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import {

@@ -9,7 +9,7 @@ import { fixture } from './support/test-app.ts';
 /**
  * Slow clients and slow queries hold a connection each, never the API: the server closes a request that
  * trickles in, PostgreSQL cancels a statement that runs too long, and every other call answers meanwhile.
- * The timeouts are the production ones scaled down (server/config.ts has the defaults).
+ * The timeouts are the production ones scaled down (server/api/config.ts has the defaults).
  */
 const HEADERS_TIMEOUT_MS = 1_000;
 const REQUEST_TIMEOUT_MS = 1_500;

@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdBudgetMessage } from '../../server/api/services/hold-budget.ts';
+import { DEFAULT_HOLDS, resolveHolds } from '../../server/api/services/holds.ts';
+import { createApiTokens } from '../../server/api/tokens.ts';
 import { cartLines, menuItems, orderLines, orders, users } from '../../server/db/schema.ts';
 import { SEED_MENU_ITEMS } from '../../server/db/seed-data.ts';
-import { holdBudgetMessage } from '../../server/services/hold-budget.ts';
-import { DEFAULT_HOLDS, resolveHolds } from '../../server/services/holds.ts';
-import { createApiTokens } from '../../server/tokens.ts';
 import { bearer, createProviderUser } from './support/accounts.ts';
 import { databaseFingerprint } from './support/admin.ts';
 import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { lineCapMessage, orderCapMessage } from '../../server/contract/cart.ts';
+import { lineCapMessage, orderCapMessage } from '../../contract/cart.ts';
+import { DEFAULT_HOLDS, resolveHolds } from '../../server/api/services/holds.ts';
+import { releaseExpiredReservations } from '../../server/api/services/orders.ts';
 import { cartLines, orders } from '../../server/db/schema.ts';
-import { DEFAULT_HOLDS, resolveHolds } from '../../server/services/holds.ts';
-import { releaseExpiredReservations } from '../../server/services/orders.ts';
 import {
   addToCart,
   ageOrder,

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiTokens } from '../../server/api/tokens.ts';
 import { menuItems, orderLines, orders, users } from '../../server/db/schema.ts';
-import { seedMenu } from '../../server/seed/menu.ts';
-import { createApiTokens } from '../../server/tokens.ts';
+import { seedMenu } from '../../server/db/seed/menu.ts';
 import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
 import { checkoutBody, ORDER_TIME, SHIPPING } from './support/commerce.ts';
 import { TEST_API_TOKEN_SECRET } from './support/test-app.ts';

@@ -3,7 +3,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../server/app.ts';
 import {
   DeleteUserQuerySchema,
   ItemsQuerySchema,
@@ -11,23 +10,24 @@ import {
   NewItemSchema,
   ReservationsQuerySchema,
   UsersQuerySchema,
-} from '../../server/contract/admin.ts';
-import { AddToCartSchema, CartQuantitySchema } from '../../server/contract/cart.ts';
-import { AllItemsQuerySchema } from '../../server/contract/menu.ts';
-import { NAME_CONTROL_MESSAGE } from '../../server/contract/names.ts';
-import { AdminOrdersQuerySchema, CreatePaymentSchema } from '../../server/contract/order.ts';
-import { StaffTransitionSchema } from '../../server/contract/order-lifecycle.ts';
-import { PageQuerySchema } from '../../server/contract/paging.ts';
-import { reservationSchema } from '../../server/contract/reservation.ts';
-import { ShopStatusSchema } from '../../server/contract/shop.ts';
+} from '../../contract/admin.ts';
+import { AddToCartSchema, CartQuantitySchema } from '../../contract/cart.ts';
+import { AllItemsQuerySchema } from '../../contract/menu.ts';
+import { NAME_CONTROL_MESSAGE } from '../../contract/names.ts';
+import { AdminOrdersQuerySchema, CreatePaymentSchema } from '../../contract/order.ts';
+import { StaffTransitionSchema } from '../../contract/order-lifecycle.ts';
+import { PageQuerySchema } from '../../contract/paging.ts';
+import { reservationSchema } from '../../contract/reservation.ts';
+import { ShopStatusSchema } from '../../contract/shop.ts';
 import {
   ApiTokenRequestSchema,
   NewUserSchema,
   ProfileAddressSchema,
   ProfileUpdateSchema,
   UidSchema,
-} from '../../server/contract/user.ts';
-import { encodeCursor } from '../../server/services/paging.ts';
+} from '../../contract/user.ts';
+import { MAX_BODY_BYTES } from '../../server/api/app.ts';
+import { encodeCursor } from '../../server/api/services/paging.ts';
 import { bearer, insertUserRow } from './support/accounts.ts';
 import { asCaller, databaseFingerprint, paidOrder, TABLES } from './support/admin.ts';
 import { createCast } from './support/callers.ts';
@@ -61,7 +61,7 @@ type Input = Record<string, Value>;
 
 /** A request the generator breaks: a body or a query, a valid input, and who sends it. */
 interface Target {
-  /** The name of the schema the route hands to parseOr400 (checked against server/routes). */
+  /** The name of the schema the route hands to parseOr400 (checked against server/api/routes). */
   parsedAs: string;
   schema: v.GenericSchema;
   method: string;
@@ -392,11 +392,11 @@ async function expectRefused(send: () => Promise<Response>, status = 400) {
 it('has a target for every schema a route validates with', () => {
   // paged.ts is the helper every list route goes through: its schemas are the lists' own (below).
   const parsed = new Set(
-    readdirSync('server/routes')
+    readdirSync('server/api/routes')
       .filter((file) => file !== 'paged.ts')
       .flatMap((file) =>
         [
-          ...readFileSync(`server/routes/${file}`, 'utf8').matchAll(
+          ...readFileSync(`server/api/routes/${file}`, 'utf8').matchAll(
             /(?:parseOr400|pageQuery)\((?:c, )?(\w+)/g,
           ),
         ].map((m) => m[1]!),

@@ -1,5 +1,5 @@
 // An item page kept by the site server through a rush: the page rendered by the storefront's own
-// renderer (src/render-page.tsx) from this API, kept by the site's page cache (scripts/lib/page-cache.ts)
+// renderer (src/render-page.tsx) from this API, kept by the site's page cache (server/site/page-cache.ts)
 // for the menu versions this database announces. A sale moves the whole menu's version but not the
 // listing's, which covers item pages: the page stays kept, sent with `Server-Timing: menu;desc=behind`
 // (the browser reads its stock again). An edit of its name or price moves the listing: rendered again.
@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPage, createPageCache, type Rendering } from '../../scripts/lib/page-cache.ts';
-import { MENU_BEHIND_HEADER } from '../../server/contract/menu.ts';
+import { MENU_BEHIND_HEADER } from '../../contract/menu.ts';
 import { menuItems } from '../../server/db/schema.ts';
+import { buildPage, createPageCache, type Rendering } from '../../server/site/page-cache.ts';
 import { insertMenuItem, setStock } from './support/commerce.ts';
 import { sharedTestContext } from './support/test-app.ts';
 import { until } from './support/until.ts';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   // The renderer calls the API where the site server reaches it, read when it is first imported.
   process.env.API_INTERNAL_URL = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
   const { renderPage } = await import('../../src/render-page.tsx');
-  // As scripts/serve-site.ts renders, without the built index.html around the page.
+  // As server/site/index.ts renders, without the built index.html around the page.
   const render = async (url: string): Promise<Rendering> => {
     renders.push(url);
     const answer = await renderPage(url);

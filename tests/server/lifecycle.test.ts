@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { asc, count, eq, max, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Order, OrderListSchema, OrderSchema } from '../../server/contract/order.ts';
+import { type Order, OrderListSchema, OrderSchema } from '../../contract/order.ts';
 import {
   findTransition,
   MailMessageListSchema,
@@ -13,10 +13,10 @@ import {
   type OrderActor,
   OrderEventListSchema,
   type OrderState,
-} from '../../server/contract/order-lifecycle.ts';
+} from '../../contract/order-lifecycle.ts';
+import { TransitionRefused, transitionOrder } from '../../server/api/services/order-lifecycle.ts';
+import { releaseExpiredReservations, SUPERSEDED } from '../../server/api/services/orders.ts';
 import { mailOutbox, orderEvents, orders } from '../../server/db/schema.ts';
-import { TransitionRefused, transitionOrder } from '../../server/services/order-lifecycle.ts';
-import { releaseExpiredReservations, SUPERSEDED } from '../../server/services/orders.ts';
 import { findUserRow } from './support/accounts.ts';
 import { adminCall, createAdmin, paidOrder, payOrder, placeOrder } from './support/admin.ts';
 import {

@@ -3,18 +3,18 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STOCK_FILTERS } from '../../server/contract/menu.ts';
-import type { OrderStage } from '../../server/contract/order.ts';
+import { STOCK_FILTERS } from '../../contract/menu.ts';
+import type { OrderStage } from '../../contract/order.ts';
+import { listAllMenuItems } from '../../server/api/services/menu.ts';
+import { listAllOrders, listOrders } from '../../server/api/services/orders.ts';
+import { CursorSchema, type PageRequest } from '../../server/api/services/paging.ts';
+import { listReservations } from '../../server/api/services/reservations.ts';
+import { countOrdersByState, readMailBacklog } from '../../server/api/services/shop-figures.ts';
+import { listUsers } from '../../server/api/services/users.ts';
 import type { Database } from '../../server/db/client.ts';
 import * as schema from '../../server/db/schema.ts';
-import { seedMenu } from '../../server/seed/menu.ts';
-import { seedVolume } from '../../server/seed/volume.ts';
-import { listAllMenuItems } from '../../server/services/menu.ts';
-import { listAllOrders, listOrders } from '../../server/services/orders.ts';
-import { CursorSchema, type PageRequest } from '../../server/services/paging.ts';
-import { listReservations } from '../../server/services/reservations.ts';
-import { countOrdersByState, readMailBacklog } from '../../server/services/shop-figures.ts';
-import { listUsers } from '../../server/services/users.ts';
+import { seedMenu } from '../../server/db/seed/menu.ts';
+import { seedVolume } from '../../server/db/seed/volume.ts';
 import { copyTemplateDatabase } from './support/test-app.ts';
 
 /**
@@ -178,7 +178,7 @@ describe('the paged list queries use their indexes', () => {
   });
 });
 
-// GET /metrics asks these at every scrape (server/metrics.ts): a year of orders and of mail sent must
+// GET /metrics asks these at every scrape (server/api/metrics.ts): a year of orders and of mail sent must
 // not make a scrape read either table in full.
 describe('the figures GET /metrics reads', () => {
   beforeAll(async () => {

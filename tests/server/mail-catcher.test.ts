@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailCatcher, startMailCatcher } from '../../scripts/lib/mail-catcher.ts';
-import { createSmtpSender, type SmtpSender } from '../../server/mail/smtp-sender.ts';
+import { createSmtpSender, type SmtpSender } from '../../server/api/mail/smtp-sender.ts';
 import { freePort } from './support/free-port.ts';
 
 let dir: string;

@@ -2,10 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { asc, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectDatabase, type DatabaseHandle } from '../../server/db/client.ts';
-import { mailOutbox, reservations } from '../../server/db/schema.ts';
-import { type MailWorker, startMailWorker } from '../../server/mail/outbox-worker.ts';
-import { createSmtpSender, type SmtpSender } from '../../server/mail/smtp-sender.ts';
+import { type MailWorker, startMailWorker } from '../../server/api/mail/outbox-worker.ts';
+import { createSmtpSender, type SmtpSender } from '../../server/api/mail/smtp-sender.ts';
 import {
   CLAIM_MS,
   claimDueMail,
@@ -14,7 +12,9 @@ import {
   deliverDueMail,
   enqueueMail,
   exponentialBackoff,
-} from '../../server/services/mail-outbox.ts';
+} from '../../server/api/services/mail-outbox.ts';
+import { connectDatabase, type DatabaseHandle } from '../../server/db/client.ts';
+import { mailOutbox, reservations } from '../../server/db/schema.ts';
 import { findUserRow } from './support/accounts.ts';
 import { adminCall, createAdmin, paidOrder } from './support/admin.ts';
 import { insertMenuItem } from './support/commerce.ts';

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTER } from '../../server/contract/names.ts';
+import { CONTROL_CHARACTER } from '../../contract/names.ts';
+import { BOOKING_MAILS_PER_DAY } from '../../server/api/services/booking-mail.ts';
+import { MAIL_NAME_MAX, MAIL_PLACE_MAX, mailText } from '../../server/api/services/mail-outbox.ts';
 import { mailOutbox, orders, reservations, users } from '../../server/db/schema.ts';
-import { BOOKING_MAILS_PER_DAY } from '../../server/services/booking-mail.ts';
-import { MAIL_NAME_MAX, MAIL_PLACE_MAX, mailText } from '../../server/services/mail-outbox.ts';
 import { apiTokenFor, insertUserRow } from './support/accounts.ts';
 import { adminCall, createAdmin, payOrder, placeOrder } from './support/admin.ts';
 import {

@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createMenuCache, UNREACHABLE_RETRY_MS } from '../../server/cache/menu-cache.ts';
+import { createMenuCache, UNREACHABLE_RETRY_MS } from '../../server/api/cache/menu-cache.ts';
 import { menuItems } from '../../server/db/schema.ts';
-import { seedMenu } from '../../server/seed/menu.ts';
+import { seedMenu } from '../../server/db/seed/menu.ts';
 import { adminCall, createAdmin } from './support/admin.ts';
 import { fixture, SITE_ORIGIN, sharedTestContext } from './support/test-app.ts';
 

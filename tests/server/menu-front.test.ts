@@ -1,4 +1,4 @@
-// The menu's front (server/routes/menu.ts, wired in server/index.ts): Node's own requests for the menu,
+// The menu's front (server/api/routes/menu.ts, wired in server/api/index.ts): Node's own requests for the menu,
 // answered from memory before a web Request is made of them. It must answer exactly as the app does,
 // and leave to the app whatever it cannot answer from memory.
 import {
@@ -12,12 +12,12 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedMenu } from '../../server/seed/menu.ts';
+import { seedMenu } from '../../server/db/seed/menu.ts';
 import { SITE_ORIGIN, sharedTestContext } from './support/test-app.ts';
 
 const ctx = sharedTestContext();
 
-/** The same app served twice: with the front before it (as server/index.ts serves it), and without. */
+/** The same app served twice: with the front before it (as server/api/index.ts serves it), and without. */
 let withFront: Server;
 let appOnly: Server;
 const answeredByFront: string[] = [];

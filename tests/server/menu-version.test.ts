@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { LISTENER_NAME, readMenuVersion } from '../../server/cache/menu-version.ts';
+import { LISTENER_NAME, readMenuVersion } from '../../server/db/menu-version.ts';
 import { menuItems } from '../../server/db/schema.ts';
-import { seedMenu } from '../../server/seed/menu.ts';
+import { seedMenu } from '../../server/db/seed/menu.ts';
 import { createAdmin } from './support/admin.ts';
 import { addToCart, call, checkout, checkoutBody, createCustomer, ordersOf } from './support/commerce.ts';
 import { createTestContext, fixture, sharedTestContext, type TestContext } from './support/test-app.ts';

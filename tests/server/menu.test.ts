@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ITEM_CATEGORIES, type MenuItem } from '../../server/contract/menu.ts';
+import { ITEM_CATEGORIES, type MenuItem } from '../../contract/menu.ts';
 import { menuItems } from '../../server/db/schema.ts';
+import { seedMenu } from '../../server/db/seed/menu.ts';
 import { SEED_MENU_ITEMS } from '../../server/db/seed-data.ts';
-import { seedMenu } from '../../server/seed/menu.ts';
 import { sharedTestContext } from './support/test-app.ts';
 
 const ctx = sharedTestContext();

@@ -1,5 +1,5 @@
-// GET /metrics (server/metrics.ts, server/routes/metrics.ts) and the request ids
-// (server/middleware/request-id.ts): what an owner watching a rush reads, who may read it, and the id
+// GET /metrics (server/api/metrics.ts, server/api/routes/metrics.ts) and the request ids
+// (server/api/middleware/request-id.ts): what an owner watching a rush reads, who may read it, and the id
 // that ties an answer to its log lines.
 import { randomInt, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -8,16 +8,16 @@ import { getRequestListener } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiProxy, isApiPath } from '../../scripts/lib/api-proxy.ts';
-import type { App } from '../../server/app.ts';
-import { ORDER_STATES } from '../../server/contract/order-lifecycle.ts';
+import { ORDER_STATES } from '../../contract/order-lifecycle.ts';
+import type { App } from '../../server/api/app.ts';
+import { createMetrics, ORDERS_BY_STATE_TTL_MS } from '../../server/api/metrics.ts';
+import { REQUEST_ID_MAX_LENGTH } from '../../server/api/middleware/request-id.ts';
+import { METRICS_REFUSED } from '../../server/api/routes/metrics.ts';
+import { enqueueMail } from '../../server/api/services/mail-outbox.ts';
 import type { Database } from '../../server/db/client.ts';
 import { mailOutbox, orders } from '../../server/db/schema.ts';
-import { createMetrics, ORDERS_BY_STATE_TTL_MS } from '../../server/metrics.ts';
-import { REQUEST_ID_MAX_LENGTH } from '../../server/middleware/request-id.ts';
-import { METRICS_REFUSED } from '../../server/routes/metrics.ts';
-import { seedMenu } from '../../server/seed/menu.ts';
-import { enqueueMail } from '../../server/services/mail-outbox.ts';
+import { seedMenu } from '../../server/db/seed/menu.ts';
+import { createApiProxy, isApiPath } from '../../server/site/api-proxy.ts';
 import { bearer } from './support/accounts.ts';
 import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
 import { createCustomer, insertMenuItem, ORDER_TIME, SHIPPING } from './support/commerce.ts';
@@ -45,7 +45,7 @@ async function listen(server: Server): Promise<string> {
 /** The paths the menu's front answered, before any web Request was made. */
 const answeredByFront: string[] = [];
 
-/** The app served as server/index.ts serves it: the menu's front first, then the app. */
+/** The app served as server/api/index.ts serves it: the menu's front first, then the app. */
 function serve(app: App): Promise<string> {
   const answerWithApp = getRequestListener(app.fetch);
   return listen(

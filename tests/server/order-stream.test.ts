@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_EVENTS_LISTENER_NAME } from '../../server/api/live/order-events.ts';
+import { createApiTokens } from '../../server/api/tokens.ts';
 import type { Database } from '../../server/db/client.ts';
 import { users } from '../../server/db/schema.ts';
-import { ORDER_EVENTS_LISTENER_NAME } from '../../server/live/order-events.ts';
-import { createApiTokens } from '../../server/tokens.ts';
 import { bearer } from './support/accounts.ts';
 import { createAdmin } from './support/admin.ts';
 import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';

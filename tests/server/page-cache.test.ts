@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildPage, createPageCache, type Rendering } from '../../scripts/lib/page-cache.ts';
-import { loadStaticFiles, staticAnswer } from '../../scripts/lib/static-files.ts';
-import type { MenuPart, MenuVersions } from '../../server/contract/menu.ts';
+import type { MenuPart, MenuVersions } from '../../contract/menu.ts';
+import { buildPage, createPageCache, type Rendering } from '../../server/site/page-cache.ts';
+import { loadStaticFiles, staticAnswer } from '../../server/site/static-files.ts';
 
 const HEADERS = {
   'Content-Security-Policy': "default-src 'self'",

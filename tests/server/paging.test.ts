@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CURSOR_MESSAGE, nextCursorOf, PAGE_LIMIT } from '../../server/contract/paging.ts';
+import { CURSOR_MESSAGE, nextCursorOf, PAGE_LIMIT } from '../../contract/paging.ts';
 import { menuItems, orders, reservations, users } from '../../server/db/schema.ts';
 import { adminCall, createAdmin } from './support/admin.ts';
 import { type Customer, createCustomer, ORDER_TIME, SHIPPING } from './support/commerce.ts';

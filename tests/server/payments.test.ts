@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { PaymentStatusSchema } from '../../server/contract/order.ts';
-import type { PaymentGateway } from '../../server/payments/gateway.ts';
-import { notifyApp, SandboxGateway } from '../../server/payments/sandbox.ts';
-import { releaseExpiredReservations } from '../../server/services/orders.ts';
+import { PaymentStatusSchema } from '../../contract/order.ts';
+import type { PaymentGateway } from '../../server/api/payments/gateway.ts';
+import { notifyApp, SandboxGateway } from '../../server/api/payments/sandbox.ts';
+import { releaseExpiredReservations } from '../../server/api/services/orders.ts';
 import {
   addToCart,
   ageOrder,

@@ -10,7 +10,7 @@ import {
 } from './support/api-process.ts';
 
 /**
- * server/index.ts as a deployment runs it: development defaults refused where the API may face the world,
+ * server/api/index.ts as a deployment runs it: development defaults refused where the API may face the world,
  * and the demo accounts seeded only when asked (the rules themselves: config.test.ts).
  */
 const scratch = sharedScratchDatabase();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHOTO_URL_RULE } from '../../server/contract/user.ts';
+import { PHOTO_URL_RULE } from '../../contract/user.ts';
 import type { UserRow } from '../../server/db/rows.ts';
 import {
   apiTokenFor,

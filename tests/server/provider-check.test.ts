@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AccountStatus } from '../../server/identity.ts';
-import { ACCOUNT_CUT, PROVIDER_UNAVAILABLE } from '../../server/middleware/auth.ts';
+import type { AccountStatus } from '../../server/api/identity.ts';
+import { ACCOUNT_CUT, PROVIDER_UNAVAILABLE } from '../../server/api/middleware/auth.ts';
 import {
   PROVIDER_CHECK_INTERVAL_MS,
   PROVIDER_CHECK_TIMEOUT_MS,
   PROVIDER_OUTAGE_GRACE_MS,
-} from '../../server/services/provider-check.ts';
+} from '../../server/api/services/provider-check.ts';
 import { bearer, findUserRow, signIn, uniqueEmail } from './support/accounts.ts';
 import { type Account, createAccount } from './support/callers.ts';
 import {

@@ -9,7 +9,7 @@ import {
   type Quota,
   type RateLimitedEndpoint,
   type RateLimits,
-} from '../../server/middleware/rate-limit.ts';
+} from '../../server/api/middleware/rate-limit.ts';
 import { bearer, createProviderUser, forgedIdToken } from './support/accounts.ts';
 import { databaseFingerprint, placeOrder } from './support/admin.ts';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RETURN_SITE_FIELD } from '../../server/payments/return-site.ts';
-import { SslcommerzGateway } from '../../server/payments/sslcommerz.ts';
+import { RETURN_SITE_FIELD } from '../../server/api/payments/return-site.ts';
+import { SslcommerzGateway } from '../../server/api/payments/sslcommerz.ts';
 import {
   addToCart,
   checkoutBody,

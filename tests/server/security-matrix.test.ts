@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { requireAdmin } from '../../server/api/middleware/auth.ts';
 import { cartLines } from '../../server/db/schema.ts';
-import { requireAdmin } from '../../server/middleware/auth.ts';
 import { bearer } from './support/accounts.ts';
 import { asCaller, databaseFingerprint, payOrder, placeOrder } from './support/admin.ts';
 import {

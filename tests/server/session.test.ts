@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PHOTO_URL_RULE } from '../../server/contract/user.ts';
+import { PHOTO_URL_RULE } from '../../contract/user.ts';
+import { grantAdminRole } from '../../server/api/services/admin-grant.ts';
 import { users } from '../../server/db/schema.ts';
-import { grantAdminRole } from '../../server/services/admin-grant.ts';
 import {
   apiTokenFor,
   bearer,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../server/contract/order.ts';
-import { LIFECYCLE_PATHS } from '../../server/contract/order-lifecycle.ts';
-import { SHOP_CLOSED_MESSAGE } from '../../server/contract/shop.ts';
+import type { Order } from '../../contract/order.ts';
+import { LIFECYCLE_PATHS } from '../../contract/order-lifecycle.ts';
+import { SHOP_CLOSED_MESSAGE } from '../../contract/shop.ts';
 import { type Admin, adminCall, createAdmin } from './support/admin.ts';
 import {
   addToCart,

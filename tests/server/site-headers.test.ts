@@ -4,7 +4,7 @@ import {
   type SiteOrigins,
   siteHeaders,
   siteOriginsFromEnv,
-} from '../../scripts/lib/site-headers.ts';
+} from '../../server/site/site-headers.ts';
 
 /** The policy as directive → sources. */
 function parse(policy: string): Record<string, string[]> {

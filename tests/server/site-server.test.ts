@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiProxy } from '../../scripts/lib/api-proxy.ts';
-import { createSiteServer, siteServerOptions } from '../../scripts/lib/site-server.ts';
-import { readConfig } from '../../server/config.ts';
+import { readConfig } from '../../server/api/config.ts';
+import { createApiProxy } from '../../server/site/api-proxy.ts';
+import { createSiteServer, siteServerOptions } from '../../server/site/server.ts';
 import { expectClosedAt, expectHeadersCut, slowLoris, trickle } from './support/slow-client.ts';
 
 /**
- * The site server (scripts/serve-site.ts) faces visitors as the API does, and cuts a request that
+ * The site server (server/site/index.ts) faces visitors as the API does, and cuts a request that
  * trickles in at the API's limits (fault-slow.test.ts shows the API's own), scaled down here.
  */
 const HEADERS_TIMEOUT_MS = 1_000;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SslcommerzGateway } from '../../server/payments/sslcommerz.ts';
+import { SslcommerzGateway } from '../../server/api/payments/sslcommerz.ts';
 import { databaseFingerprint } from './support/admin.ts';
 import {
   addToCart,

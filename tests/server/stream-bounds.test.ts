@@ -1,15 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStreams, users } from '../../server/db/schema.ts';
-import { DEFAULT_STREAM_LIMITS } from '../../server/live/stream-limits.ts';
-import { ACCOUNT_CUT, SIGN_IN_AGAIN } from '../../server/middleware/auth.ts';
-import { nextCheckIn, STREAM_RETRY_AFTER_S } from '../../server/routes/order-stream.ts';
+import { DEFAULT_STREAM_LIMITS } from '../../server/api/live/stream-limits.ts';
+import { ACCOUNT_CUT, SIGN_IN_AGAIN } from '../../server/api/middleware/auth.ts';
+import { nextCheckIn, STREAM_RETRY_AFTER_S } from '../../server/api/routes/order-stream.ts';
 import {
   PROVIDER_CHECK_INTERVAL_MS,
   PROVIDER_CHECK_TIMEOUT_MS,
-} from '../../server/services/provider-check.ts';
-import { createApiTokens } from '../../server/tokens.ts';
+} from '../../server/api/services/provider-check.ts';
+import { createApiTokens } from '../../server/api/tokens.ts';
+import { openStreams, users } from '../../server/db/schema.ts';
 import { bearer } from './support/accounts.ts';
 import { createAdmin } from './support/admin.ts';
 import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { firstOpenDay } from '../../server/contract/opening-hours.ts';
-import { isoDate, type Reservation } from '../../server/contract/reservation.ts';
+import { firstOpenDay } from '../../contract/opening-hours.ts';
+import { isoDate, type Reservation } from '../../contract/reservation.ts';
 import { BookingForm } from '../../src/components/booking-form.tsx';
 
 const tomorrow = firstOpenDay(isoDate(new Date(Date.now() + 86_400_000)));

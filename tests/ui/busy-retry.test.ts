@@ -1,9 +1,9 @@
 // A call the API refuses for overload (503 with Retry-After: it did nothing with it) is sent once more
 // after the wait, and a second refusal reaches the visitor as the server's message
-// (server/middleware/admission.ts, src/api/http.ts).
+// (server/api/middleware/admission.ts, src/api/http.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { BUSY_MESSAGE, MAX_RETRY_AFTER_MS } from '../../server/contract/admission.ts';
+import { BUSY_MESSAGE, MAX_RETRY_AFTER_MS } from '../../contract/admission.ts';
 
 const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }));
 vi.mock('../../src/ui/toast.ts', () => ({

@@ -3,8 +3,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { type CartLine, cartTotals } from '../../contract/cart.ts';
 import { cartMachine } from '../../machines/cart.machine.ts';
-import { type CartLine, cartTotals } from '../../server/contract/cart.ts';
 import { PhoneCartButton, ViewCartBar } from '../../src/components/cart-reach.tsx';
 import { testActors, withActors } from './support/actors.tsx';
 import { cartLine, sessionOf } from './support/fixtures.ts';

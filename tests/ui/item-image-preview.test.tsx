@@ -5,12 +5,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ITEM_IMAGE_RULE,
-  type NewItem,
-  type NewItemInput,
-  NewItemSchema,
-} from '../../server/contract/admin.ts';
+import { ITEM_IMAGE_RULE, type NewItem, type NewItemInput, NewItemSchema } from '../../contract/admin.ts';
 import { DISH_FALLBACK } from '../../src/components/fallback-image.tsx';
 import { IMAGE_NOT_LOADED, ItemFields } from '../../src/routes/admin/item-fields.tsx';
 

@@ -1,13 +1,13 @@
 // The site server keeps item pages through sales (menuShown 'listing'), so their HTML may show a count of
 // stock a few sales old; sent so, it says `Server-Timing: menu;desc=behind`, and the page reads its item
-// again once the browser has taken it over (scripts/lib/page-cache.ts, src/routes/item-detail.tsx).
+// again once the browser has taken it over (server/site/page-cache.ts, src/routes/item-detail.tsx).
 import { createMemoryHistory } from '@tanstack/react-router';
 import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MenuItem } from '../../server/contract/menu.ts';
-import { MENU_BEHIND } from '../../server/contract/menu.ts';
+import type { MenuItem } from '../../contract/menu.ts';
+import { MENU_BEHIND } from '../../contract/menu.ts';
 import { menuItem } from './support/fixtures.ts';
 
 const server = vi.hoisted(() => ({ stock: 5, fail: false, reads: 0 }));

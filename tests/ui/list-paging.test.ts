@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InstantSchema } from '../../server/contract/paging.ts';
+import { InstantSchema } from '../../contract/paging.ts';
 import { fetchAllOrders } from '../../src/api/admin.ts';
 import { localDayRange } from '../../src/api/days.ts';
 import { fetchMyOrders } from '../../src/api/orders.ts';

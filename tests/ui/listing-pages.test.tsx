@@ -1,12 +1,12 @@
 // The site server keeps the pages marked `menuShown: 'listing'` through every sale (the listing version
-// moves only with what they show besides a count of stock: scripts/lib/page-cache.ts). Home and the Menu
+// moves only with what they show besides a count of stock: server/site/page-cache.ts). Home and the Menu
 // show no count: rendered with other stock, they must come out the same, except where an item sells
 // out. The item page shows its count, which may then be a few sales old: it reads its item again once
 // the browser has it (tests/ui/item-stock-read-again.test.tsx).
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import type { MenuItem } from '../../server/contract/menu.ts';
+import type { MenuItem } from '../../contract/menu.ts';
 import { guestContext, testActors } from './support/actors.tsx';
 import { menuItem } from './support/fixtures.ts';
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise } from 'xstate';
+import { type CartLine, cartTotals } from '../../contract/cart.ts';
 import { cartMachine } from '../../machines/cart.machine.ts';
-import { type CartLine, cartTotals } from '../../server/contract/cart.ts';
 import { cartLine } from './support/fixtures.ts';
 import { renderMyCart } from './support/router.tsx';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
-import type { OrderStreamActorEvent } from '../../server/contract/order-stream.ts';
+import type { OrderStreamActorEvent } from '../../contract/order-stream.ts';
 import type { OrderStreamOptions } from '../../src/api/order-stream.ts';
 
 const opened: OrderStreamOptions[] = [];

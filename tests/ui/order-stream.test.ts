@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { OrderEvent } from '../../server/contract/order-lifecycle.ts';
-import type { OrderStreamStatus } from '../../server/contract/order-stream.ts';
+import type { OrderEvent } from '../../contract/order-lifecycle.ts';
+import type { OrderStreamStatus } from '../../contract/order-stream.ts';
 import { openOrderStream, reconnectDelay } from '../../src/api/order-stream.ts';
 import { createSseParser, type SseMessage } from '../../src/api/sse.ts';
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_DATA_ELEMENT_ID } from '../../contract/http.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -7,7 +8,7 @@ afterEach(() => {
 
 /** A fresh copy of the module (it reads the page once), over a page carrying `json`. */
 async function pageWith(json: string) {
-  const { PAGE_DATA_ELEMENT_ID, ...module } = await import('../../src/api/page-data.ts');
+  const module = await import('../../src/api/page-data.ts');
   const element = document.createElement('script');
   element.id = PAGE_DATA_ELEMENT_ID;
   element.type = 'application/json';

@@ -5,7 +5,7 @@ import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DESCRIPTION_PREVIEW, descriptionPreview, type MenuItem } from '../../server/contract/menu.ts';
+import { DESCRIPTION_PREVIEW, descriptionPreview, type MenuItem } from '../../contract/menu.ts';
 
 const menu: MenuItem[] = [
   ['Pepperoni', 'pizza'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminPrice, barePrice, cartPrice, menuPrice } from '../../server/contract/price.ts';
+import { adminPrice, barePrice, cartPrice, menuPrice } from '../../contract/price.ts';
 
 describe('the spec’s price forms', () => {
   it('writes $ on the menu, tk in the cart, Tk in admin and the bare figure in the navbar', () => {

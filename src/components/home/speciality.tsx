@@ -1,4 +1,4 @@
-import { menuPrice } from '../../../server/contract/price.ts';
+import { menuPrice } from '../../../contract/price.ts';
 import { SPECIALITY } from '../../content/speciality.ts';
 
 export function Speciality() {

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { type ItemUpdateInput, isItemImageAddress } from '../../../server/contract/admin.ts';
+import { type ItemUpdateInput, isItemImageAddress } from '../../../contract/admin.ts';
 import { DISH_FALLBACK, useImageFallback } from '../../components/fallback-image.tsx';
 import { FormField } from '../../components/form-field.tsx';
 

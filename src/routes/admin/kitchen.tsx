@@ -2,14 +2,14 @@ import { useMachine } from '@xstate/react';
 import dayjs from 'dayjs';
 import { BellOff, BellRing } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { shownRows } from '../../../machines/list.machine.ts';
-import type { Order } from '../../../server/contract/order.ts';
+import type { Order } from '../../../contract/order.ts';
 import {
   nextKitchenStep,
   nextStates,
   ORDER_STATE_LABELS,
   type OrderState,
-} from '../../../server/contract/order-lifecycle.ts';
+} from '../../../contract/order-lifecycle.ts';
+import { shownRows } from '../../../machines/list.machine.ts';
 import { useKitchenLogic } from '../../actors/kitchen.ts';
 import { LiveStatus } from '../../components/live-status.tsx';
 import { playChime, prepareChime } from '../../ui/chime.ts';

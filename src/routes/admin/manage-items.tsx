@@ -6,8 +6,8 @@ import {
   type StockFilter,
   type StockLevel,
   stockLevel,
-} from '../../../server/contract/menu.ts';
-import { menuPrice } from '../../../server/contract/price.ts';
+} from '../../../contract/menu.ts';
+import { menuPrice } from '../../../contract/price.ts';
 import { useAdminLogic } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
 import { DishImage } from '../../components/fallback-image.tsx';

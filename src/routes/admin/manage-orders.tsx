@@ -2,14 +2,14 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useActor } from '@xstate/react';
 import dayjs from 'dayjs';
 import { Fragment, useState } from 'react';
-import type { Order, OrderStage } from '../../../server/contract/order.ts';
+import type { Order, OrderStage } from '../../../contract/order.ts';
 import {
   ORDER_STATE_LABELS,
   ORDER_STATES,
   type OrderEvent,
   type OrderState,
-} from '../../../server/contract/order-lifecycle.ts';
-import { adminPrice } from '../../../server/contract/price.ts';
+} from '../../../contract/order-lifecycle.ts';
+import { adminPrice } from '../../../contract/price.ts';
 import { useAdminLogic } from '../../actors/admin.ts';
 import { useKitchenLogic } from '../../actors/kitchen.ts';
 import { FormField } from '../../components/form-field.tsx';

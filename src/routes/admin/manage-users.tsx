@@ -1,11 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import {
-  ADMIN_ROLE,
-  CUSTOMER_ROLE,
-  isCustomerRole,
-  safePhoto,
-  type User,
-} from '../../../server/contract/user.ts';
+import { ADMIN_ROLE, CUSTOMER_ROLE, isCustomerRole, safePhoto, type User } from '../../../contract/user.ts';
 import { useAdminLogic } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
 import { PersonImage } from '../../components/fallback-image.tsx';

@@ -47,7 +47,7 @@ const shared = () => ({
 /** A second API process, as `npm start` runs one, on `port`. */
 export function startSecondApi(port: number): Promise<Instance> {
   const secret = (name: string) => readFileSync(`${E2E.dataDir}/${name}`, 'utf8').trim();
-  const child = spawnInstance('server/index.ts', {
+  const child = spawnInstance('server/api/index.ts', {
     ...shared(),
     API_PORT: String(port),
     SITE_ORIGIN: E2E.baseURL,
@@ -60,7 +60,7 @@ export function startSecondApi(port: number): Promise<Instance> {
 
 /** A second site server on the suite's build, on `port`, rendering from and passing /api to `api`. */
 export function startSecondSite(port: number, api: string): Promise<Instance> {
-  const child = spawnInstance('scripts/serve-site.ts', {
+  const child = spawnInstance('server/site/index.ts', {
     ...shared(),
     WEB_PORT: String(port),
     API_INTERNAL_URL: api,

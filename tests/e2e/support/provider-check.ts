@@ -1,8 +1,8 @@
 import { expect } from '@playwright/test';
 import pg from 'pg';
 import { E2E } from '../../../playwright.config.ts';
+import { PROVIDER_CHECK_INTERVAL_MS } from '../../../server/api/services/provider-check.ts';
 import { embeddedPostgresUrl } from '../../../server/db/embedded.ts';
-import { PROVIDER_CHECK_INTERVAL_MS } from '../../../server/services/provider-check.ts';
 
 /**
  * Dates the API's last look at the provider for the account of `email` one check interval further

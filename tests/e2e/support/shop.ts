@@ -1,10 +1,10 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
+import { type CartLine, cartTotals } from '../../../contract/cart.ts';
+import type { MenuItem } from '../../../contract/menu.ts';
+import { ORDER_TIME_FORMAT } from '../../../contract/order.ts';
+import { API_TOKEN_STORAGE_KEY } from '../../../contract/user.ts';
 import { E2E } from '../../../playwright.config.ts';
-import { type CartLine, cartTotals } from '../../../server/contract/cart.ts';
-import type { MenuItem } from '../../../server/contract/menu.ts';
-import { ORDER_TIME_FORMAT } from '../../../server/contract/order.ts';
-import { API_TOKEN_STORAGE_KEY } from '../../../server/contract/user.ts';
 
 /** Adds `quantity` of an item to the signed-in customer's cart from its detail page. */
 export async function addToCart(page: Page, item: MenuItem, quantity: number): Promise<void> {

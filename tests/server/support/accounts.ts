@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { generateKeyPair, SignJWT } from 'jose';
 import { inject } from 'vitest';
+import { createApiTokens } from '../../../server/api/tokens.ts';
 import type { UserRow } from '../../../server/db/rows.ts';
 import { users } from '../../../server/db/schema.ts';
-import { createApiTokens } from '../../../server/tokens.ts';
 import { TEST_API_TOKEN_SECRET, type TestContext } from './test-app.ts';
 
 /** Every test account's password. */
@@ -94,7 +94,7 @@ export async function deleteUserRow(ctx: TestContext, uid: string): Promise<void
 
 /**
  * Our API token for `uid`. Signed-in calls ask the identity provider about the account now and then
- * (server/services/provider-check.ts), so the uid gets a provider account if it has none: a record made
+ * (server/api/services/provider-check.ts), so the uid gets a provider account if it has none: a record made
  * straight in the database is then a real account, not one the provider would call deleted, with the
  * record's e-mail and verification (the provider's answer overwrites them).
  */

@@ -77,7 +77,7 @@ export const TABLES = ['users', 'menu_items', 'cart_lines', 'orders', 'order_lin
 
 /**
  * Columns that record what the API last heard from the identity provider, not what a caller asked for:
- * any signed-in call may move them (server/services/provider-check.ts).
+ * any signed-in call may move them (server/api/services/provider-check.ts).
  */
 const PROVIDER_MARKS = ['provider_checked_at', 'provider_confirmed_at', 'provider_blocked'];
 

@@ -63,7 +63,7 @@ export interface SpawnedApi {
 }
 
 /**
- * Starts `node --import tsx server/index.ts` (as `npm start` does) on `databaseUrl`, with the test secrets and the
+ * Starts `node --import tsx server/api/index.ts` (as `npm start` does) on `databaseUrl`, with the test secrets and the
  * sandbox gateway (and `extraEnv`), on a free port; resolves once it listens. No identity emulator: nothing it is
  * asked here needs one.
  */
@@ -79,7 +79,7 @@ export async function startApiProcess(
 
 /** As startApiProcess, without waiting: for a start that is meant to fail. */
 export function spawnApiProcess(databaseUrl: string, extraEnv: NodeJS.ProcessEnv = {}): SpawnedApi {
-  const child = spawn(process.execPath, [...TSX, 'server/index.ts'], {
+  const child = spawn(process.execPath, [...TSX, 'server/api/index.ts'], {
     env: {
       ...process.env,
       // Left out (spawn passes no undefined value): the emulator this process set up for firebase-admin

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, CUSTOMER_ROLE } from '../../../server/contract/user.ts';
+import { ADMIN_ROLE, CUSTOMER_ROLE } from '../../../contract/user.ts';
 import {
   apiTokenFor,
   createProviderUser,

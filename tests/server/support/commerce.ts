@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import { cartTotals } from '../../../server/contract/cart.ts';
+import { cartTotals } from '../../../contract/cart.ts';
 import { cartLines, menuItems, orderLines, orders } from '../../../server/db/schema.ts';
 import { apiTokenFor, bearer, insertUserRow } from './accounts.ts';
 import type { TestContext } from './test-app.ts';

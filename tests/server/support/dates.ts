@@ -1,4 +1,4 @@
-import { firstOpenDay } from '../../../server/contract/opening-hours.ts';
+import { firstOpenDay } from '../../../contract/opening-hours.ts';
 
 /** The UTC calendar date `days` from now, as YYYY-MM-DD. */
 export const inDays = (days: number): string =>

@@ -5,13 +5,13 @@ import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { expect } from 'vitest';
-import { ORDER_PATH, type OrderEvent, OrderEventSchema } from '../../../server/contract/order-lifecycle.ts';
+import { ORDER_PATH, type OrderEvent, OrderEventSchema } from '../../../contract/order-lifecycle.ts';
 import {
   ORDER_STREAM_END_EVENT,
   ORDER_STREAM_EVENT,
   type OrderStreamEnd,
   OrderStreamEndSchema,
-} from '../../../server/contract/order-stream.ts';
+} from '../../../contract/order-stream.ts';
 import type { Database } from '../../../server/db/client.ts';
 import { orderEvents, orders } from '../../../server/db/schema.ts';
 import { createSseParser } from '../../../src/api/sse.ts';

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { connectDatabase } from '../../../server/db/client.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../../../server/db/embedded.ts';
 import { migrateDatabase } from '../../../server/db/migrate.ts';
-import { seedMenu } from '../../../server/seed/menu.ts';
+import { seedMenu } from '../../../server/db/seed/menu.ts';
 
 /**
  * An embedded PostgreSQL of one test file's own (not the run's shared one), so that the file can stop

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { type AppDeps, createApp } from '../../../server/app.ts';
-import { listenMenuVersion, type MenuVersion } from '../../../server/cache/menu-version.ts';
+import { type AppDeps, createApp } from '../../../server/api/app.ts';
+import type { Identity } from '../../../server/api/identity.ts';
+import { listenOrderEvents, type OrderEventFeed } from '../../../server/api/live/order-events.ts';
+import type { Quota, RateLimits } from '../../../server/api/middleware/rate-limit.ts';
+import type { PaymentGateway } from '../../../server/api/payments/gateway.ts';
+import { notifyApp, SandboxGateway } from '../../../server/api/payments/sandbox.ts';
+import { type ApiTokens, createApiTokens } from '../../../server/api/tokens.ts';
 import { connectDatabase, type Database } from '../../../server/db/client.ts';
-import type { Identity } from '../../../server/identity.ts';
-import { listenOrderEvents, type OrderEventFeed } from '../../../server/live/order-events.ts';
-import type { Quota, RateLimits } from '../../../server/middleware/rate-limit.ts';
-import type { PaymentGateway } from '../../../server/payments/gateway.ts';
-import { notifyApp, SandboxGateway } from '../../../server/payments/sandbox.ts';
-import { type ApiTokens, createApiTokens } from '../../../server/tokens.ts';
+import { listenMenuVersion, type MenuVersion } from '../../../server/db/menu-version.ts';
 
 export const SITE_ORIGIN = 'http://localhost:5173';
 /** The storefront answers at both addresses `npm start` prints and listens on. */
@@ -35,7 +35,7 @@ async function adminQuery(sql: string): Promise<void> {
 /** firebase-admin talks to the emulator only when FIREBASE_AUTH_EMULATOR_HOST is set before it starts. */
 export async function createEmulatorIdentity(): Promise<Identity> {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = inject('authEmulatorHost');
-  const { createIdentity } = await import('../../../server/identity.ts');
+  const { createIdentity } = await import('../../../server/api/identity.ts');
   return createIdentity(TEST_PROJECT_ID);
 }
 

@@ -1,5 +1,5 @@
-import type { CartLine } from '../../../server/contract/cart.ts';
-import type { MenuItem } from '../../../server/contract/menu.ts';
+import type { CartLine } from '../../../contract/cart.ts';
+import type { MenuItem } from '../../../contract/menu.ts';
 
 /** Cart line `n` of customer u1: Pizza n at 10 + n. */
 export const cartLine = (n: number, quantity: number, stock = 20): CartLine => ({

@@ -2,8 +2,8 @@
 // test speaks through (`stream.send`). Use: give `orderFeedStandIn` to the page's provider
 // (withActors in ./actors.tsx).
 import { type EventObject, fromCallback } from 'xstate';
+import type { OrderStreamActorEvent, OrderStreamScope } from '../../../contract/order-stream.ts';
 import { orderFeedMachine } from '../../../machines/order-feed.machine.ts';
-import type { OrderStreamActorEvent, OrderStreamScope } from '../../../server/contract/order-stream.ts';
 import { giveLogic } from '../../../src/actors/context.tsx';
 import { orderFeedLogic } from '../../../src/actors/order-feed.ts';
 

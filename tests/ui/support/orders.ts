@@ -1,5 +1,5 @@
-import type { Order } from '../../../server/contract/order.ts';
-import type { OrderEvent, OrderState } from '../../../server/contract/order-lifecycle.ts';
+import type { Order } from '../../../contract/order.ts';
+import type { OrderEvent, OrderState } from '../../../contract/order-lifecycle.ts';
 
 /** An order as the API answers it, in the given state. */
 export function anOrder(id: string, state: OrderState, overrides: Partial<Order> = {}): Order {

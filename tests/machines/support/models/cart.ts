@@ -1,5 +1,5 @@
+import type { Added, CartLine } from '../../../../contract/cart.ts';
 import { type CartAddition, cartMachine, type QuantityChange } from '../../../../machines/cart.machine.ts';
-import type { Added, CartLine } from '../../../../server/contract/cart.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
 export const line = (id: string, price: number, quantity: number, stock = 10): CartLine => ({

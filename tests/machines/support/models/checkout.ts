@@ -1,9 +1,9 @@
+import type { Shipping } from '../../../../contract/order.ts';
 import {
   checkoutMachine,
   type OrderRequest,
   type ShippingForm,
 } from '../../../../machines/checkout.machine.ts';
-import type { Shipping } from '../../../../server/contract/order.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
 export const complete: ShippingForm = {

@@ -1,7 +1,7 @@
+import type { ItemUpdate } from '../../../../contract/admin.ts';
+import type { MenuItem } from '../../../../contract/menu.ts';
+import type { UpdateResult } from '../../../../contract/user.ts';
 import { itemUpdateMachine } from '../../../../machines/item-update.machine.ts';
-import type { ItemUpdate } from '../../../../server/contract/admin.ts';
-import type { MenuItem } from '../../../../server/contract/menu.ts';
-import type { UpdateResult } from '../../../../server/contract/user.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
 export const item: MenuItem = {

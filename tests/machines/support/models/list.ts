@@ -1,10 +1,10 @@
+import type { Page } from '../../../../contract/paging.ts';
 import {
   createListMachine,
   type ListContext,
   type ListPlace,
   type RowAction,
 } from '../../../../machines/list.machine.ts';
-import type { Page } from '../../../../server/contract/paging.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
 export interface Row {

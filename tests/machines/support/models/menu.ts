@@ -1,5 +1,5 @@
+import type { MenuItem } from '../../../../contract/menu.ts';
 import { type MenuQuery, menuMachine } from '../../../../machines/menu.machine.ts';
-import type { MenuItem } from '../../../../server/contract/menu.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
 export const pizza: MenuItem = {

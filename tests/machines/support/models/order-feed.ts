@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
+import type { OrderEvent } from '../../../../contract/order-lifecycle.ts';
 import { orderFeedMachine } from '../../../../machines/order-feed.machine.ts';
-import type { OrderEvent } from '../../../../server/contract/order-lifecycle.ts';
 import { defineModel } from '../model.ts';
 
 export const orderEvent = (id: number, overrides: Partial<OrderEvent> = {}): OrderEvent => ({

@@ -1,5 +1,5 @@
+import { ORDER_ACTORS, ORDER_STATES, type OrderState } from '../../../../contract/order-lifecycle.ts';
 import { orderMachine } from '../../../../machines/order.machine.ts';
-import { ORDER_ACTORS, ORDER_STATES, type OrderState } from '../../../../server/contract/order-lifecycle.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
 export const order = (state: OrderState) => ({ order: { _id: 'o1', state } });

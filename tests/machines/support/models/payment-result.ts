@@ -1,5 +1,5 @@
+import type { PaymentStatus } from '../../../../contract/order.ts';
 import { paymentResultMachine } from '../../../../machines/payment-result.machine.ts';
-import type { PaymentStatus } from '../../../../server/contract/order.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
 export const status = (payment_status: boolean, closed = false): PaymentStatus => ({

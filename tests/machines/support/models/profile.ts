@@ -1,5 +1,5 @@
+import type { Profile, ProfileUpdate, UpdateResult } from '../../../../contract/user.ts';
 import { profileMachine } from '../../../../machines/profile.machine.ts';
-import type { Profile, ProfileUpdate, UpdateResult } from '../../../../server/contract/user.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
 export const profile: Profile = {

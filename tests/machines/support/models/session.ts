@@ -1,5 +1,5 @@
+import type { ApiToken } from '../../../../contract/user.ts';
 import { type SessionUser, sessionMachine } from '../../../../machines/session.machine.ts';
-import type { ApiToken } from '../../../../server/contract/user.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
 export const ada: SessionUser = { uid: 'ada', displayName: 'Ada', email: 'ada@pizzon.test', photoURL: '' };

@@ -1,5 +1,5 @@
+import type { ShopStatus } from '../../../../contract/shop.ts';
 import { shopSwitchMachine } from '../../../../machines/shop-switch.machine.ts';
-import type { ShopStatus } from '../../../../server/contract/shop.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
 const pending = shopSwitchMachine.provide({

@@ -1,0 +1,315 @@
+import { createHash } from 'node:crypto';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+import type { MenuVersion } from '../db/menu-version.ts';
+import { createMenuCache } from './cache/menu-cache.ts';
+import { errorHandler } from './http/error-handler.ts';
+import type { Identity } from './identity.ts';
+import type { OrderEventFeed } from './live/order-events.ts';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './live/stream-limits.ts';
+import { createMetrics, type MenuReadRoute } from './metrics.ts';
+import { ADMITTED, type AdmissionOptions, createAdmission } from './middleware/admission.ts';
+import { apiHeaderSets, apiHeaders } from './middleware/api-headers.ts';
+import { provideProviderCheck } from './middleware/auth.ts';
+import {
+  clientAddress,
+  createRateLimiter,
+  DEFAULT_RATE_LIMITS,
+  type RateLimits,
+} from './middleware/rate-limit.ts';
+import { requestIdScope, withRequestId } from './middleware/request-id.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { requestMetrics } from './middleware/request-metrics.ts';
+import { refuseNulInUrl } from './middleware/validate.ts';
+import type { PaymentGateway } from './payments/gateway.ts';
+import { renderSandboxPage, SandboxGateway } from './payments/sandbox.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { cartRoutes } from './routes/cart.ts';
+import { healthRoutes } from './routes/health.ts';
+import { menuRoutes } from './routes/menu.ts';
+import { metricsRoutes } from './routes/metrics.ts';
+import { orderStreamRoutes } from './routes/order-stream.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { reservationRoutes } from './routes/reservations.ts';
+import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
+import { sessionRoutes } from './routes/session.ts';
+import { shopRoutes } from './routes/shop.ts';
+import { type HoldOptions, resolveHolds } from './services/holds.ts';
+import { createProviderCheck } from './services/provider-check.ts';
+import type { ApiTokens } from './tokens.ts';
+
+export interface AppDeps {
+  db: Database;
+  /** The menu's version as this process knows it: the public menu is cached by it. */
+  menuVersion: MenuVersion;
+  logger: Logger;
+  /**
+   * The storefront's origins (every address it answers at): the only ones allowed to call the API from
+   * a browser. The first is where a payment returns when nothing names another.
+   */
+  siteOrigins: readonly string[];
+  /**
+   * The identity provider: verifies its ID tokens (sign-in and sign-up calls) and deletes its accounts
+   * (an admin's DELETE /delete-user), and tells whether an account is still usable (asked at most once a
+   * minute per account by signed-in calls: services/provider-check.ts).
+   */
+  identity: Pick<Identity, 'verifyIdToken' | 'deleteAccount' | 'accountStatus'>;
+  /** Issues and verifies our own API tokens (every other signed-in call). */
+  tokens: ApiTokens;
+  /**
+   * Opens payment pages and vouches for payment notifications. The sandbox gateway also serves its own
+   * payment page from this app (`/sandbox-pay/…`).
+   */
+  gateway: PaymentGateway;
+  /** How long checkout waits for the gateway's payment page (default GATEWAY_TIMEOUT_MS, 10 s). */
+  paymentTimeoutMs?: number;
+  /**
+   * Calls allowed to POST /jwt, /users, /create-payment-intent and /reservations, and to the payment
+   * returns and notifications (default DEFAULT_RATE_LIMITS).
+   */
+  rateLimits?: RateLimits;
+  /**
+   * How many reverse proxies of ours are in front (default 0): the caller's address is then the
+   * X-Forwarded-For entry the outermost one appended instead of the socket's peer (which would be a
+   * proxy). Never set it without such proxies: anyone could then pick their own address.
+   */
+  trustProxy?: number;
+  /** The clock in epoch milliseconds (default Date.now): when the provider's word on an account is stale. */
+  now?: () => number;
+  /**
+   * Lets a scraper that is not on this machine read GET /metrics with `Authorization: Bearer <token>`
+   * (METRICS_TOKEN); without it, only a direct loopback caller may (routes/metrics.ts).
+   */
+  metricsToken?: string;
+  /**
+   * What one customer can hold of the stock, and for how long (default DEFAULT_HOLDS in
+   * services/holds.ts: 10 units of an item per cart line, 20 units per order, 10 minutes; the unpaid
+   * orders from one address a quarter of an item's unsold units, a tenth through an account younger
+   * than 24 hours or unverified). Each field stands for one environment variable: cartLineMaxUnits
+   * CART_LINE_MAX_UNITS, orderMaxUnits ORDER_MAX_UNITS, holdMinutes HOLD_MINUTES, addressHoldPercent
+   * ADDRESS_HOLD_PERCENT, newAccountHoldPercent NEW_ACCOUNT_HOLD_PERCENT, newAccountHours
+   * NEW_ACCOUNT_HOURS. The expiry sweep (releaseExpiredReservations) runs outside the app: give it the
+   * same holdMinutes.
+   */
+  holds?: HoldOptions;
+  /**
+   * How many of the expensive calls (middleware/admission.ts's ADMITTED) this process runs at once, how
+   * many wait and how long, before it refuses the rest with 503 (default DEFAULT_ADMISSION; env
+   * ADMISSION_*); `onShed` is told of each refusal.
+   */
+  admission?: AdmissionOptions;
+  /**
+   * This process's one LISTEN on the database's order events, fanned out to the open order streams
+   * (server/api/live/order-events.ts); closing it ends them (the shutdown does, before its grace period).
+   */
+  orderEvents: OrderEventFeed;
+  /** How often an open order stream sends a `: ping` comment (default 15 s; tests shorten it). */
+  orderStreamHeartbeatMs?: number;
+  /**
+   * Open order streams per account and per address, and how often an open one re-checks its account
+   * (default DEFAULT_STREAM_LIMITS in live/stream-limits.ts: 5, 50, 60 s). Each field stands for one
+   * environment variable: maxPerAccount STREAM_MAX_PER_ACCOUNT, maxPerAddress STREAM_MAX_PER_ADDRESS,
+   * recheckMs STREAM_RECHECK_MS.
+   */
+  streams?: Partial<StreamLimits>;
+}
+
+/** Larger than any form or cart the storefront sends; a bigger body is refused before it is read. */
+export const MAX_BODY_BYTES = 100 * 1024;
+
+/**
+ * The sandbox payment page is HTML from this API: its one inline <style> is allowed by hash, no script
+ * at all, and its form may post only here and be redirected back to the storefront.
+ */
+function sandboxPageCsp(gateway: SandboxGateway, siteOrigins: readonly string[]): string {
+  const style = /<style>([\s\S]*?)<\/style>/.exec(renderSandboxPage({ state: 'missing' }))?.[1] ?? '';
+  const hash = createHash('sha256').update(style).digest('base64');
+  const formTargets = new Set([
+    "'self'",
+    new URL(gateway.apiPublicUrl).origin,
+    ...siteOrigins.map((origin) => new URL(origin).origin),
+  ]);
+  return [
+    "default-src 'none'",
+    `style-src 'sha256-${hash}'`,
+    `form-action ${[...formTargets].join(' ')}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * The API's writes that can move the menu version: checkout (stock reserved), a customer's or the
+ * staff's cancellation and the gateway's verdicts (stock given back or taken again), the menu's admin.
+ */
+export const MENU_WRITES = [
+  '/create-payment-intent',
+  '/order-delete/*',
+  '/admin-order-delete/*',
+  '/admin-order/*',
+  '/payment/*',
+  '/add-item',
+  '/item-delete/*',
+  '/admin-item-update/*',
+];
+
+export function createApp(deps: AppDeps) {
+  const { db, siteOrigins, identity, tokens, gateway, paymentTimeoutMs } = deps;
+  // Every line logged while a request is served names it, as its X-Request-Id answer does.
+  const logger = withRequestId(deps.logger);
+  const holds = resolveHolds(deps.holds);
+  const addressOf = (c: Context) => clientAddress(c, deps.trustProxy ?? 0);
+  const limits = createRateLimiter({
+    pool: db.$client,
+    limits: deps.rateLimits ?? DEFAULT_RATE_LIMITS,
+    addressOf,
+  });
+  const app = new Hono();
+  const headersFor = apiHeaderSets(siteOrigins);
+  const metrics = createMetrics({ db, feed: deps.orderEvents, logger, now: deps.now ?? Date.now });
+  // Before every middleware: the public menu answers whole (server/api/routes/menu.ts).
+  const { routes: menu, front: menuFront } = menuRoutes(
+    createMenuCache(db, deps.menuVersion),
+    deps.menuVersion,
+    headersFor,
+  );
+  app.route('/', menu);
+  app.use(requestIdScope());
+  app.use(requestMetrics(metrics));
+  app.use(requestLog(logger));
+  app.use(apiHeaders(headersFor));
+  app.use(async (c, next) => {
+    refuseNulInUrl(c.req.url);
+    await next();
+  });
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      c.json({ message: `The request body is too large (at most ${MAX_BODY_BYTES} bytes)` }, 413),
+  });
+  // Only where a body may come: looking for one turns the request into a full web Request, costly on
+  // the public reads.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  // Before anything that reads or writes: a call refused for overload has done no work.
+  const admission = createAdmission(
+    {
+      ...deps.admission,
+      onShed: (route) => {
+        metrics.recordShed(route);
+        deps.admission?.onShed?.(route);
+      },
+    },
+    logger,
+  );
+  for (const [path, methods] of Object.entries(ADMITTED)) app.use(path, admission.admit(path, methods));
+
+  // A write of this process that may change the menu (an item edited, stock reserved or given back) is
+  // seen by its own next read at once, not only when the database's announcement arrives. Only those:
+  // the others (a cart line, a rate-limited call) would pay a query each for nothing.
+  for (const path of MENU_WRITES) {
+    app.use(path, async (c, next) => {
+      await next();
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
+        await deps.menuVersion.catchUp().catch(() => {});
+      }
+    });
+  }
+
+  app.route('/', healthRoutes(db));
+  app.route('/', metricsRoutes({ metrics, token: deps.metricsToken }));
+  app.route('/', reservationRoutes(db, limits));
+  const now = deps.now ?? (() => Date.now());
+  app.use(
+    provideProviderCheck(createProviderCheck({ db, accountStatus: identity.accountStatus, now, logger })),
+  );
+  app.route('/', sessionRoutes(db, identity, tokens, limits, now));
+  app.route('/', profileRoutes(db, tokens));
+  app.route('/', cartRoutes(db, tokens, holds));
+  app.route(
+    '/',
+    orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds, addressOf }),
+  );
+  app.route('/', paymentRoutes({ db, gateway, logger, siteOrigins, limits, admission }));
+  app.route('/', adminRoutes({ db, tokens, identity, logger }));
+  app.route('/', shopRoutes(db, tokens));
+  // Nothing here compresses or buffers answers, so the streams' events leave as they are written.
+  const heartbeatMs = deps.orderStreamHeartbeatMs;
+  app.route(
+    '/',
+    orderStreamRoutes({
+      db,
+      tokens,
+      feed: deps.orderEvents,
+      logger,
+      heartbeatMs,
+      limits: { ...DEFAULT_STREAM_LIMITS, ...deps.streams },
+      addressOf,
+      now,
+    }),
+  );
+  if (gateway instanceof SandboxGateway) {
+    const pageCsp = sandboxPageCsp(gateway, siteOrigins);
+    app.use('/sandbox-pay/*', async (c, next) => {
+      await next();
+      c.header('Content-Security-Policy', pageCsp);
+    });
+    app.route('/', sandboxPayRoutes(db, gateway, logger));
+  }
+
+  app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));
+  app.onError(errorHandler(logger));
+
+  // The menu reads, the hottest of a rush, go straight to the menu's own routes: there a read matches
+  // one handler, which Hono calls without composing the app's middleware (every app.use matches every
+  // path), so an answer made from memory is written at once, without a promise.
+  const dispatch = app.fetch;
+  menu.notFound((c) => dispatch(c.req.raw, c.env));
+  menu.onError(errorHandler(logger));
+  // Counted by a number moved as each answer leaves (metrics.countMenuRead): no closure per read.
+  const countedRead = (route: MenuReadRoute, answer: Response) => {
+    metrics.countMenuRead(route, answer.status);
+    return answer;
+  };
+  const counted: Record<MenuReadRoute, (answer: Response) => Response> = {
+    '/all-items': (answer) => countedRead('/all-items', answer),
+    '/item-detail/:id': (answer) => countedRead('/item-detail/:id', answer),
+  };
+  app.fetch = (request, env, executionCtx) => {
+    const read = menuReadOf(request, env);
+    if (read === undefined) return dispatch(request, env, executionCtx);
+    const answer = menu.fetch(request, env, executionCtx);
+    return answer instanceof Promise ? answer.then(counted[read]) : countedRead(read, answer);
+  };
+  // And Node's server (server/api/index.ts) may answer them before a web Request is made of them.
+  const front: typeof menuFront = (request, response) => {
+    if (!menuFront(request, response)) return false;
+    const read = request.url?.startsWith(ITEM_PATH) ? '/item-detail/:id' : '/all-items';
+    metrics.countMenuRead(read, response.statusCode);
+    return true;
+  };
+  return Object.assign(app, { menuFront: front, metrics });
+}
+
+const ITEM_PATH = '/item-detail/';
+
+/**
+ * GET /all-items or /item-detail/<one segment> (what the menu's routes match), by the path Node read
+ * (the web Request's URL is built on demand). Any other item path is the app's 404, counted there.
+ */
+function menuReadOf(request: Request, env: unknown): MenuReadRoute | undefined {
+  if (request.method !== 'GET') return undefined;
+  const raw = (env as { incoming?: { url?: string } } | undefined)?.incoming?.url;
+  const path = raw ?? new URL(request.url).pathname;
+  if (path === '/all-items' || path.startsWith('/all-items?')) return '/all-items';
+  if (!path.startsWith(ITEM_PATH)) return undefined;
+  const query = path.indexOf('?');
+  const idEnd = query === -1 ? path.length : query;
+  const slash = path.indexOf('/', ITEM_PATH.length);
+  return idEnd > ITEM_PATH.length && (slash === -1 || slash > idEnd) ? '/item-detail/:id' : undefined;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,23 @@
+import type { Context } from 'hono';
+import type * as v from 'valibot';
+import { nextPageLink, type Page } from '../../../contract/paging.ts';
+import { parseOr400 } from '../middleware/validate.ts';
+import { type Cursor, CursorSchema } from '../services/paging.ts';
+
+/** A list query from the URL: its filters, `limit`, and the cursor decoded (400 when any is bad). */
+export function pageQuery<S extends v.GenericSchema<unknown, { cursor?: string | undefined }>>(
+  c: Context,
+  schema: S,
+): Omit<v.InferOutput<S>, 'cursor'> & { cursor: Cursor | undefined } {
+  const query = parseOr400(schema, c.req.query());
+  return {
+    ...query,
+    cursor: query.cursor === undefined ? undefined : parseOr400(CursorSchema, query.cursor),
+  };
+}
+
+/** A page as the spec's JSON array, the next page announced in a Link header (the same filters). */
+export function sendPage<Row>(c: Context, page: Page<Row>): Response {
+  if (page.next) c.header('Link', nextPageLink(new URL(c.req.url).searchParams, page.next));
+  return c.json(page.rows);
+}

@@ -1,0 +1,122 @@
+import { type Context, Hono, type HonoRequest } from 'hono';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/client.ts';
+import { InvalidInput, UpstreamFailed } from '../domain-errors.ts';
+import type { Admission } from '../middleware/admission.ts';
+import type { AddressLimiter } from '../middleware/rate-limit.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { RETURN_SITE_FIELD, returnSiteOf } from '../payments/return-site.ts';
+import { applyNotification, type NotificationResult } from '../services/orders.ts';
+
+export interface PaymentRouteDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  logger: Logger;
+  /** The storefront's origins; a return goes to the one its checkout came from. */
+  siteOrigins: readonly string[];
+  /**
+   * Counted per address before anything else: each call may cost a request to the gateway (SSLCommerz
+   * validates every notification and return with it).
+   */
+  limits: { paymentReturn: AddressLimiter; paymentNotification: AddressLimiter };
+  /** This process's turns (middleware/admission.ts): a browser's return checks its verdict only with one. */
+  admission: Pick<Admission, 'whenAdmitted'>;
+}
+
+const NOT_VERIFIED = 'Notification could not be verified';
+
+/** The string fields of a query string plus a form or JSON body (gateways post forms). */
+export async function readFields(request: HonoRequest): Promise<Record<string, string>> {
+  const fields: Record<string, string> = { ...request.query() };
+  if (request.method !== 'POST') return fields;
+  const type = request.header('Content-Type') ?? '';
+  let body: Record<string, unknown> = {};
+  try {
+    if (/application\/json/i.test(type)) {
+      const parsed: unknown = await request.json();
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        body = parsed as Record<string, unknown>;
+    } else if (/x-www-form-urlencoded|multipart\/form-data/i.test(type)) {
+      body = await request.parseBody();
+    }
+  } catch {
+    throw new InvalidInput('The request body could not be read');
+  }
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === 'string') fields[key] = value;
+    else if (typeof value === 'number') fields[key] = String(value);
+  }
+  return fields;
+}
+
+/**
+ * Verifies a notification with the gateway and applies it. Throws 400 when it is not vouched for (or
+ * names an unknown transaction, or the wrong amount) and 502 when the gateway could not be asked.
+ */
+async function handleNotification(
+  { db, gateway, logger }: PaymentRouteDeps,
+  fields: Record<string, string>,
+): Promise<NotificationResult> {
+  const verified = await gateway.verifyNotification(fields).catch((error: unknown) => {
+    logger.warn({ err: error, gateway: gateway.name }, 'notification could not be checked with the gateway');
+    throw new UpstreamFailed('The payment service could not be reached');
+  });
+  if (!verified) {
+    logger.warn({ gateway: gateway.name, transactionId: fields.tran_id }, 'unverified payment notification');
+    throw new InvalidInput(NOT_VERIFIED);
+  }
+  const result = await applyNotification(db, logger, verified);
+  if (result === 'unknown' || result === 'amount_mismatch') throw new InvalidInput(NOT_VERIFIED);
+  logger.info(
+    { transactionId: verified.transactionId, outcome: verified.outcome, result },
+    'payment notification',
+  );
+  return result;
+}
+
+const RETURNS = {
+  success: (site: string, tranId: string) => `${site}/payment-success/${encodeURIComponent(tranId)}`,
+  fail: (site: string) => `${site}/user-dashboard/my-cart?payment=failed`,
+  cancel: (site: string) => `${site}/user-dashboard/my-cart?payment=cancelled`,
+} as const;
+
+/**
+ * The gateway's side: its server-to-server notification (the only thing that marks an order paid) and
+ * the pages it sends the browser back to.
+ */
+export function paymentRoutes(deps: PaymentRouteDeps) {
+  const { paymentReturn, paymentNotification } = deps.limits;
+  const app = new Hono().post('/payment/ipn', paymentNotification.byAddress, async (c) => {
+    const result = await handleNotification(deps, await readFields(c.req));
+    return c.json({ message: 'Notification received', result });
+  });
+
+  for (const kind of ['success', 'fail', 'cancel'] as const) {
+    const browserReturn = async (c: Context) => {
+      const fields = await readFields(c.req);
+      const tranId = fields.tran_id ?? '';
+      // A gateway that posts its verdict with the browser (SSLCommerz: val_id and status) is checked
+      // through the same path as its IPN; a bare tran_id (the sandbox) changes nothing.
+      // Under overload it goes straight to its page: a navigation can not show a 503 well, and the
+      // gateway's notification applies the verdict anyway (the page follows the order live).
+      if (tranId && (fields.val_id || fields.status)) {
+        await deps.admission.whenAdmitted(`${c.req.method} /payment/${kind}`, 'paying', () =>
+          handleNotification(deps, fields).then(
+            () => {},
+            (error: unknown) => {
+              deps.logger.warn({ err: error, transactionId: tranId }, `browser ${kind} return not applied`);
+            },
+          ),
+        );
+      }
+      const site = returnSiteOf(deps.siteOrigins, fields[RETURN_SITE_FIELD]);
+      const target =
+        kind === 'success' && !tranId ? `${site}/user-dashboard/my-cart` : RETURNS[kind](site, tranId);
+      return c.redirect(target, 303);
+    };
+    app
+      .get(`/payment/${kind}`, paymentReturn.byAddress, browserReturn)
+      .post(`/payment/${kind}`, paymentReturn.byAddress, browserReturn);
+  }
+  return app;
+}

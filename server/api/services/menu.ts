@@ -1,0 +1,99 @@
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { ItemFilters, ItemUpdate, NewItem } from '../../../contract/admin.ts';
+import { toCents } from '../../../contract/cart.ts';
+import type { MenuItem } from '../../../contract/menu.ts';
+import type { Page } from '../../../contract/paging.ts';
+import type { Database } from '../../db/client.ts';
+import { toMenuItem } from '../../db/rows.ts';
+import { itemSearchText, lowStock, menuItems, soldOut } from '../../db/schema.ts';
+import { NotFound } from '../domain-errors.ts';
+import { isUuid } from './ids.ts';
+import { afterCursor, containing, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
+
+export const NO_SUCH_ITEM = 'This menu item does not exist';
+
+/** undefined when no item has that id (a malformed id included). */
+export async function findMenuItem(db: Database, id: string): Promise<MenuItem | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(menuItems).where(eq(menuItems.id, id));
+  return row && toMenuItem(row);
+}
+
+// The admin's menu: every item, stock 0 included.
+
+/** Adds an item (the price stored in cents); its id. */
+export async function createMenuItem(db: Database, item: NewItem): Promise<string> {
+  const [row] = await db
+    .insert(menuItems)
+    .values({
+      name: item.name,
+      priceCents: toCents(item.price),
+      quantity: item.quantity,
+      image: item.image,
+      category: item.category,
+      description: item.description,
+    })
+    .returning({ id: menuItems.id });
+  return row!.id;
+}
+
+/** A page of items, newest first, as Manage items filters them. */
+export async function listAllMenuItems(
+  db: Database,
+  { stock, q, limit, cursor }: PageRequest & ItemFilters,
+): Promise<Page<MenuItem>> {
+  const rows = await db
+    .select({ ...getTableColumns(menuItems), cursorAt: cursorAt(menuItems) })
+    .from(menuItems)
+    .where(
+      and(
+        stock === 'out' ? soldOut(menuItems) : stock === 'low' ? lowStock(menuItems) : undefined,
+        q === undefined ? undefined : sql`${itemSearchText(menuItems)} like ${containing(q)}`,
+        afterCursor(menuItems, cursor),
+      ),
+    )
+    .orderBy(...newestFirst(menuItems))
+    .limit(limit + 1);
+  return toPage(rows, limit, toMenuItem);
+}
+
+/**
+ * Deletes an item; NotFound when no item has that id. Its cart lines go with it (foreign key cascade);
+ * order lines keep their name, category and price, with item_id set to null (foreign key set null).
+ */
+export async function deleteMenuItem(db: Database, id: string): Promise<void> {
+  if (!isUuid(id)) throw new NotFound(NO_SUCH_ITEM);
+  const deleted = await db.delete(menuItems).where(eq(menuItems.id, id)).returning({ id: menuItems.id });
+  if (deleted.length === 0) throw new NotFound(NO_SUCH_ITEM);
+}
+
+/**
+ * Writes an item's editable fields: whether anything differed (compared in SQL, so an identical save
+ * modifies nothing); NotFound when no item has that id.
+ */
+export async function updateMenuItem(db: Database, id: string, update: ItemUpdate): Promise<boolean> {
+  if (!isUuid(id)) throw new NotFound(NO_SUCH_ITEM);
+  const values = {
+    name: update.name,
+    priceCents: toCents(update.price),
+    quantity: update.quantity,
+    image: update.image,
+    description: update.description,
+  };
+  const changed = await db
+    .update(menuItems)
+    .set(values)
+    .where(
+      and(
+        eq(menuItems.id, id),
+        sql`(${menuItems.name}, ${menuItems.priceCents}, ${menuItems.quantity}, ${menuItems.image}, ${menuItems.description})
+          is distinct from (${values.name}::text, ${values.priceCents}::integer, ${values.quantity}::integer,
+            ${values.image}::text, ${values.description}::text)`,
+      ),
+    )
+    .returning({ id: menuItems.id });
+  if (changed.length > 0) return true;
+  const [exists] = await db.select({ id: menuItems.id }).from(menuItems).where(eq(menuItems.id, id));
+  if (!exists) throw new NotFound(NO_SUCH_ITEM);
+  return false;
+}

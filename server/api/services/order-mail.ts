@@ -1,0 +1,88 @@
+// What the customer is told when their order moves: one outbox row per change worth a message, written
+// in the transition's own transaction (services/order-lifecycle.ts), so a mail exists exactly when the
+// change it tells of committed. It goes to the account's own e-mail, and only once the identity provider
+// has verified it: the checkout form's e-mail is anyone's to type, so mailing it would let a stranger
+// have the shop write to any address (docs/decisions/025-hold-budgets-and-mail.md).
+
+import { and, eq, ne } from 'drizzle-orm';
+import type { OrderActor, OrderState } from '../../../contract/order-lifecycle.ts';
+import { adminPrice } from '../../../contract/price.ts';
+import { type OrderRow, toMoney } from '../../db/rows.ts';
+import { users } from '../../db/schema.ts';
+import { type Executor, enqueueMail, MAIL_NAME_MAX, MAIL_PLACE_MAX, mailText } from './mail-outbox.ts';
+
+type MailedOrder = Pick<
+  OrderRow,
+  'id' | 'userUid' | 'fullName' | 'transactionId' | 'totalCents' | 'address' | 'city'
+>;
+
+const taka = (cents: number): string => adminPrice(toMoney(cents));
+
+/**
+ * The states a customer hears about (each promise a letter makes, another keeps). Accepted and preparing follow paid within minutes and would only
+ * add noise; the unpaid endings (payment failed, expired) are already on the gateway's page.
+ */
+const LETTERS: Partial<Record<OrderState, (order: MailedOrder) => { subject: string; body: string }>> = {
+  paid: (order) => ({
+    subject: `Pizzon: payment received for order ${order.transactionId}`,
+    body: `We received your payment of ${taka(order.totalCents)} for order ${order.transactionId}. The kitchen will accept it shortly, and we will write again when it leaves for ${order.address}, ${order.city}.`,
+  }),
+  out_for_delivery: (order) => ({
+    subject: `Pizzon: order ${order.transactionId} is on its way`,
+    body: `Order ${order.transactionId} has left the kitchen and is on its way to ${order.address}, ${order.city}. We will write again once it is delivered.`,
+  }),
+  delivered: (order) => ({
+    subject: `Pizzon: order ${order.transactionId} was delivered`,
+    body: `Order ${order.transactionId} was delivered. Enjoy your meal! Nothing more is needed from you.`,
+  }),
+  cancelled: (order) => ({
+    subject: `Pizzon: order ${order.transactionId} was cancelled`,
+    body: `Order ${order.transactionId} was cancelled before it was paid: nothing was charged and its items went back on the menu. If you still pay for it at the payment page, we will either take the order after all or refund you, and tell you which.`,
+  }),
+  refund_due: (order) => ({
+    subject: `Pizzon: your payment for order ${order.transactionId} will be refunded`,
+    body: `We can not deliver order ${order.transactionId}, so your payment of ${taka(order.totalCents)} will be refunded. Our staff will send it back to you; we will write once it is done.`,
+  }),
+  refunded: (order) => ({
+    subject: `Pizzon: your payment for order ${order.transactionId} was refunded`,
+    body: `We sent your payment of ${taka(order.totalCents)} for order ${order.transactionId} back to you. We are sorry we could not deliver it this time.`,
+  }),
+};
+
+/** The account's e-mail if the identity provider verified it; none for an account without one, or gone. */
+async function verifiedEmailOf(tx: Executor, uid: string): Promise<string | undefined> {
+  const [account] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.uid, uid), eq(users.emailVerified, true), ne(users.email, '')));
+  return account?.email;
+}
+
+/**
+ * Queues the customer's mail about `order` reaching `to` because of `by`, if that state is one they are
+ * told of and their account has a verified e-mail. A customer's own cancellation (a delete from My
+ * order, or a newer checkout replacing the order) was theirs to see on the page: it sends nothing.
+ */
+export async function enqueueOrderMail(
+  tx: Executor,
+  order: MailedOrder,
+  to: OrderState,
+  by: OrderActor,
+): Promise<void> {
+  if (to === 'cancelled' && by === 'customer') return;
+  const letter = LETTERS[to]?.({
+    ...order,
+    address: mailText(order.address, MAIL_PLACE_MAX),
+    city: mailText(order.city, MAIL_PLACE_MAX),
+  });
+  if (!letter) return;
+  const recipient = await verifiedEmailOf(tx, order.userUid);
+  if (!recipient) return;
+  await enqueueMail(tx, {
+    kind: `order_${to}`,
+    to: recipient,
+    orderId: order.id,
+    subject: letter.subject,
+    body: `Dear ${mailText(order.fullName, MAIL_NAME_MAX)},\n\n${letter.body}\n\nPizzon`,
+  });
+}

@@ -1,0 +1,92 @@
+// Manage orders: the spec's Confirm and Remove, and any other move of the table staff may make. Each is
+// one transition (services/order-lifecycle.ts) in its own transaction.
+
+import { eq } from 'drizzle-orm';
+import type { Order } from '../../../contract/order.ts';
+import {
+  ACCEPTED_STATES,
+  type OrderState,
+  PAID_STATES,
+  type StaffTransition,
+} from '../../../contract/order-lifecycle.ts';
+import type { Database } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import { Conflict, NotFound } from '../domain-errors.ts';
+import { isUuid } from './ids.ts';
+import { NO_SUCH_ORDER_ADMIN, transitionOrder } from './order-lifecycle.ts';
+import { orderAnswer } from './orders.ts';
+
+export const CONFIRM_UNPAID = 'Only a paid order can be confirmed';
+export const ALREADY_CONFIRMED = 'This order is already confirmed';
+export const CONFIRM_CANCELLED = 'A cancelled order can not be confirmed: a refund is due';
+export const REMOVE_DELIVERED = 'A delivered order can not be removed';
+export const ALREADY_CANCELLED = 'This order is already cancelled';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+async function stateOf(tx: Transaction, id: string): Promise<OrderState> {
+  if (!isUuid(id)) throw new NotFound(NO_SUCH_ORDER_ADMIN);
+  const [order] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, id));
+  if (!order) throw new NotFound(NO_SUCH_ORDER_ADMIN);
+  return order.state;
+}
+
+/** The spec's refusals of Confirm, in its own words, before the table's general one. */
+function confirmRefusal(state: OrderState): string | undefined {
+  if (ACCEPTED_STATES.includes(state)) return ALREADY_CONFIRMED;
+  if (state === 'refund_due' || state === 'refunded') return CONFIRM_CANCELLED;
+  return PAID_STATES.includes(state) ? undefined : CONFIRM_UNPAID;
+}
+
+/** Confirm ('Order confirm successful!'): a paid order is accepted by the kitchen. */
+export function confirmOrder(db: Database, uid: string, id: string): Promise<void> {
+  return db.transaction(async (tx) => {
+    const from = await stateOf(tx, id);
+    const refusal = confirmRefusal(from);
+    if (refusal) throw new Conflict(refusal);
+    await transitionOrder(tx, {
+      order: { id },
+      to: 'accepted',
+      actor: { by: 'staff', uid },
+      expectFrom: from,
+    });
+  });
+}
+
+/**
+ * Remove ('Order cancle!'): an order awaiting payment is cancelled (its stock given back); a paid one
+ * not yet delivered is cancelled with its money owed back (refund_due, stock given back). Both stay in
+ * the books with their timeline. The answer tells which: 'refund_due' or 'cancelled'.
+ */
+export function removeOrder(db: Database, uid: string, id: string): Promise<'cancelled' | 'refund_due'> {
+  return db.transaction(async (tx) => {
+    const from = await stateOf(tx, id);
+    if (from === 'delivered') throw new Conflict(REMOVE_DELIVERED);
+    if (from === 'cancelled' || from === 'refund_due' || from === 'refunded') {
+      throw new Conflict(ALREADY_CANCELLED);
+    }
+    // An unpaid order is cancelled; the table refuses one already released (expired, payment failed).
+    const to = PAID_STATES.includes(from) ? 'refund_due' : 'cancelled';
+    await transitionOrder(tx, { order: { id }, to, actor: { by: 'staff', uid }, expectFrom: from });
+    return to;
+  });
+}
+
+/** POST /admin-order/:id/transition: any move the table lets staff make; the order as it is after. */
+export function staffTransition(
+  db: Database,
+  uid: string,
+  id: string,
+  input: StaffTransition,
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    if (!isUuid(id)) throw new NotFound(NO_SUCH_ORDER_ADMIN);
+    const { order } = await transitionOrder(tx, {
+      order: { id },
+      to: input.to,
+      actor: { by: 'staff', uid },
+      note: input.note || undefined,
+    });
+    return orderAnswer(tx, order);
+  });
+}

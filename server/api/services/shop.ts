@@ -1,0 +1,24 @@
+import { eq, sql } from 'drizzle-orm';
+import { SHOP_CLOSED_MESSAGE, type ShopStatus } from '../../../contract/shop.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { shopStatus } from '../../db/schema.ts';
+import { Conflict } from '../domain-errors.ts';
+
+export async function readShopStatus(db: Database | Transaction): Promise<ShopStatus> {
+  const [row] = await db.select({ closed: shopStatus.closed }).from(shopStatus).where(eq(shopStatus.id, 1));
+  return { closed: row?.closed ?? false };
+}
+
+export async function setShopClosed(db: Database, closed: boolean): Promise<ShopStatus> {
+  const [row] = await db
+    .update(shopStatus)
+    .set({ closed, changedAt: sql`now()` })
+    .where(eq(shopStatus.id, 1))
+    .returning({ closed: shopStatus.closed });
+  return { closed: row?.closed ?? closed };
+}
+
+/** Checkout's first question: while the owner has closed the shop, no order is created (Conflict). */
+export async function assertShopOpen(tx: Transaction): Promise<void> {
+  if ((await readShopStatus(tx)).closed) throw new Conflict(SHOP_CLOSED_MESSAGE);
+}
