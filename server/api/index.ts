@@ -17,7 +17,7 @@ import { createSmtpSender, redactUrl } from './mail/smtp-sender.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { notifyApp, SandboxGateway } from './payments/sandbox.ts';
 import { SslcommerzGateway } from './payments/sslcommerz.ts';
-import { releaseExpiredReservations } from './services/orders.ts';
+import { releaseExpiredReservations } from './services/expiry.ts';
 import { createApiTokens } from './tokens.ts';
 
 // Wires the API together. Its settings come from server/api/config.ts, which reads the environment through

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { type Order, OrderListSchema } from '../../contract/order.ts';
-import { releaseExpiredReservations } from '../../server/api/services/orders.ts';
+import { releaseExpiredReservations } from '../../server/api/services/expiry.ts';
 import { orders } from '../../server/db/schema.ts';
 import {
   adminCall,

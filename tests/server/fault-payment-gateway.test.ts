@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { SslcommerzGateway } from '../../server/api/payments/sslcommerz.ts';
-import { GATEWAY_UNREACHABLE } from '../../server/api/services/orders.ts';
+import { GATEWAY_UNREACHABLE } from '../../server/api/services/checkout.ts';
 import {
   addToCart,
   cartLineIds,

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lineCapMessage, orderCapMessage } from '../../contract/cart.ts';
+import { releaseExpiredReservations } from '../../server/api/services/expiry.ts';
 import { DEFAULT_HOLDS, resolveHolds } from '../../server/api/services/holds.ts';
-import { releaseExpiredReservations } from '../../server/api/services/orders.ts';
 import { cartLines, orders } from '../../server/db/schema.ts';
 import {
   addToCart,

@@ -14,8 +14,9 @@ import {
   OrderEventListSchema,
   type OrderState,
 } from '../../contract/order-lifecycle.ts';
+import { SUPERSEDED } from '../../server/api/services/checkout.ts';
+import { releaseExpiredReservations } from '../../server/api/services/expiry.ts';
 import { TransitionRefused, transitionOrder } from '../../server/api/services/order-lifecycle.ts';
-import { releaseExpiredReservations, SUPERSEDED } from '../../server/api/services/orders.ts';
 import { mailOutbox, orderEvents, orders } from '../../server/db/schema.ts';
 import { findUserRow } from './support/accounts.ts';
 import { adminCall, createAdmin, paidOrder, payOrder, placeOrder } from './support/admin.ts';

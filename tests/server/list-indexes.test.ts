@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_FILTERS } from '../../contract/menu.ts';
 import type { OrderStage } from '../../contract/order.ts';
 import { listAllMenuItems } from '../../server/api/services/menu.ts';
-import { listAllOrders, listOrders } from '../../server/api/services/orders.ts';
+import { listAllOrders, listOrders } from '../../server/api/services/order-lists.ts';
 import { CursorSchema, type PageRequest } from '../../server/api/services/paging.ts';
 import { listReservations } from '../../server/api/services/reservations.ts';
 import { countOrdersByState, readMailBacklog } from '../../server/api/services/shop-figures.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PaymentStatusSchema } from '../../contract/order.ts';
 import type { PaymentGateway } from '../../server/api/payments/gateway.ts';
 import { notifyApp, SandboxGateway } from '../../server/api/payments/sandbox.ts';
-import { releaseExpiredReservations } from '../../server/api/services/orders.ts';
+import { releaseExpiredReservations } from '../../server/api/services/expiry.ts';
 import {
   addToCart,
   ageOrder,

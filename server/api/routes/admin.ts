@@ -24,8 +24,8 @@ import {
   updateMenuItem,
 } from '../services/menu.ts';
 import { existingOrderId, listOrderEvents, listOrderMail } from '../services/order-history.ts';
+import { listAllOrders } from '../services/order-lists.ts';
 import { confirmOrder, removeOrder, staffTransition } from '../services/order-staff.ts';
-import { listAllOrders } from '../services/orders.ts';
 import { listReservations } from '../services/reservations.ts';
 import { deleteCustomer, listUsers } from '../services/users.ts';
 import type { ApiTokens } from '../tokens.ts';

@@ -7,9 +7,12 @@ import { requireUser, type UserEnv } from '../middleware/auth.ts';
 import type { EndpointLimiter } from '../middleware/rate-limit.ts';
 import { jsonBody, parseOr400 } from '../middleware/validate.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
+import { checkout } from '../services/checkout.ts';
 import type { Holds } from '../services/holds.ts';
 import { asCustomerSees, listOrderEvents } from '../services/order-history.ts';
-import { checkout, deleteOrder, listOrders, paymentStatusOf, requireOwnOrder } from '../services/orders.ts';
+import { listOrders } from '../services/order-lists.ts';
+import { deleteOrder, requireOwnOrder } from '../services/own-orders.ts';
+import { paymentStatusOf } from '../services/payment-page.ts';
 import type { ApiTokens } from '../tokens.ts';
 import { pageQuery, sendPage } from './paged.ts';
 

@@ -6,7 +6,7 @@ import type { Admission } from '../middleware/admission.ts';
 import type { AddressLimiter } from '../middleware/rate-limit.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { RETURN_SITE_FIELD, returnSiteOf } from '../payments/return-site.ts';
-import { applyNotification, type NotificationResult } from '../services/orders.ts';
+import { applyNotification, type NotificationResult } from '../services/payment-notification.ts';
 
 export interface PaymentRouteDeps {
   db: Database;

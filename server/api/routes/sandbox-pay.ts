@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { RETURN_SITE_FIELD, withReturnSite } from '../payments/return-site.ts';
 import { renderSandboxPage, SANDBOX_OUTCOMES, type SandboxGateway } from '../payments/sandbox.ts';
-import { findPaymentPageOrder, paymentPageState } from '../services/orders.ts';
+import { findPaymentPageOrder, paymentPageState } from '../services/payment-page.ts';
 import { readFields } from './payments.ts';
 
 const RETURN_PATH = { paid: 'success', failed: 'fail', cancelled: 'cancel' } as const;

@@ -1,5 +1,5 @@
 // What the unpaid orders placed from one address may hold of each item (the shares of services/holds.ts),
-// checked in checkout's transaction (services/orders.ts): accounts are cheap, addresses are not.
+// checked in checkout's transaction (services/checkout.ts): accounts are cheap, addresses are not.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { menuItems, orderLines, orders, users } from '../../db/schema.ts';

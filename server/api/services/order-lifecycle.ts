@@ -73,6 +73,12 @@ export class TransitionConflict extends Conflict {
   }
 }
 
+/** An order someone else moved first is theirs: a batch goes on without it. */
+export function skipOvertaken(error: unknown): undefined {
+  if (error instanceof TransitionConflict) return undefined;
+  throw error;
+}
+
 async function readOrder(tx: Transaction, which: TransitionRequest['order']): Promise<OrderRow> {
   if ('id' in which && !isUuid(which.id)) throw new NotFound(NO_SUCH_ORDER_ADMIN);
   const [order] = await tx

@@ -14,7 +14,7 @@ import { orders } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../domain-errors.ts';
 import { isUuid } from './ids.ts';
 import { NO_SUCH_ORDER_ADMIN, transitionOrder } from './order-lifecycle.ts';
-import { orderAnswer } from './orders.ts';
+import { orderAnswer } from './order-lists.ts';
 
 export const CONFIRM_UNPAID = 'Only a paid order can be confirmed';
 export const ALREADY_CONFIRMED = 'This order is already confirmed';

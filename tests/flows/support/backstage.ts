@@ -256,7 +256,7 @@ export async function ageOrder(order: Order): Promise<void> {
 
 /**
  * Runs the reservation sweep now: a checkout short of stock releases the lapsed reservations first
- * (services/orders.ts), so another customer asks for a dish that has just sold out. Their checkout is
+ * (services/checkout.ts), so another customer asks for a dish that has just sold out. Their checkout is
  * refused all the same; the lapsed orders have expired by the job meanwhile.
  */
 export async function runExpirySweep(request: APIRequestContext, staff: Staff): Promise<void> {

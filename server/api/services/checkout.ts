@@ -1,0 +1,248 @@
+// Checkout: the caller's cart becomes an unpaid order holding its stock, and the gateway gives its
+// payment page; an order the gateway never saw is undone.
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { lineShippingCents, toCents } from '../../../contract/cart.ts';
+import type { CreatePayment } from '../../../contract/order.ts';
+import type { Database } from '../../db/client.ts';
+import { cartLines, menuItems, orderEvents, orderLines, orders, users } from '../../db/schema.ts';
+import { Conflict, InvalidInput, UpstreamFailed } from '../domain-errors.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { cartLinesWithItems, stockMessage } from './cart.ts';
+import { releaseExpiredReservations } from './expiry.ts';
+import { assertWithinHoldBudget, holdShare, isNewAccount, OverHoldBudget } from './hold-budget.ts';
+import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
+import { recordCreation, skipOvertaken, transitionOrder } from './order-lifecycle.ts';
+import { heldUnits, lockItems, restoreStock } from './order-stock.ts';
+import { assertShopOpen } from './shop.ts';
+import { withTimeout } from './timeout.ts';
+
+/** How long checkout waits for the gateway's payment page before giving up (and undoing the order). */
+export const GATEWAY_TIMEOUT_MS = 10_000;
+
+export const EMPTY_CART = 'Your cart is empty';
+export const PRICES_CHANGED = 'Prices have changed: please review your cart';
+export const GATEWAY_UNREACHABLE =
+  'The payment service could not be reached. Your cart is unchanged; please try again.';
+/** The note on an order a newer checkout of the same customer replaced. */
+export const SUPERSEDED = 'Replaced by a newer checkout';
+
+/** 'PZ' + 24 hex characters (96 random bits): unguessable, so it can stand in URLs and notifications. */
+export const newTransactionId = (): string => `PZ${randomBytes(12).toString('hex').toUpperCase()}`;
+
+/** A line asks for more than the stock left: the one refusal that lapsed reservations may lift. */
+class OutOfStock extends Conflict {}
+
+/** The delivery details of a checkout: the order keeps them and the gateway's page shows them. */
+const customerOf = ({ fullName, email, phone, address, city, postcode }: CreatePayment) => ({
+  fullName,
+  email,
+  phone,
+  address,
+  city,
+  postcode,
+});
+
+/** Who checks out: the signed-in customer, and the address the request came from (clientAddress). */
+export interface Caller {
+  uid: string;
+  address: string;
+}
+
+export interface CreatedOrder {
+  id: string;
+  transactionId: string;
+  totalCents: number;
+  lines: Array<{ name: string; category: string; quantity: number; priceCents: number }>;
+}
+
+/**
+ * Turns the caller's cart into an unpaid order, in one transaction: lines and total from the cart and
+ * the current menu (the client's own lines are ignored), the caps on what one customer may hold must be
+ * kept (InvalidInput), the client's total must match, the unpaid orders from the caller's address must
+ * stay within their share of each item (OverHoldBudget), and every line's stock is reserved with a
+ * conditional UPDATE, so concurrent checkouts can never oversell. A customer has at most one order
+ * holding stock: the stock of their earlier unpaid orders goes back in the same transaction, so checking
+ * out the same cart again moves the hold instead of doubling it.
+ */
+export function createOrder(
+  db: Database,
+  { uid, address }: Caller,
+  input: CreatePayment,
+  holds: Holds = DEFAULT_HOLDS,
+): Promise<CreatedOrder> {
+  return db.transaction(async (tx) => {
+    // One checkout per customer at a time: a second one waits here until the first has committed, then
+    // finds that order and releases it, instead of both holding stock. NO KEY UPDATE is enough to queue
+    // checkouts and, unlike FOR UPDATE, leaves adding to the cart free (its foreign key check takes only
+    // a KEY SHARE lock on this row). Taken first: customer, then orders, then items in id order.
+    const [customer] = await tx
+      .select({ newAccount: isNewAccount(holds.newAccountHours) })
+      .from(users)
+      .where(eq(users.uid, uid))
+      .for('no key update');
+    await assertShopOpen(tx);
+    const share = holdShare(holds, customer?.newAccount ?? true);
+
+    const lines = await cartLinesWithItems(tx, eq(cartLines.userUid, uid)).orderBy(asc(menuItems.id));
+    if (lines.length === 0) throw new InvalidInput(EMPTY_CART);
+    // Lines added before the caps, or under larger ones, are refused here as well.
+    for (const line of lines) assertLineWithinCap(holds, line);
+    assertOrderWithinCap(holds, lines);
+
+    // The shared totals rule (contract/cart.ts), in cents: each line's shipping rounded before summing.
+    const totalCents = lines.reduce(
+      (sum, line) =>
+        sum + line.priceCents * line.quantity + lineShippingCents(line.priceCents, line.quantity),
+      0,
+    );
+    if (totalCents !== toCents(input.total_price)) throw new Conflict(PRICES_CHANGED);
+
+    // The customer's earlier unpaid orders are cancelled (by the customer: this checkout replaces them)
+    // and give their stock back before this order takes its own, so checking out the same cart again
+    // moves the hold. A payment for one of them later takes its stock again if there is any. Every item
+    // either side touches is locked first, in id order. Rolled back with the rest if this checkout fails.
+    const superseded = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userUid, uid), eq(orders.state, 'awaiting_payment')));
+    const released = await heldUnits(
+      tx,
+      superseded.map((row) => row.id),
+    );
+    await lockItems(tx, [...released.keys(), ...lines.map((line) => line.itemId)]);
+    for (const { id } of superseded) {
+      await transitionOrder(tx, {
+        order: { id },
+        to: 'cancelled',
+        actor: { by: 'customer', uid },
+        expectFrom: 'awaiting_payment',
+        note: SUPERSEDED,
+      }).catch(skipOvertaken);
+    }
+
+    // Under the items' locks; a share of 100 bounds nothing, so nothing is counted.
+    if (share < 100) await assertWithinHoldBudget(tx, address, share, lines);
+
+    for (const line of lines) {
+      const [taken] = await tx
+        .update(menuItems)
+        .set({ quantity: sql`${menuItems.quantity} - ${line.quantity}` })
+        .where(and(eq(menuItems.id, line.itemId), gte(menuItems.quantity, line.quantity)))
+        .returning({ id: menuItems.id });
+      if (!taken) {
+        const [item] = await tx
+          .select({ stock: menuItems.quantity })
+          .from(menuItems)
+          .where(eq(menuItems.id, line.itemId));
+        // Thrown inside the transaction: every reservation and release made so far is rolled back.
+        throw new OutOfStock(stockMessage(line.name, item?.stock ?? 0));
+      }
+    }
+
+    const transactionId = newTransactionId();
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userUid: uid,
+        orderTime: input.order_time,
+        ...customerOf(input),
+        clientAddress: address,
+        transactionId,
+        totalCents,
+      })
+      .returning({ id: orders.id });
+    await recordCreation(tx, { id: order!.id, userUid: uid }, uid);
+    await tx.insert(orderLines).values(
+      lines.map((line) => ({
+        orderId: order!.id,
+        itemId: line.itemId,
+        cartLineId: line.id,
+        name: line.name,
+        category: line.category,
+        priceCents: line.priceCents,
+        quantity: line.quantity,
+      })),
+    );
+    return {
+      id: order!.id,
+      transactionId,
+      totalCents,
+      lines: lines.map((line) => ({
+        name: line.name,
+        category: line.category,
+        quantity: line.quantity,
+        priceCents: line.priceCents,
+      })),
+    };
+  });
+}
+
+/**
+ * Undoes an order the gateway never saw: stock back, order gone, its creation event with it (only while
+ * it awaits payment). Not a transition: for the customer and the books it never existed.
+ */
+async function discardOrder(db: Database, orderId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.state, 'awaiting_payment')))
+      .for('update');
+    if (!order) return;
+    await restoreStock(tx, order.id);
+    await tx.delete(orderEvents).where(eq(orderEvents.orderId, order.id));
+    await tx.delete(orders).where(eq(orders.id, order.id));
+  });
+}
+
+/**
+ * POST /create-payment-intent: create the order (stock reserved; when stock is short, or the address
+ * over its share, lapsed reservations are released first and the order tried once more), then ask the
+ * gateway for its payment page. If the gateway fails or is slow, the order is undone (stock back) and
+ * the caller is refused (UpstreamFailed): the customer never sees an order that looks placed but cannot
+ * be paid.
+ */
+export async function checkout(
+  deps: {
+    db: Database;
+    gateway: PaymentGateway;
+    logger: Logger;
+    gatewayTimeoutMs?: number | undefined;
+    /** The storefront origin the customer pays from and comes back to (PaymentPageRequest). */
+    returnSite?: string | undefined;
+    /** The caps on what one customer may hold, and how long (default DEFAULT_HOLDS). */
+    holds?: Holds | undefined;
+  },
+  caller: Caller,
+  input: CreatePayment,
+): Promise<{ url: string }> {
+  const { db, gateway, logger } = deps;
+  const holds = deps.holds ?? DEFAULT_HOLDS;
+  const order = await createOrder(db, caller, input, holds).catch(async (error: unknown) => {
+    if (!(error instanceof OutOfStock || error instanceof OverHoldBudget)) throw error;
+    if ((await releaseExpiredReservations(db, holds.holdMinutes)) === 0) throw error;
+    return createOrder(db, caller, input, holds);
+  });
+  try {
+    return await withTimeout(
+      gateway.createPaymentPage({
+        returnSite: deps.returnSite,
+        transactionId: order.transactionId,
+        amountCents: order.totalCents,
+        customer: customerOf(input),
+        lines: order.lines,
+      }),
+      deps.gatewayTimeoutMs ?? GATEWAY_TIMEOUT_MS,
+      'the payment gateway',
+    );
+  } catch (error) {
+    logger.warn(
+      { err: error, gateway: gateway.name, transactionId: order.transactionId },
+      'payment page failed',
+    );
+    await discardOrder(db, order.id);
+    throw new UpstreamFailed(GATEWAY_UNREACHABLE);
+  }
+}

@@ -1,0 +1,48 @@
+// What the pages around a payment know of its transaction: the customer's return page (is it paid?)
+// and the sandbox gateway's own page.
+import { and, eq } from 'drizzle-orm';
+import type { PaymentStatus } from '../../../contract/order.ts';
+import { PAID_STATES, STOCK_HOLDING_STATES } from '../../../contract/order-lifecycle.ts';
+import type { Database } from '../../db/client.ts';
+import type { OrderRow } from '../../db/rows.ts';
+import { orders } from '../../db/schema.ts';
+import { NotFound } from '../domain-errors.ts';
+
+export async function paymentStatusOf(
+  db: Database,
+  uid: string,
+  transactionId: string,
+): Promise<PaymentStatus> {
+  const [order] = await db
+    .select({ transactionId: orders.transactionId, state: orders.state })
+    .from(orders)
+    .where(and(eq(orders.transactionId, transactionId), eq(orders.userUid, uid)));
+  if (!order) throw new NotFound('No order of yours has this transaction id');
+  return {
+    transaction_id: order.transactionId,
+    payment_status: PAID_STATES.includes(order.state),
+    // Nothing more will happen to its payment: it holds no stock any more (failed, expired, cancelled,
+    // or owed back).
+    closed: !STOCK_HOLDING_STATES.includes(order.state),
+  };
+}
+
+export type PaymentPageOrder = Pick<OrderRow, 'transactionId' | 'totalCents' | 'state'>;
+
+/** What a payment page needs to know about a transaction (no owner check: the page link is signed). */
+export async function findPaymentPageOrder(
+  db: Database,
+  transactionId: string,
+): Promise<PaymentPageOrder | undefined> {
+  const [order] = await db
+    .select({ transactionId: orders.transactionId, totalCents: orders.totalCents, state: orders.state })
+    .from(orders)
+    .where(eq(orders.transactionId, transactionId));
+  return order;
+}
+
+export function paymentPageState({ state }: PaymentPageOrder): 'open' | 'paid' | 'closed' | 'refund_due' {
+  if (state === 'awaiting_payment') return 'open';
+  if (state === 'refund_due' || state === 'refunded') return 'refund_due';
+  return PAID_STATES.includes(state) ? 'paid' : 'closed';
+}
