@@ -43,10 +43,15 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveTitle('Blog - Pizzon');
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 
-    await page.goto(`/item-detail/${item._id}`);
+    const itemPage = await page.goto(`/item-detail/${item._id}`);
     await expect(page).toHaveTitle('Item Detail - Pizzon');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.name);
-    await expect(page.getByText(`${item.quantity} (items)`)).toBeVisible();
+    // A page kept through sales shows the stock of its render and says so (decision 028); the browser
+    // reads the item again once it has taken the page over, which this page without JavaScript never does.
+    const behind = itemPage?.headers()['server-timing']?.includes(MENU_BEHIND_HEADER) ?? false;
+    await expect(
+      page.getByText(behind ? /^\d+ \(items\)$/ : `${item.quantity} (items)`, { exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('img', { name: item.name })).toBeVisible();
     // It cannot tell a guest from a customer yet: it waits for the browser's session.
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
