@@ -4,6 +4,13 @@ import { BOOKING_TIME_MESSAGE, CLOSED_DAY_MESSAGE, isBookingTime, isOpenDay } fr
 
 export const PERSONS_OPTIONS = [1, 2, 3] as const;
 
+/**
+ * The largest party booked online: the Reservation page offers 1 to 12, and the API takes as many; a
+ * larger party calls the restaurant. Home's spec form keeps its 1 to 3 (PERSONS_OPTIONS).
+ */
+export const MAX_ONLINE_PARTY = 12;
+export const LARGE_PARTY_MESSAGE = `For more than ${MAX_ONLINE_PARTY} persons, please call us`;
+
 /** Local calendar date as YYYY-MM-DD. */
 export function isoDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -17,13 +24,51 @@ function isCalendarDate(date: string): boolean {
 }
 
 /**
- * The booking rule, shared by both booking forms and POST /reservations: a table on an open day, at a
- * time inside the opening hours (contract/opening-hours.ts). `today` is injected so the
- * server can be lenient towards guests in time zones ahead of it (see docs/decisions). Every text has a
- * length cap, checked before its format: anyone may post a booking, and a cap keeps a huge value from
- * reaching a format's regex or the table.
+ * A party of 1 to `max` persons, as a number or as a form's select sends it (a few characters write any
+ * of them). Above MAX_ONLINE_PARTY the answer is to call.
  */
-export function reservationSchema(today: () => string) {
+export function personsSchema(max: number) {
+  const choose = `Choose 1 to ${max} persons`;
+  return v.pipe(
+    v.optional(v.union([v.number(), v.pipe(v.string(), v.maxLength(3, choose))], choose), ''),
+    v.transform(Number),
+    v.integer(choose),
+    v.minValue(1, choose),
+    v.maxValue(max, max === MAX_ONLINE_PARTY ? LARGE_PARTY_MESSAGE : choose),
+  );
+}
+
+/** A day a table may be booked on: a real date, not before `today`, the restaurant open. */
+export function bookingDateSchema(today: () => string) {
+  return v.pipe(
+    v.optional(v.string('Date is required'), ''),
+    v.nonEmpty('Date is required'),
+    v.maxLength(10, 'Date must be a valid date'),
+    v.isoDate('Date must be a valid date'),
+    v.check(isCalendarDate, 'Date must be a valid date'),
+    v.check((date) => date >= today(), 'Date can not be in the past'),
+    v.check(isOpenDay, CLOSED_DAY_MESSAGE),
+  );
+}
+
+/** A time a table may be booked at: 'HH:MM' within the opening hours. */
+export const bookingTimeSchema = v.pipe(
+  v.optional(v.string('Time is required'), ''),
+  v.nonEmpty('Time is required'),
+  v.maxLength(5, 'Time must be HH:MM'),
+  v.isoTime('Time must be HH:MM'),
+  v.check(isBookingTime, BOOKING_TIME_MESSAGE),
+);
+
+/**
+ * The booking rule, shared by both booking forms and POST /reservations: a table on an open day, at a
+ * time inside the opening hours (contract/opening-hours.ts), for 1 to `maxPersons` (Home's spec form
+ * 3, the Reservation page and the API MAX_ONLINE_PARTY). `today` is injected so the server can be
+ * lenient towards guests in time zones ahead of it (see docs/decisions). Every text has a length cap,
+ * checked before its format: anyone may post a booking, and a cap keeps a huge value from reaching a
+ * format's regex or the table.
+ */
+export function reservationSchema(today: () => string, maxPersons: number = PERSONS_OPTIONS.length) {
   return v.object({
     name: v.pipe(
       v.optional(v.string('Name is required'), ''),
@@ -39,36 +84,9 @@ export function reservationSchema(today: () => string) {
       v.maxLength(254, 'Email is too long'),
       v.email('Invalid email address'),
     ),
-    persons: v.pipe(
-      // As text (the form's select) a few characters write any of 1 to 3.
-      v.optional(
-        v.union(
-          [v.number(), v.pipe(v.string(), v.maxLength(3, 'Choose 1 to 3 persons'))],
-          'Choose 1 to 3 persons',
-        ),
-        '',
-      ),
-      v.transform(Number),
-      v.integer('Choose 1 to 3 persons'),
-      v.minValue(1, 'Choose 1 to 3 persons'),
-      v.maxValue(3, 'Choose 1 to 3 persons'),
-    ),
-    date: v.pipe(
-      v.optional(v.string('Date is required'), ''),
-      v.nonEmpty('Date is required'),
-      v.maxLength(10, 'Date must be a valid date'),
-      v.isoDate('Date must be a valid date'),
-      v.check(isCalendarDate, 'Date must be a valid date'),
-      v.check((date) => date >= today(), 'Date can not be in the past'),
-      v.check(isOpenDay, CLOSED_DAY_MESSAGE),
-    ),
-    time: v.pipe(
-      v.optional(v.string('Time is required'), ''),
-      v.nonEmpty('Time is required'),
-      v.maxLength(5, 'Time must be HH:MM'),
-      v.isoTime('Time must be HH:MM'),
-      v.check(isBookingTime, BOOKING_TIME_MESSAGE),
-    ),
+    persons: personsSchema(maxPersons),
+    date: bookingDateSchema(today),
+    time: bookingTimeSchema,
     phone: v.optional(
       v.pipe(
         v.string(),

@@ -9,12 +9,15 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_ROOM_SETTINGS, MAX_TABLE_SEATS } from '../../contract/booking.ts';
+import { BOOKING_ACTORS, BOOKING_STATES } from '../../contract/booking-lifecycle.ts';
 import { ITEM_CATEGORIES, LOW_STOCK } from '../../contract/menu.ts';
 import { ORDER_STAGES } from '../../contract/order.ts';
 import {
@@ -262,7 +265,11 @@ export const mailOutbox = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** What it tells: order_paid, order_out_for_delivery, order_delivered, order_cancelled, booking. */
+    /**
+     * What it tells: order_paid, order_out_for_delivery, order_delivered, order_cancelled; booking (a
+     * booking's confirmation, capped per mailbox), booking_answer, booking_changed, booking_cancelled,
+     * booking_reminder.
+     */
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
@@ -304,23 +311,154 @@ export const orderLines = pgTable(
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );
 
+/**
+ * Table bookings: stored with their time (the restaurant's wall clock, `date` and `time`) and, since the
+ * room was modelled (migration 0015), the instants that time stands for in the shop's time zone, the
+ * tables they sit at (reservation_tables) and every change of their state (reservation_events).
+ * Bookings stored before then have no reference, instants or tables.
+ */
 export const reservations = pgTable(
   'reservations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** '' for a walk-in, who gives none. */
     email: text('email').notNull(),
     persons: integer('persons').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     time: text('time'),
     phone: text('phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the guest quotes and their link names (services/booking-reference.ts). */
+    reference: text('reference'),
+    /** Where it is in its life (contract/booking-lifecycle.ts); changed with its event, in one transaction. */
+    state: text('state', { enum: BOOKING_STATES }).notNull().default('booked'),
+    /** Came in without a booking: seated by staff at once. */
+    walkIn: boolean('walk_in').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    /** When its stay ends: its signed link works until then. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /**
+     * Its confirmation went to the outbox (a mailbox over its day's share gets none): only then do the
+     * owner's answer and the reminder follow it, so a stranger's bookings can not make the shop mail more.
+     */
+    mailed: boolean('mailed').notNull().default(false),
+    /** Its reminder was queued: by one process, once (services/booking-reminders.ts). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
   },
   (t) => [
-    check('reservations_persons_range', sql`${t.persons} between 1 and 3`),
+    check('reservations_persons_range', sql`${t.persons} between 1 and ${sql.raw(String(MAX_TABLE_SEATS))}`),
+    check(
+      'reservations_state_known',
+      sql.raw(`state in (${BOOKING_STATES.map((state) => `'${state}'`).join(', ')})`),
+    ),
     index('reservations_created_idx').on(t.createdAt, t.id),
     index('reservations_date_created_idx').on(t.date, t.createdAt, t.id),
+    uniqueIndex('reservations_reference_idx').on(t.reference),
+    // The reminder sweep looks only at booked tables whose reminder has not gone.
+    index('reservations_reminder_due_idx')
+      .on(t.startsAt)
+      .where(sql`${t.state} = 'booked' and ${t.remindedAt} is null`),
   ],
+);
+
+/**
+ * The room: the tables the owner set up (Admin → Tables). A table taken out of the room keeps its row
+ * (`removed_at`) for the bookings it had; no new booking is given it.
+ */
+export const diningTables = pgTable(
+  'dining_tables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Where it stands (window, terrace…): joinable tables are joined within their section only. */
+    section: text('section').notNull(),
+    minSeats: integer('min_seats').notNull(),
+    maxSeats: integer('max_seats').notNull(),
+    joinable: boolean('joinable').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'dining_tables_seats',
+      sql`${t.minSeats} between 1 and ${t.maxSeats} and ${t.maxSeats} <= ${sql.raw(String(MAX_TABLE_SEATS))}`,
+    ),
+    uniqueIndex('dining_tables_name_idx').on(t.name).where(sql`${t.removedAt} is null`),
+    index('dining_tables_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Which tables a booking sits at, for which minutes of its day. Two rows that hold their table may not
+ * overlap on it (an exclusion constraint, migration 0015, which drizzle-kit does not model): a double
+ * booking is impossible however many API processes book at once. A booking that gave its table back
+ * (cancelled, declined, no-show, finished) keeps its rows, `holding` false, for the day view.
+ */
+export const reservationTables = pgTable(
+  'reservation_tables',
+  {
+    reservationId: uuid('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    tableId: uuid('table_id')
+      .notNull()
+      .references(() => diningTables.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+    holding: boolean('holding').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reservationId, t.tableId] }),
+    index('reservation_tables_day_idx').on(t.date, t.tableId),
+    check('reservation_tables_span', sql`${t.startMinute} >= 0 and ${t.startMinute} < ${t.endMinute}`),
+  ],
+);
+
+/** Every change of a booking's state, appended and never changed: the day view's history of a booking. */
+export const reservationEvents = pgTable(
+  'reservation_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reservationId: uuid('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    /** null for the booking's creation. */
+    fromState: text('from_state', { enum: BOOKING_STATES }),
+    toState: text('to_state', { enum: BOOKING_STATES }).notNull(),
+    actor: text('actor', { enum: BOOKING_ACTORS }).notNull(),
+    /** The admin's uid; none for a guest. */
+    actorUid: text('actor_uid'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    note: text('note'),
+  },
+  (t) => [index('reservation_events_reservation_idx').on(t.reservationId, t.id)],
+);
+
+/**
+ * One row: the room's rules (contract/booking.ts, RoomSettings), set by the owner; its defaults are
+ * DEFAULT_ROOM_SETTINGS. `room_seeded` says the seed laid out its room once, so an owner who removed
+ * every table does not find them back at the next start.
+ */
+export const roomSettings = pgTable(
+  'room_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    gridMinutes: integer('grid_minutes').notNull().default(DEFAULT_ROOM_SETTINGS.gridMinutes),
+    stayUpTo: integer('stay_up_to').notNull().default(DEFAULT_ROOM_SETTINGS.stay.upTo),
+    stayMinutes: integer('stay_minutes').notNull().default(DEFAULT_ROOM_SETTINGS.stay.minutes),
+    stayLargerMinutes: integer('stay_larger_minutes')
+      .notNull()
+      .default(DEFAULT_ROOM_SETTINGS.stay.largerMinutes),
+    cancelCutoffMinutes: integer('cancel_cutoff_minutes')
+      .notNull()
+      .default(DEFAULT_ROOM_SETTINGS.cancelCutoffMinutes),
+    reminderMinutes: integer('reminder_minutes').notNull().default(DEFAULT_ROOM_SETTINGS.reminderMinutes),
+    confirmByHand: boolean('confirm_by_hand').notNull().default(DEFAULT_ROOM_SETTINGS.confirmByHand),
+    roomSeeded: boolean('room_seeded').notNull().default(false),
+  },
+  (t) => [check('room_settings_one_row', sql`${t.id} = 1`)],
 );
 
 /**
