@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from 'pino';
+import { ROUTE_LIST } from '../../contract/routes.ts';
 import type { Database } from '../db/client.ts';
 import type { MenuVersion } from '../db/menu-version.ts';
 import { createMenuCache } from './cache/menu-cache.ts';
@@ -10,7 +11,7 @@ import type { Identity } from './identity.ts';
 import type { OrderEventFeed } from './live/order-events.ts';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './live/stream-limits.ts';
 import { createMetrics, type MenuReadRoute } from './metrics.ts';
-import { ADMITTED, type AdmissionOptions, createAdmission } from './middleware/admission.ts';
+import { type AdmissionOptions, createAdmission } from './middleware/admission.ts';
 import { apiHeaderSets, apiHeaders } from './middleware/api-headers.ts';
 import { provideProviderCheck } from './middleware/auth.ts';
 import {
@@ -97,7 +98,7 @@ export interface AppDeps {
    */
   holds?: HoldOptions;
   /**
-   * How many of the expensive calls (middleware/admission.ts's ADMITTED) this process runs at once, how
+   * How many of the expensive calls (the route table's `admission`) this process runs at once, how
    * many wait and how long, before it refuses the rest with 503 (default DEFAULT_ADMISSION; env
    * ADMISSION_*); `onShed` is told of each refusal.
    */
@@ -141,21 +142,6 @@ function sandboxPageCsp(gateway: SandboxGateway, siteOrigins: readonly string[])
     "frame-ancestors 'none'",
   ].join('; ');
 }
-
-/**
- * The API's writes that can move the menu version: checkout (stock reserved), a customer's or the
- * staff's cancellation and the gateway's verdicts (stock given back or taken again), the menu's admin.
- */
-export const MENU_WRITES = [
-  '/create-payment-intent',
-  '/order-delete/*',
-  '/admin-order-delete/*',
-  '/admin-order/*',
-  '/payment/*',
-  '/add-item',
-  '/item-delete/*',
-  '/admin-item-update/*',
-];
 
 export function createApp(deps: AppDeps) {
   const { db, siteOrigins, identity, tokens, gateway, paymentTimeoutMs } = deps;
@@ -205,18 +191,19 @@ export function createApp(deps: AppDeps) {
     },
     logger,
   );
-  for (const [path, methods] of Object.entries(ADMITTED)) app.use(path, admission.admit(path, methods));
-
   // A write of this process that may change the menu (an item edited, stock reserved or given back) is
-  // seen by its own next read at once, not only when the database's announcement arrives. Only those:
-  // the others (a cart line, a rate-limited call) would pay a query each for nothing.
-  for (const path of MENU_WRITES) {
-    app.use(path, async (c, next) => {
-      await next();
-      if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') {
-        await deps.menuVersion.catchUp().catch(() => {});
-      }
-    });
+  // seen by its own next read at once, not only when the database's announcement arrives. Only those
+  // (the route table's `writesMenu`): the others would pay a query each for nothing.
+  for (const entry of ROUTE_LIST) {
+    if ('admission' in entry) {
+      app.use(entry.path, admission.admit(entry.path, { [entry.method]: entry.admission }));
+    }
+    if ('writesMenu' in entry) {
+      app.use(entry.path, async (c, next) => {
+        await next();
+        if (c.req.method === entry.method) await deps.menuVersion.catchUp().catch(() => {});
+      });
+    }
   }
 
   app.route('/', healthRoutes(db));

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import { BUSY_MESSAGE } from '../../../contract/admission.ts';
+import type { Method, Priority } from '../../../contract/route-entry.ts';
 
 /**
  * How much work this process takes on at once (docs/decisions/028-shedding-overload.md). Past its
@@ -41,30 +42,12 @@ export interface AdmissionOptions extends Partial<AdmissionLimits> {
 /**
  * Which waiting call goes first when a turn frees, and which a full queue refuses first: a customer
  * about to pay finishes before another starts. A rush twice the shop's size then completes the orders
- * it has begun instead of serving half of every visit.
+ * it has begun instead of serving half of every visit. Each admitted route names its rank in the route
+ * table (contract/routes.ts, `admission`).
  */
-export type Priority = 'paying' | 'checkout' | 'shopping';
+export type { Priority };
+
 const RANK: Readonly<Record<Priority, number>> = { paying: 0, checkout: 1, shopping: 2 };
-
-type Method = 'GET' | 'POST';
-
-/**
- * The expensive calls, by the path they are mounted at: each reads or writes the database for a
- * signed-in customer, the checkout and the gateway. The menu's reads (answered from memory), the order
- * streams (open for minutes, each costing nothing between events) and the calls a visit makes rarely
- * are not admitted through it.
- */
-export const ADMITTED: Readonly<Record<string, Readonly<Partial<Record<Method, Priority>>>>> = {
-  '/payment/ipn': { POST: 'paying' },
-  '/payment-status/:tranId': { GET: 'paying' },
-  '/create-payment-intent': { POST: 'checkout' },
-  '/add-to-cart': { GET: 'checkout', POST: 'shopping' },
-  '/my-orders': { GET: 'shopping' },
-  '/users': { GET: 'shopping' },
-  '/admin-all-items': { GET: 'shopping' },
-  '/admin-order': { GET: 'shopping' },
-  '/admin-reservations': { GET: 'shopping' },
-};
 
 interface Waiter {
   rank: number;
@@ -180,7 +163,10 @@ export function createAdmission(options: AdmissionOptions = {}, logger?: Logger)
      * carries only when there is room, and goes on to its page either way.
      */
     whenAdmitted,
-    /** The middleware for one mounted path (ADMITTED's entry): other methods pass straight through. */
+    /**
+     * The middleware for one mounted path (the route table's admitted entries): other methods pass
+     * straight through.
+     */
     admit(path: string, methods: Readonly<Partial<Record<Method, Priority>>>): MiddlewareHandler {
       return async (c, next) => {
         const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;

@@ -1,0 +1,568 @@
+import * as v from 'valibot';
+import {
+  DeleteUserQuerySchema,
+  ItemsQuerySchema,
+  ItemUpdateSchema,
+  NewItemSchema,
+  ReservationListSchema,
+  ReservationsQuerySchema,
+  UsersQuerySchema,
+} from './admin.ts';
+import {
+  AddedSchema,
+  AddToCartSchema,
+  CartLineListSchema,
+  CartLineSchema,
+  CartQuantitySchema,
+  DeletedSchema,
+} from './cart.ts';
+import { InsertedSchema } from './http.ts';
+import { AllItemsQuerySchema, MenuItemListSchema, MenuItemSchema } from './menu.ts';
+import {
+  AdminOrdersQuerySchema,
+  CreatePaymentSchema,
+  OrderListSchema,
+  OrderSchema,
+  PaymentStatusSchema,
+  PaymentUrlSchema,
+} from './order.ts';
+import {
+  MailMessageListSchema,
+  OrderEventListSchema,
+  OrderEventSchema,
+  StaffTransitionSchema,
+} from './order-lifecycle.ts';
+import { PageQuerySchema } from './paging.ts';
+import { reservationSchema } from './reservation.ts';
+import { type RouteSpec, route } from './route-entry.ts';
+import { ShopStatusSchema } from './shop.ts';
+import {
+  ApiTokenRequestSchema,
+  ApiTokenSchema,
+  NewUserSchema,
+  ProfileAddressSchema,
+  ProfileSchema,
+  ProfileUpdateSchema,
+  RegisteredSchema,
+  RoleSchema,
+  UidSchema,
+  UpdateResultSchema,
+  UserSchema,
+} from './user.ts';
+
+// Every call of the API, declared once (docs/decisions/030-one-route-table.md): the server registers
+// each handler by its entry (server/api/routes/), the SPA calls it by its entry (src/api/call.ts), and
+// the OpenAPI document at GET /openapi.json is made from this table. The answers the spec gives keep
+// their shapes exactly.
+
+/** GET /health answer. */
+export const HealthSchema = v.object({ status: v.literal('ok') });
+
+/** The OpenAPI document GET /openapi.json answers (made from this table on the server). */
+export const OpenApiDocumentSchema = v.looseObject({
+  openapi: v.literal('3.1.0'),
+  info: v.looseObject({ title: v.string(), version: v.string() }),
+  paths: v.record(v.string(), v.record(v.string(), v.unknown())),
+});
+
+/** The reference page's own files: Swagger UI's (from the swagger-ui-dist package) and its start script. */
+export const DOCS_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'start.js'] as const;
+
+/** A payment gateway's fields, posted as a form (or JSON) or sent in the query: the gateway's own names. */
+const GatewayFieldsSchema = v.record(v.string(), v.string());
+
+/** POST /payment/ipn answer: what the notification did to its order. */
+export const NotificationAnswerSchema = v.object({
+  message: v.literal('Notification received'),
+  result: v.picklist(['paid', 'refund_due', 'payment_failed', 'unchanged']),
+});
+
+/**
+ * DELETE /admin-order-delete/{id} answer: the spec's deletedCount (the order is gone from the open ones:
+ * cancelled, never deleted) and whether its money is owed back.
+ */
+export const RemovedOrderSchema = v.object({ deletedCount: v.number(), refund_due: v.boolean() });
+
+const UserListSchema = v.array(UserSchema);
+
+/**
+ * The earliest "today" anywhere on Earth (UTC-12): the API takes a booking for it, so a guest whose
+ * calendar is ahead of the server's is never told their date is in the past.
+ */
+const earliestToday = (): string => new Date(Date.now() - 12 * 3_600_000).toISOString().slice(0, 10);
+const idParam = v.object({ id: v.string() });
+
+/** The gateway sends the browser back here, by GET or POST as it likes: both are served alike. */
+const paymentReturn = <const Kind extends 'success' | 'fail' | 'cancel', const M extends 'GET' | 'POST'>(
+  kind: Kind,
+  method: M,
+) =>
+  route({
+    method,
+    path: `/payment/${kind}`,
+    tag: 'Payments',
+    summary: `The gateway's ${kind} return: to the storefront's page`,
+    description:
+      'Applies the verdict the gateway posts with the browser (when it posts one and the API has room), then redirects to the storefront the checkout came from.',
+    access: 'gateway',
+    query: v.object({ tran_id: v.optional(v.string()) }),
+    body: GatewayFieldsSchema,
+    bodyKind: 'form',
+    kind: 'redirect',
+    status: 303,
+    writesMenu: true,
+  });
+
+export const ROUTES = {
+  // The service itself
+  health: route({
+    method: 'GET',
+    path: '/health',
+    tag: 'Service',
+    summary: 'Whether the API and its database answer',
+    access: 'public',
+    answer: HealthSchema,
+  }),
+  metrics: route({
+    method: 'GET',
+    path: '/metrics',
+    tag: 'Service',
+    summary: 'Prometheus metrics',
+    description: 'For a direct caller on the API’s own host, or with Authorization: Bearer <METRICS_TOKEN>.',
+    access: 'scraper',
+    kind: 'text',
+  }),
+  openApi: route({
+    method: 'GET',
+    path: '/openapi.json',
+    tag: 'Service',
+    summary: 'This document: the API as OpenAPI 3.1',
+    access: 'public',
+    answer: OpenApiDocumentSchema,
+  }),
+  docs: route({
+    method: 'GET',
+    path: '/docs',
+    tag: 'Service',
+    summary: 'A readable reference of this document (Swagger UI)',
+    access: 'public',
+    kind: 'html',
+  }),
+  docsFile: route({
+    method: 'GET',
+    path: '/docs/:file',
+    tag: 'Service',
+    summary: 'A file of the reference page',
+    access: 'public',
+    params: v.object({ file: v.picklist(DOCS_FILES) }),
+    kind: 'file',
+  }),
+
+  // The menu and the shop (spec section 7)
+  allItems: route({
+    method: 'GET',
+    path: '/all-items',
+    tag: 'Menu',
+    summary: 'The menu, or one category of it',
+    description: 'limit 0 is the whole category. Answers carry an ETag; If-None-Match answers 304.',
+    access: 'public',
+    query: AllItemsQuerySchema,
+    answer: MenuItemListSchema,
+  }),
+  itemDetail: route({
+    method: 'GET',
+    path: '/item-detail/:id',
+    tag: 'Menu',
+    summary: 'One menu item',
+    access: 'public',
+    answer: MenuItemSchema,
+  }),
+  shopStatus: route({
+    method: 'GET',
+    path: '/shop-status',
+    tag: 'Menu',
+    summary: 'Whether the shop takes orders now',
+    access: 'public',
+    answer: ShopStatusSchema,
+  }),
+  setShopStatus: route({
+    method: 'PUT',
+    path: '/shop-status',
+    tag: 'Menu',
+    summary: 'Open or close the shop for orders',
+    access: 'admin',
+    body: ShopStatusSchema,
+    answer: ShopStatusSchema,
+  }),
+
+  // Table bookings
+  book: route({
+    method: 'POST',
+    path: '/reservations',
+    tag: 'Bookings',
+    summary: 'Book a table',
+    description: 'Limited per address and per e-mail.',
+    access: 'public',
+    body: reservationSchema(earliestToday),
+    answer: InsertedSchema,
+    status: 201,
+  }),
+
+  // Sign-in and sign-up: the identity provider's ID token
+  apiToken: route({
+    method: 'POST',
+    path: '/jwt',
+    tag: 'Session',
+    summary: 'Our API token for a signed-in account',
+    access: 'idToken',
+    body: ApiTokenRequestSchema,
+    answer: ApiTokenSchema,
+  }),
+  role: route({
+    method: 'GET',
+    path: '/role/:uid',
+    tag: 'Session',
+    summary: 'An account’s role (its own, or any for staff)',
+    access: 'idToken',
+    params: v.object({ uid: UidSchema }),
+    answer: RoleSchema,
+  }),
+  register: route({
+    method: 'POST',
+    path: '/users',
+    tag: 'Session',
+    summary: 'Register the signed-in account (200 with insertedId null when it already is)',
+    access: 'idToken',
+    body: NewUserSchema,
+    answer: RegisteredSchema,
+    status: 201,
+  }),
+
+  // The signed-in account's own
+  profile: route({
+    method: 'GET',
+    path: '/profile',
+    tag: 'Profile',
+    summary: 'The caller’s record, and whether the provider verified its e-mail',
+    access: 'signedIn',
+    answer: ProfileSchema,
+  }),
+  saveAddress: route({
+    method: 'PUT',
+    path: '/profile/address',
+    tag: 'Profile',
+    summary: 'Keep an address on the caller’s profile',
+    access: 'signedIn',
+    body: ProfileAddressSchema,
+    answer: UpdateResultSchema,
+  }),
+  updateProfile: route({
+    method: 'PATCH',
+    path: '/update-profile/:id',
+    tag: 'Profile',
+    summary: 'Change the caller’s own profile',
+    access: 'signedIn',
+    params: idParam,
+    body: ProfileUpdateSchema,
+    answer: UpdateResultSchema,
+  }),
+  cart: route({
+    method: 'GET',
+    path: '/add-to-cart',
+    tag: 'Cart',
+    summary: 'The caller’s cart',
+    access: 'signedIn',
+    answer: CartLineListSchema,
+    admission: 'checkout',
+  }),
+  addToCart: route({
+    method: 'POST',
+    path: '/add-to-cart',
+    tag: 'Cart',
+    summary: 'Add an item to the caller’s cart (200 with insertedId null when it is there already)',
+    access: 'signedIn',
+    body: AddToCartSchema,
+    answer: AddedSchema,
+    status: 201,
+    admission: 'shopping',
+  }),
+  setCartLine: route({
+    method: 'PATCH',
+    path: '/cart-line/:id',
+    tag: 'Cart',
+    summary: 'Change a cart line’s quantity',
+    access: 'signedIn',
+    params: idParam,
+    body: CartQuantitySchema,
+    answer: CartLineSchema,
+  }),
+  removeCartLine: route({
+    method: 'DELETE',
+    path: '/remove-cart-item/:id',
+    tag: 'Cart',
+    summary: 'Remove a line from the caller’s cart',
+    access: 'signedIn',
+    params: idParam,
+    answer: DeletedSchema,
+  }),
+  checkout: route({
+    method: 'POST',
+    path: '/create-payment-intent',
+    tag: 'Orders',
+    summary: 'Place the cart as an order; answers the payment page’s address',
+    description: 'Reserves the stock for the hold time. Limited per address and per account.',
+    access: 'signedIn',
+    body: CreatePaymentSchema,
+    answer: PaymentUrlSchema,
+    writesMenu: true,
+    admission: 'checkout',
+  }),
+  myOrders: route({
+    method: 'GET',
+    path: '/my-orders',
+    tag: 'Orders',
+    summary: 'The caller’s orders, newest first',
+    access: 'signedIn',
+    query: PageQuerySchema,
+    answer: OrderListSchema,
+    paged: true,
+    admission: 'shopping',
+  }),
+  myOrderEvents: route({
+    method: 'GET',
+    path: '/my-orders/:id/events',
+    tag: 'Orders',
+    summary: 'One of the caller’s orders’ timeline',
+    access: 'signedIn',
+    params: idParam,
+    answer: OrderEventListSchema,
+  }),
+  deleteOrder: route({
+    method: 'DELETE',
+    path: '/order-delete/:id',
+    tag: 'Orders',
+    summary: 'Cancel one of the caller’s unpaid orders',
+    access: 'signedIn',
+    params: idParam,
+    answer: DeletedSchema,
+    writesMenu: true,
+  }),
+  paymentStatus: route({
+    method: 'GET',
+    path: '/payment-status/:tranId',
+    tag: 'Orders',
+    summary: 'Whether one of the caller’s payments went through',
+    access: 'signedIn',
+    answer: PaymentStatusSchema,
+    admission: 'paying',
+  }),
+  myOrdersStream: route({
+    method: 'GET',
+    path: '/my-orders-stream',
+    tag: 'Orders',
+    summary: 'The caller’s orders’ changes, live (Server-Sent Events; Last-Event-ID resumes)',
+    access: 'signedIn',
+    kind: 'events',
+    answer: OrderEventSchema,
+  }),
+
+  // The payment gateway's side
+  paymentNotification: route({
+    method: 'POST',
+    path: '/payment/ipn',
+    tag: 'Payments',
+    summary: 'The gateway’s payment notification (the only thing that marks an order paid)',
+    description: 'Checked with the gateway before it is applied; 400 when it is not vouched for.',
+    access: 'gateway',
+    body: GatewayFieldsSchema,
+    bodyKind: 'form',
+    answer: NotificationAnswerSchema,
+    writesMenu: true,
+    admission: 'paying',
+  }),
+  paymentSuccess: paymentReturn('success', 'GET'),
+  paymentSuccessPost: paymentReturn('success', 'POST'),
+  paymentFail: paymentReturn('fail', 'GET'),
+  paymentFailPost: paymentReturn('fail', 'POST'),
+  paymentCancel: paymentReturn('cancel', 'GET'),
+  paymentCancelPost: paymentReturn('cancel', 'POST'),
+  sandboxPage: route({
+    method: 'GET',
+    path: '/sandbox-pay/:tranId',
+    tag: 'Payments',
+    summary: 'The sandbox gateway’s payment page (with the sandbox gateway only)',
+    access: 'gateway',
+    query: v.object({ sig: v.optional(v.string()), return_site: v.optional(v.string()) }),
+    kind: 'html',
+  }),
+  sandboxButton: route({
+    method: 'POST',
+    path: '/sandbox-pay/:tranId/:button',
+    tag: 'Payments',
+    summary: 'A button of the sandbox’s payment page: pay, fail or cancel',
+    access: 'gateway',
+    body: GatewayFieldsSchema,
+    bodyKind: 'form',
+    kind: 'redirect',
+    status: 303,
+  }),
+
+  // Staff
+  users: route({
+    method: 'GET',
+    path: '/users',
+    tag: 'Admin',
+    summary: 'Accounts, newest first',
+    access: 'admin',
+    query: UsersQuerySchema,
+    answer: UserListSchema,
+    paged: true,
+    admission: 'shopping',
+  }),
+  deleteUser: route({
+    method: 'DELETE',
+    path: '/delete-user',
+    tag: 'Admin',
+    summary: 'Delete a customer’s account',
+    access: 'admin',
+    query: DeleteUserQuerySchema,
+    answer: DeletedSchema,
+  }),
+  addItem: route({
+    method: 'POST',
+    path: '/add-item',
+    tag: 'Admin',
+    summary: 'Add a menu item',
+    access: 'admin',
+    body: NewItemSchema,
+    answer: InsertedSchema,
+    status: 201,
+    writesMenu: true,
+  }),
+  adminItems: route({
+    method: 'GET',
+    path: '/admin-all-items',
+    tag: 'Admin',
+    summary: 'Menu items, newest first',
+    access: 'admin',
+    query: ItemsQuerySchema,
+    answer: MenuItemListSchema,
+    paged: true,
+    admission: 'shopping',
+  }),
+  deleteItem: route({
+    method: 'DELETE',
+    path: '/item-delete/:id',
+    tag: 'Admin',
+    summary: 'Delete a menu item',
+    access: 'admin',
+    params: idParam,
+    answer: DeletedSchema,
+    writesMenu: true,
+  }),
+  itemForUpdate: route({
+    method: 'GET',
+    path: '/admin-item-update/:id',
+    tag: 'Admin',
+    summary: 'A menu item, to edit',
+    access: 'admin',
+    params: idParam,
+    answer: MenuItemSchema,
+  }),
+  updateItem: route({
+    method: 'PATCH',
+    path: '/admin-item-update/:id',
+    tag: 'Admin',
+    summary: 'Change a menu item',
+    access: 'admin',
+    params: idParam,
+    body: ItemUpdateSchema,
+    answer: UpdateResultSchema,
+    writesMenu: true,
+  }),
+  adminOrders: route({
+    method: 'GET',
+    path: '/admin-order',
+    tag: 'Admin',
+    summary: 'Orders, newest first',
+    access: 'admin',
+    query: AdminOrdersQuerySchema,
+    answer: OrderListSchema,
+    paged: true,
+    admission: 'shopping',
+  }),
+  confirmOrder: route({
+    method: 'PATCH',
+    path: '/admin-order-delete/:id',
+    tag: 'Admin',
+    summary: 'Confirm a paid order',
+    access: 'admin',
+    params: idParam,
+    answer: UpdateResultSchema,
+  }),
+  removeOrder: route({
+    method: 'DELETE',
+    path: '/admin-order-delete/:id',
+    tag: 'Admin',
+    summary: 'Remove an order: cancelled, its stock given back, a paid one’s money owed back',
+    access: 'admin',
+    params: idParam,
+    answer: RemovedOrderSchema,
+    writesMenu: true,
+  }),
+  transitionOrder: route({
+    method: 'POST',
+    path: '/admin-order/:id/transition',
+    tag: 'Admin',
+    summary: 'Move an order on in its lifecycle (409 when it no longer may)',
+    access: 'admin',
+    params: idParam,
+    body: StaffTransitionSchema,
+    answer: OrderSchema,
+    writesMenu: true,
+  }),
+  orderEvents: route({
+    method: 'GET',
+    path: '/admin-order/:id/events',
+    tag: 'Admin',
+    summary: 'An order’s timeline',
+    access: 'admin',
+    params: idParam,
+    answer: OrderEventListSchema,
+  }),
+  orderMail: route({
+    method: 'GET',
+    path: '/admin-order/:id/mail',
+    tag: 'Admin',
+    summary: 'The e-mails an order caused, with their delivery',
+    access: 'admin',
+    params: idParam,
+    answer: MailMessageListSchema,
+  }),
+  staffStream: route({
+    method: 'GET',
+    path: '/admin-order-stream',
+    tag: 'Admin',
+    summary: 'Every order’s changes, live (Server-Sent Events; Last-Event-ID resumes)',
+    access: 'admin',
+    kind: 'events',
+    answer: OrderEventSchema,
+  }),
+  adminReservations: route({
+    method: 'GET',
+    path: '/admin-reservations',
+    tag: 'Admin',
+    summary: 'Table bookings, newest first',
+    access: 'admin',
+    query: ReservationsQuerySchema,
+    answer: ReservationListSchema,
+    paged: true,
+    admission: 'shopping',
+  }),
+} as const satisfies Record<string, RouteSpec>;
+
+export type RouteName = keyof typeof ROUTES;
+export type ApiRoute = (typeof ROUTES)[RouteName];
+
+/** The table as a list, in its order. */
+export const ROUTE_LIST: readonly ApiRoute[] = Object.values(ROUTES);
