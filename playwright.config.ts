@@ -1,10 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { localhostUrl, readEnv, type StackPorts, stackEnv } from './server/env.ts';
+import { type StackPorts, stackEnv } from './scripts/lib/env.ts';
+import { localhostUrl, readEnv } from './server/env.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/chromium.ts';
+import { BROWSER_TESTS_ENV } from './tests/e2e/support/env.ts';
 
 // The browser suite runs against the storefront started exactly as `npm start` starts it,
 // on its own ports and data folder so it never collides with a running dev copy (E2E_*_PORT move it).
-const env = readEnv({
+const env = readEnv(BROWSER_TESTS_ENV, {
   read: [
     'E2E_WEB_PORT',
     'E2E_API_PORT',

@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { API_PATH_PREFIX } from './contract/http.ts';
-import { readBrowserEnv, readEnv } from './server/env.ts';
+import { apiInternalUrl, readBrowserEnv } from './server/site/env.ts';
 
 // The libraries a guest should download only where a page needs them get chunks of their own, named
 // after them: they stay cached across releases, and `npm run bench:web` can tell where each one loads.
@@ -13,7 +13,7 @@ const LAZY_LIBRARIES = ['firebase', 'swiper', 'sweetalert2'] as const;
 // never served.
 export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [react(), tailwindcss()],
-  // The browser's settings under server/env.ts's rules, defaults applied there, as the site server's
+  // The browser's settings under server/site/env.ts's rules, defaults applied there, as the site server's
   // Content-Security-Policy reads them: from what Vite itself reads (the environment and any .env file).
   define: Object.fromEntries(
     Object.entries(readBrowserEnv(loadEnv(mode, process.cwd(), 'VITE_'))).map(([name, value]) => [
@@ -25,7 +25,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   server: {
     proxy: {
       [API_PATH_PREFIX]: {
-        target: readEnv({ read: ['API_INTERNAL_URL'] }).API_INTERNAL_URL,
+        target: apiInternalUrl(),
         rewrite: (path) => path.slice(API_PATH_PREFIX.length) || '/',
         xfwd: true,
       },

@@ -11,6 +11,7 @@ import autocannon, { type Result as AutocannonResult } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { AddToCart } from '../contract/cart.ts';
 import type { MenuItem } from '../contract/menu.ts';
+import { API_ENV } from '../server/api/env.ts';
 import { createIdentity } from '../server/api/identity.ts';
 import { encodeCursor } from '../server/api/services/paging.ts';
 import { createApiTokens } from '../server/api/tokens.ts';
@@ -20,6 +21,7 @@ import { users } from '../server/db/schema.ts';
 import { A_YEAR, seedVolume } from '../server/db/seed/volume.ts';
 import { localhostUrl, readEnv } from '../server/env.ts';
 import { expectOk, signInDemo } from './lib/bench-accounts.ts';
+import { BENCH_ENV } from './lib/bench-env.ts';
 import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
 import {
   BENCH_API_URL,
@@ -33,7 +35,10 @@ import { openBrowser } from './lib/page-weight.ts';
 import { startChild, stopChild, TSX, waitForHttp } from './lib/processes.ts';
 import { assertWrkInstalled, runWrk, type WrkResult } from './lib/wrk.ts';
 
-const env = readEnv({ read: ['BENCH_RUNS', 'BENCH_DURATION', 'FIREBASE_PROJECT_ID'] });
+const env = readEnv(
+  { ...API_ENV, ...BENCH_ENV },
+  { read: ['BENCH_RUNS', 'BENCH_DURATION', 'FIREBASE_PROJECT_ID'] },
+);
 const RUNS = env.BENCH_RUNS;
 /** Seconds of each slice; a row is measured in SLICES slices, each after a slice of the ceiling. */
 const SECONDS = env.BENCH_DURATION;

@@ -22,6 +22,7 @@ import { connectDatabase, type Database } from '../server/db/client.ts';
 import { embeddedPostgresUrl } from '../server/db/embedded.ts';
 import { readEnv } from '../server/env.ts';
 import { signInDemo } from './lib/bench-accounts.ts';
+import { BENCH_ENV } from './lib/bench-env.ts';
 import { type BenchAnswer, send } from './lib/bench-http.ts';
 import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
 import {
@@ -33,7 +34,7 @@ import {
 } from './lib/bench-storefront.ts';
 import { hostLine, memoryFirstTouchMs } from './lib/host-speed.ts';
 
-const env = readEnv({
+const env = readEnv(BENCH_ENV, {
   read: [
     'BENCH_RUSH_RATE',
     'BENCH_RUSH_SECONDS',

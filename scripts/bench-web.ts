@@ -12,6 +12,7 @@
 // and writes the figures to docs/benchmarks.md, checking every target on the worst run (or pair).
 import { readFileSync } from 'node:fs';
 import { readEnv } from '../server/env.ts';
+import { BENCH_ENV } from './lib/bench-env.ts';
 import { machineLine, table, verdict, writeSection } from './lib/bench-report.ts';
 import { BENCH_API_URL, BENCH_WEB_URL, startBenchStorefront } from './lib/bench-storefront.ts';
 import { type BundleReport, gzipSize, readBundle } from './lib/bundle-sizes.ts';
@@ -32,7 +33,7 @@ const TARGETS = {
   performance: 95,
   tbt: 150,
 };
-const LIGHTHOUSE_RUNS = readEnv({ read: ['BENCH_LIGHTHOUSE_RUNS'] }).BENCH_LIGHTHOUSE_RUNS;
+const LIGHTHOUSE_RUNS = readEnv(BENCH_ENV, { read: ['BENCH_LIGHTHOUSE_RUNS'] }).BENCH_LIGHTHOUSE_RUNS;
 const LAZY_LIBRARIES = ['firebase', 'swiper', 'sweetalert2'] as const;
 /**
  * Where a guest who does not scroll needs each lazily loaded library: nowhere. Swiper comes with Home's

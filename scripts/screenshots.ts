@@ -6,8 +6,9 @@ import { DEMO_ACCOUNTS } from '../server/db/seed/demo-accounts.ts';
 import { readEnv } from '../server/env.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
 import { scrollThrough } from '../tests/e2e/support/scroll.ts';
+import { COMMANDS_ENV } from './lib/env.ts';
 
-const { BASE_URL: base, API_URL: api } = readEnv({ read: ['BASE_URL', 'API_URL'] });
+const { BASE_URL: base, API_URL: api } = readEnv(COMMANDS_ENV, { read: ['BASE_URL', 'API_URL'] });
 const out = 'docs/screenshots';
 mkdirSync(out, { recursive: true });
 

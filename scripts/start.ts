@@ -3,11 +3,14 @@
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { API_PATH_PREFIX } from '../contract/http.ts';
+import { API_ENV } from '../server/api/env.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demo-accounts.ts';
-import { localhostUrl, loopbackUrl, readEnv } from '../server/env.ts';
+import { localhostUrl, loopbackUrl, readEnv, SERVERS_ENV } from '../server/env.ts';
+import { SITE_ENV } from '../server/site/env.ts';
 import { startAuthEmulator } from './lib/auth-emulator.ts';
 import { buildStorefront } from './lib/build.ts';
+import { COMMANDS_ENV } from './lib/env.ts';
 import { startMailCatcher } from './lib/mail-catcher.ts';
 import { assertPortFree, type Child, startChild, stopChild, TSX, waitForHttp } from './lib/processes.ts';
 import { readOrCreateSecret } from './lib/secret-file.ts';
@@ -15,32 +18,36 @@ import { readOrCreateSecret } from './lib/secret-file.ts';
 const dev = process.argv.includes('--dev');
 
 /**
- * What start reads; the API and the site server read theirs again in their own processes. SITE_ORIGIN,
- * TRUST_PROXY, SEED_DEMO_ACCOUNTS and VITE_FIREBASE_PROJECT_ID are read as given: unset, start chooses
- * them for the stack it runs (their defaults are the API's and the build's alone).
+ * What start reads: its own variables, and the servers' it passes on or decides for them (the API and the
+ * site server read theirs again in their own processes). SITE_ORIGIN, TRUST_PROXY, SEED_DEMO_ACCOUNTS and
+ * VITE_FIREBASE_PROJECT_ID are read as given: unset, start chooses them for the stack it runs (their
+ * defaults are the API's and the build's alone).
  */
 const readStartEnv = () =>
-  readEnv({
-    read: [
-      'WEB_PORT',
-      'API_PORT',
-      'AUTH_EMULATOR_PORT',
-      'PG_PORT',
-      'MAIL_PORT',
-      'MAIL_WEB_PORT',
-      'PIZZON_DATA_DIR',
-      'DATABASE_URL',
-      'FIREBASE_PROJECT_ID',
-      'VITE_FIREBASE_API_KEY',
-      'FIREBASE_AUTH_EMULATOR_HOST',
-      'SMTP_URL',
-      'API_PUBLIC_URL',
-      'VITE_API_URL',
-      'API_TOKEN_SECRET',
-      'SANDBOX_PAYMENT_SECRET',
-    ],
-    given: ['SITE_ORIGIN', 'TRUST_PROXY', 'SEED_DEMO_ACCOUNTS', 'VITE_FIREBASE_PROJECT_ID'],
-  });
+  readEnv(
+    { ...SERVERS_ENV, ...API_ENV, ...SITE_ENV, ...COMMANDS_ENV },
+    {
+      read: [
+        'WEB_PORT',
+        'API_PORT',
+        'AUTH_EMULATOR_PORT',
+        'PG_PORT',
+        'MAIL_PORT',
+        'MAIL_WEB_PORT',
+        'PIZZON_DATA_DIR',
+        'DATABASE_URL',
+        'FIREBASE_PROJECT_ID',
+        'VITE_FIREBASE_API_KEY',
+        'FIREBASE_AUTH_EMULATOR_HOST',
+        'SMTP_URL',
+        'API_PUBLIC_URL',
+        'VITE_API_URL',
+        'API_TOKEN_SECRET',
+        'SANDBOX_PAYMENT_SECRET',
+      ],
+      given: ['SITE_ORIGIN', 'TRUST_PROXY', 'SEED_DEMO_ACCOUNTS', 'VITE_FIREBASE_PROJECT_ID'],
+    },
+  );
 
 const children: Child[] = [];
 const cleanups: Array<() => Promise<void>> = [];

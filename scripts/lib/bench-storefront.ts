@@ -2,7 +2,8 @@
 // on ports and a data folder of its own that begin empty on every run.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
-import { localhostUrl, type StackPorts, stackEnv } from '../../server/env.ts';
+import { localhostUrl } from '../../server/env.ts';
+import { type StackPorts, stackEnv } from './env.ts';
 import { assertPortFree, TSX, waitForHttp } from './processes.ts';
 
 export const BENCH_PORTS: StackPorts = {

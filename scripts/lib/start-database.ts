@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { embeddedPostgresUrl, startEmbeddedPostgres } from '../../server/db/embedded.ts';
-import { type EnvSource, readEnv } from '../../server/env.ts';
+import { type EnvSource, readEnv, SERVERS_ENV } from '../../server/env.ts';
+import { COMMANDS_ENV } from './env.ts';
 
 /** True when a server accepts connections at `url`; false when nothing listens on its port. */
 async function answers(url: string): Promise<boolean> {
@@ -22,7 +23,11 @@ async function answers(url: string): Promise<boolean> {
 
 /** Opens that database; close() also stops the embedded server if this call started it. */
 export async function openStartDatabase(source?: EnvSource): Promise<DatabaseHandle> {
-  const env = readEnv({ read: ['DATABASE_URL', 'PG_PORT', 'PIZZON_DATA_DIR'] }, source);
+  const env = readEnv(
+    { ...SERVERS_ENV, ...COMMANDS_ENV },
+    { read: ['DATABASE_URL', 'PG_PORT', 'PIZZON_DATA_DIR'] },
+    source,
+  );
   let url = env.DATABASE_URL;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {

@@ -1,6 +1,7 @@
-// The API's settings: its variables read through server/env.ts (their rules and defaults are there), the
-// rules between them (RULES), and the typed Config that server/api/index.ts wires the API from. readConfig
-// reads only the object it is given, so every refusal is a unit test (tests/server/config.test.ts).
+// The API's settings: its variables (their rules and defaults are in server/api/env.ts, and in server/env.ts
+// for those the site server reads too), the rules between them (RULES), and the typed Config that
+// server/api/index.ts wires the API from. readConfig reads only the object it is given, so every refusal
+// is a unit test (tests/server/config.test.ts).
 import { randomBytes } from 'node:crypto';
 import type { PoolSettings } from '../db/client.ts';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-accounts.ts';
@@ -11,9 +12,11 @@ import {
   inspectEnv,
   LOCAL_SMTP_URL,
   localhostUrl,
+  SERVERS_ENV,
   sortProblems,
 } from '../env.ts';
 import { checkIntervalFor } from '../http/timeouts.ts';
+import { API_ENV } from './env.ts';
 import { isLoopback } from './http/loopback.ts';
 import type { StreamLimits } from './live/stream-limits.ts';
 import type { AdmissionLimits } from './middleware/admission.ts';
@@ -21,8 +24,11 @@ import { SSLCOMMERZ_LIVE_URL, SSLCOMMERZ_SANDBOX_URL } from './payments/sslcomme
 import type { Holds } from './services/holds.ts';
 import { MIN_SECRET_LENGTH } from './tokens.ts';
 
+/** What the API reads its variables with: both servers' and its own, in the order of .env.example. */
+const SCHEMA = { ...SERVERS_ENV, ...API_ENV };
+
 /** Every variable the API reads; DATABASE_URL has no default it could start on. */
-const API_ENV = {
+const API_READS = {
   read: [
     'NODE_ENV',
     'ALLOW_DEMO',
@@ -71,7 +77,12 @@ const API_ENV = {
   required: ['DATABASE_URL'],
 } as const;
 
-type Env = EnvValues<(typeof API_ENV.read)[number], never, (typeof API_ENV.required)[number]>;
+type Env = EnvValues<
+  typeof SCHEMA,
+  (typeof API_READS.read)[number],
+  never,
+  (typeof API_READS.required)[number]
+>;
 type Name = keyof Env;
 
 /** A rule between variables, reported on `variable`; checked once it and every name in `reads` are valid. */
@@ -331,13 +342,13 @@ function toConfig(env: Env): { config: Config; warnings: string[] } {
  * throws an EnvError naming every problem, a rule's included, so that one start names them all.
  */
 export function readConfig(env?: EnvSource): { config: Config; warnings: string[] } {
-  const { values, problems } = inspectEnv(API_ENV, env);
+  const { values, problems } = inspectEnv(SCHEMA, API_READS, env);
   // A rule reads only variables that passed their own, so it never repeats their problem.
   const invalid = new Set(problems.map((problem) => problem.variable));
   for (const { variable, reads, holds, message } of RULES) {
     if ([variable, ...reads].some((name) => invalid.has(name)) || holds(values)) continue;
     problems.push({ variable, message: `${variable} ${message(values)}` });
   }
-  if (problems.length) throw new EnvError(sortProblems(problems));
+  if (problems.length) throw new EnvError(sortProblems(SCHEMA, problems));
   return toConfig(values);
 }

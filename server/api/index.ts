@@ -20,8 +20,8 @@ import { SslcommerzGateway } from './payments/sslcommerz.ts';
 import { releaseExpiredReservations } from './services/expiry.ts';
 import { createApiTokens } from './tokens.ts';
 
-// Wires the API together. Its settings come from server/api/config.ts, which reads the environment through
-// server/env.ts (every variable is documented in .env.example).
+// Wires the API together. Its settings come from server/api/config.ts, which reads the variables of
+// server/api/env.ts and server/env.ts (every variable is documented in .env.example).
 function readSettings(): ReturnType<typeof readConfig> {
   try {
     return readConfig();

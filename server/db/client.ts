@@ -1,6 +1,5 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { ENV_DEFAULTS } from '../env.ts';
 import * as schema from './schema.ts';
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;
@@ -58,11 +57,14 @@ export interface PoolSettings {
   statementTimeoutMs?: number;
 }
 
-/** The API's pool defaults (server/env.ts), without its statement timeout: migrations and seeds take longer. */
+/**
+ * pg's own pool size, the connect timeout the API always had, and pg's idle timeout: the API's defaults
+ * (server/api/env.ts), without its statement timeout, as migrations and seeds take longer.
+ */
 export const DEFAULT_POOL_SETTINGS: PoolSettings = {
-  maxConnections: ENV_DEFAULTS.DATABASE_POOL_MAX,
-  connectTimeoutMs: ENV_DEFAULTS.DATABASE_CONNECT_TIMEOUT_MS,
-  idleTimeoutMs: ENV_DEFAULTS.DATABASE_IDLE_TIMEOUT_MS,
+  maxConnections: 10,
+  connectTimeoutMs: 5_000,
+  idleTimeoutMs: 10_000,
 };
 
 export function connectDatabase(

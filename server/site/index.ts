@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connectDatabase } from '../db/client.ts';
 import { listenMenuVersion, type MenuVersion } from '../db/menu-version.ts';
-import { readEnv } from '../env.ts';
+import { readEnv, SERVERS_ENV } from '../env.ts';
 import { accepts, bytes } from '../http/gzip.ts';
 import { createApiProxy, isApiPath } from './api-proxy.ts';
+import { SITE_ENV } from './env.ts';
 import { fillPage } from './fill-page.ts';
 import { type BuiltPage, buildPage, createPageCache, type Rendering } from './page-cache.ts';
 import { createSiteServer } from './server.ts';
@@ -21,7 +22,10 @@ const CLIENT = 'dist/client';
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 // API_INTERNAL_URL as given: unset, the site passes no /api on (the renderer still calls its default).
-const env = readEnv({ read: ['WEB_PORT', 'DATABASE_URL'], given: ['API_INTERNAL_URL'] });
+const env = readEnv(
+  { ...SERVERS_ENV, ...SITE_ENV },
+  { read: ['WEB_PORT', 'DATABASE_URL'], given: ['API_INTERNAL_URL'] },
+);
 const port = env.WEB_PORT;
 const indexHtml = readFileSync(`${CLIENT}/index.html`, 'utf8');
 // The site serves the production build, and renders it with React's production build too: React picks

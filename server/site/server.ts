@@ -2,12 +2,12 @@
 // that trickles in is cut at the API's limits (API_HEADERS_TIMEOUT_MS, API_REQUEST_TIMEOUT_MS): with
 // Node's own, slow headers held one of its sockets for 71 s.
 import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
-import { type EnvSource, readEnv } from '../env.ts';
+import { type EnvSource, readEnv, SERVERS_ENV } from '../env.ts';
 import { checkIntervalFor } from '../http/timeouts.ts';
 
 /** The site server's timeouts, read from `source` (the process's environment unless given). */
 export function siteServerOptions(source?: EnvSource): ServerOptions {
-  const env = readEnv({ read: ['API_HEADERS_TIMEOUT_MS', 'API_REQUEST_TIMEOUT_MS'] }, source);
+  const env = readEnv(SERVERS_ENV, { read: ['API_HEADERS_TIMEOUT_MS', 'API_REQUEST_TIMEOUT_MS'] }, source);
   return {
     headersTimeout: env.API_HEADERS_TIMEOUT_MS,
     requestTimeout: env.API_REQUEST_TIMEOUT_MS,

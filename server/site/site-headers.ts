@@ -1,6 +1,7 @@
 // The storefront's security headers (served by server/site/index.ts): a Content-Security-Policy that
 // lets the page load only our own files and talk only to our API and to Firebase Auth.
-import { type EnvSource, readBrowserEnv } from '../env.ts';
+import type { EnvSource } from '../env.ts';
+import { readBrowserEnv } from './env.ts';
 
 /** The origins the built SPA talks to; read from the same variables the build reads. */
 export interface SiteOrigins {
@@ -12,7 +13,7 @@ export interface SiteOrigins {
   authDomain: string;
 }
 
-/** Read as the build reads them (server/env.ts's readBrowserEnv, which vite.config.ts bakes in). */
+/** Read as the build reads them (server/site/env.ts's readBrowserEnv, which vite.config.ts bakes in). */
 export function siteOriginsFromEnv(source?: EnvSource): SiteOrigins {
   const env = readBrowserEnv(source);
   return {

@@ -11,7 +11,7 @@ import { takePageAnswer } from './page-data.ts';
  */
 const API_URL: string = import.meta.env.SSR
   ? // Imported in the renderer only: the browser's build drops this branch, and the schema with it.
-    (await import('../../server/env.ts')).readEnv({ read: ['API_INTERNAL_URL'] }).API_INTERNAL_URL
+    (await import('../../server/site/env.ts')).apiInternalUrl()
   : import.meta.env.VITE_API_URL || API_PATH_PREFIX;
 
 /** The absolute address API_URL names (the page's origin for /api); no trailing slash. */

@@ -17,7 +17,7 @@ import {
 } from 'firebase/auth';
 import type { SessionUser } from '../../machines/session.machine.ts';
 
-// Baked in by vite.config.ts with server/env.ts's defaults: the emulator's demo project unless set.
+// Baked in by vite.config.ts with server/site/env.ts's defaults: the emulator's demo project unless set.
 const env = import.meta.env;
 const app = initializeApp({
   apiKey: env.VITE_FIREBASE_API_KEY,

@@ -2,43 +2,87 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ENV_DEFAULTS, ENV_VARIABLES, type EnvName, envRule } from '../../server/env.ts';
+import { BENCH_ENV } from '../../scripts/lib/bench-env.ts';
+import { COMMANDS_ENV } from '../../scripts/lib/env.ts';
+import { API_ENV } from '../../server/api/env.ts';
+import { type EnvRule, type EnvSchema, SERVERS_ENV } from '../../server/env.ts';
+import { SITE_ENV } from '../../server/site/env.ts';
+import { BROWSER_TESTS_ENV } from '../e2e/support/env.ts';
+import { SERVER_TESTS_ENV } from '../server/support/env.ts';
 
 /** The one module that reads the environment (docs/decisions: one environment schema). */
 const ENV_MODULE = 'server/env.ts';
 
+/** Every reader's variables by the file that declares them, in the order of .env.example's sections. */
+const SCHEMAS: Record<string, EnvSchema> = {
+  'server/env.ts': SERVERS_ENV,
+  'server/api/env.ts': API_ENV,
+  'server/site/env.ts': SITE_ENV,
+  'scripts/lib/env.ts': COMMANDS_ENV,
+  'scripts/lib/bench-env.ts': BENCH_ENV,
+  'tests/server/support/env.ts': SERVER_TESTS_ENV,
+  'tests/e2e/support/env.ts': BROWSER_TESTS_ENV,
+};
+const RULES: Record<string, EnvRule> = Object.assign({}, ...Object.values(SCHEMAS));
+
 interface Documented {
+  /** The file its section of .env.example names (`# ==== Title (path) ====`); undefined before the first. */
+  section: string | undefined;
   name: string;
   commented: boolean;
   /** The value as an env file means it: quotes taken off, an empty value unset. */
   value: string | undefined;
 }
 
-/** Every `NAME=value` line of .env.example, commented out (`# NAME=`) or not. */
+/** Every `NAME=value` line of .env.example, commented out (`# NAME=`) or not, with its section. */
 function documented(): Documented[] {
+  let section: string | undefined;
   return readFileSync('.env.example', 'utf8')
     .split('\n')
     .flatMap((line) => {
+      const heading = /^# =+ .+ \(([\w./-]+\.ts)\) =+$/.exec(line);
+      if (heading) section = heading[1];
       const match = /^(# ?)?([A-Z][A-Z0-9_]*)=("[^"]*"|\S*)/.exec(line);
       if (!match) return [];
       const text = match[3]!.replace(/^"(.*)"$/, '$1');
-      return [{ name: match[2]!, commented: match[1] !== undefined, value: text === '' ? undefined : text }];
+      return [
+        {
+          section,
+          name: match[2]!,
+          commented: match[1] !== undefined,
+          value: text === '' ? undefined : text,
+        },
+      ];
     });
 }
+
+/** A variable's default as its reader gets it; undefined where it has none. */
+const defaultOf = (name: string): unknown => v.parse(RULES[name]!, undefined);
 
 describe('.env.example', () => {
   const lines = documented();
 
-  it('names every variable of server/env.ts once, in its order, and no other', () => {
-    expect(lines.map((line) => line.name)).toEqual(ENV_VARIABLES);
+  it('has a section per reader, in order, naming its variables in the order of its schema, and no other', () => {
+    const sections = lines.reduce<Array<[string | undefined, string[]]>>((found, { section, name }) => {
+      const last = found.at(-1);
+      if (last && last[0] === section) last[1].push(name);
+      else found.push([section, [name]]);
+      return found;
+    }, []);
+    expect(sections).toEqual(Object.entries(SCHEMAS).map(([file, schema]) => [file, Object.keys(schema)]));
+  });
+
+  it('declares each variable for one reader only', () => {
+    const names = Object.values(SCHEMAS).flatMap((schema) => Object.keys(schema));
+    expect(names.filter((name, at) => names.indexOf(name) !== at)).toEqual([]);
   });
 
   it('shows each default, not commented out, and comments out only the variables without one', () => {
     const wrong = lines.flatMap(({ name, commented, value }) => {
-      const fallback = ENV_DEFAULTS[name as EnvName];
+      const fallback = defaultOf(name);
       if (fallback === undefined) return commented ? [] : [`${name} has no default: comment it out`];
       if (commented) return [`${name} has a default: show it uncommented`];
-      const shown = v.safeParse(envRule(name as EnvName), value);
+      const shown = v.safeParse(RULES[name]!, value);
       return shown.success && JSON.stringify(shown.output) === JSON.stringify(fallback)
         ? []
         : [`${name}=${value} is not its default ${JSON.stringify(fallback)}`];
@@ -48,7 +92,7 @@ describe('.env.example', () => {
 
   it('gives examples that pass their own rule', () => {
     const refused = lines
-      .filter(({ name, value }) => !v.safeParse(envRule(name as EnvName), value).success)
+      .filter(({ name, value }) => !v.safeParse(RULES[name]!, value).success)
       .map(({ name, value }) => `${name}=${value}`);
     expect(refused).toEqual([]);
   });
@@ -107,11 +151,17 @@ describe('the environment is read through server/env.ts only', () => {
     expect(envReads(sample)).toEqual(['process.env.WEB_PORT', 'process.env', 'process.env', 'process.env']);
   });
 
-  it('every VITE_ variable the browser code names is declared', () => {
+  it('every VITE_ variable the browser code names is declared with the build’s (server/site/env.ts)', () => {
     const named = sourceFiles('src').flatMap((file) => [
       ...readFileSync(file, 'utf8').matchAll(/\bimport\.meta\.env\.(VITE_\w+)/g),
     ]);
-    const declared: readonly string[] = ENV_VARIABLES;
-    expect(named.map(([, name]) => name).filter((name) => !declared.includes(name!))).toEqual([]);
+    expect(named.map(([, name]) => name).filter((name) => !(name! in SITE_ENV))).toEqual([]);
+  });
+
+  it('every file that declares variables has its section in .env.example', () => {
+    const declaring = [ENV_MODULE, ...PROJECT_FILES].filter((file) =>
+      /=\s*defineEnv\(/.test(readFileSync(file, 'utf8')),
+    );
+    expect(declaring.sort()).toEqual(Object.keys(SCHEMAS).sort());
   });
 });

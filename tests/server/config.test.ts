@@ -175,11 +175,11 @@ describe('readConfig: development', () => {
     });
     // In the order of .env.example.
     expect(refused(result)).toEqual([
+      'API_HEADERS_TIMEOUT_MS',
+      'API_REQUEST_TIMEOUT_MS',
       'API_PORT',
       'DATABASE_POOL_MAX',
       'DATABASE_STATEMENT_TIMEOUT_MS',
-      'API_HEADERS_TIMEOUT_MS',
-      'API_REQUEST_TIMEOUT_MS',
       'API_KEEP_ALIVE_TIMEOUT_MS',
       'SITE_ORIGIN',
       'TRUST_PROXY',
@@ -429,8 +429,8 @@ describe('readConfig: where the API may face the world', () => {
       API_PORT: 'http',
     });
     expect(refused(result)).toEqual([
-      'API_PORT',
       'DATABASE_URL',
+      'API_PORT',
       'FIREBASE_AUTH_EMULATOR_HOST',
       'SEED_DEMO_ACCOUNTS',
       'API_TOKEN_SECRET',

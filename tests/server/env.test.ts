@@ -1,7 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { BENCH_ENV } from '../../scripts/lib/bench-env.ts';
+import { COMMANDS_ENV } from '../../scripts/lib/env.ts';
 import { TSX } from '../../scripts/lib/processes.ts';
-import { EnvError, readBrowserEnv, readEnv } from '../../server/env.ts';
+import { API_ENV } from '../../server/api/env.ts';
+import { EnvError, readEnv, SERVERS_ENV } from '../../server/env.ts';
+import { readBrowserEnv, SITE_ENV } from '../../server/site/env.ts';
+import { BROWSER_TESTS_ENV } from '../e2e/support/env.ts';
 
 /** The problems of the EnvError `read` throws. */
 function problemsOf(read: () => unknown): EnvError {
@@ -18,6 +23,7 @@ describe('readEnv', () => {
   it('gives each variable its rule’s value, its default when unset or empty', () => {
     expect(
       readEnv(
+        { ...API_ENV, ...SITE_ENV, ...COMMANDS_ENV },
         { read: ['WEB_PORT', 'API_PORT', 'PIZZON_DATA_DIR', 'SITE_ORIGIN', 'ALLOW_DEMO'] },
         {
           WEB_PORT: '6000',
@@ -36,45 +42,54 @@ describe('readEnv', () => {
   });
 
   it('reads only what it is asked for: another slice’s bad value is not its problem', () => {
-    expect(readEnv({ read: ['PG_PORT'] }, { PG_PORT: '6543', API_TOKEN_SECRET: 'short' })).toEqual({
+    expect(
+      readEnv(
+        { ...API_ENV, ...COMMANDS_ENV },
+        { read: ['PG_PORT'] },
+        { PG_PORT: '6543', API_TOKEN_SECRET: 'short' },
+      ),
+    ).toEqual({
       PG_PORT: 6543,
     });
   });
 
-  it('names every bad variable at once, in the order of .env.example, one a line', () => {
+  it('names every bad variable at once, in the order of the schemas it reads (.env.example’s), one a line', () => {
     const error = problemsOf(() =>
       readEnv(
+        { ...SITE_ENV, ...COMMANDS_ENV, ...BENCH_ENV, ...BROWSER_TESTS_ENV },
         { read: ['BENCH_RUNS', 'WEB_PORT', 'E2E_API_PORT', 'BASE_URL'] },
         { BENCH_RUNS: '0', WEB_PORT: 'abc', E2E_API_PORT: '70000', BASE_URL: 'localhost' },
       ),
     );
     expect(error.problems.map((problem) => problem.variable)).toEqual([
       'WEB_PORT',
-      'BENCH_RUNS',
       'BASE_URL',
+      'BENCH_RUNS',
       'E2E_API_PORT',
     ]);
     expect(error.message.split('\n')).toEqual([
       '4 problem(s) with the environment (.env.example documents every variable):',
       '  WEB_PORT must be a port number from 1 to 65535',
-      '  BENCH_RUNS must be a whole number from 1 to 1000000',
       '  BASE_URL must be a URL such as http://localhost:5173',
+      '  BENCH_RUNS must be a whole number from 1 to 1000000',
       '  E2E_API_PORT must be a port number from 1 to 65535',
     ]);
   });
 
   it('reads a variable as given, without its default, for a caller that decides when it is unset', () => {
-    expect(readEnv({ given: ['SITE_ORIGIN', 'TRUST_PROXY'] }, { TRUST_PROXY: 'true' })).toEqual({
+    expect(readEnv(API_ENV, { given: ['SITE_ORIGIN', 'TRUST_PROXY'] }, { TRUST_PROXY: 'true' })).toEqual({
       SITE_ORIGIN: undefined,
       TRUST_PROXY: 1,
     });
-    expect(problemsOf(() => readEnv({ given: ['TRUST_PROXY'] }, { TRUST_PROXY: 'yes' })).problems).toEqual([
-      { variable: 'TRUST_PROXY', message: expect.stringMatching(/^TRUST_PROXY must be 0/) },
-    ]);
+    expect(
+      problemsOf(() => readEnv(API_ENV, { given: ['TRUST_PROXY'] }, { TRUST_PROXY: 'yes' })).problems,
+    ).toEqual([{ variable: 'TRUST_PROXY', message: expect.stringMatching(/^TRUST_PROXY must be 0/) }]);
   });
 
   it('refuses a required variable that is unset, saying how to set it', () => {
-    const error = problemsOf(() => readEnv({ required: ['DATABASE_URL'] }, { DATABASE_URL: '' }));
+    const error = problemsOf(() =>
+      readEnv(SERVERS_ENV, { required: ['DATABASE_URL'] }, { DATABASE_URL: '' }),
+    );
     expect(error.problems[0]?.message).toMatch(/^DATABASE_URL is not set: start everything with `npm start`/);
   });
 });

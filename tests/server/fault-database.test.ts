@@ -18,11 +18,12 @@ import {
   transactionIdOf,
 } from './support/commerce.ts';
 import { startCuttingProxy } from './support/cutting-proxy.ts';
+import { SERVER_TESTS_ENV } from './support/env.ts';
 import { createPizzonDatabase, startOwnPostgres } from './support/own-postgres.ts';
 import { createContextOn, fixture } from './support/test-app.ts';
 
 /** This file stops its own PostgreSQL, so it runs one beside the run's: on the port after TEST_PG_PORT. */
-const PORT = readEnv({ read: ['TEST_PG_PORT'] }).TEST_PG_PORT + 1;
+const PORT = readEnv(SERVER_TESTS_ENV, { read: ['TEST_PG_PORT'] }).TEST_PG_PORT + 1;
 const DATABASE = 'pizzon_fault';
 const OFFLINE = { message: 'The kitchen is briefly offline. Please try again in a moment.' };
 const STOCK = 10_000;

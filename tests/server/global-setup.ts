@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startAuthEmulator } from '../../scripts/lib/auth-emulator.ts';
+import { API_ENV } from '../../server/api/env.ts';
 import { connectDatabase } from '../../server/db/client.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { migrateDatabase } from '../../server/db/migrate.ts';
 import { readEnv } from '../../server/env.ts';
+import { SERVER_TESTS_ENV } from './support/env.ts';
 
 export const TEMPLATE_DATABASE = 'pizzon_template';
 
@@ -30,9 +32,12 @@ function withDatabase(url: string, database: string): string {
  * database, and one Firebase Auth emulator (unless FIREBASE_AUTH_EMULATOR_HOST names one).
  */
 export default async function setup(project: TestProject) {
-  const env = readEnv({
-    read: ['TEST_DATABASE_URL', 'TEST_PG_PORT', 'TEST_AUTH_EMULATOR_PORT', 'FIREBASE_AUTH_EMULATOR_HOST'],
-  });
+  const env = readEnv(
+    { ...API_ENV, ...SERVER_TESTS_ENV },
+    {
+      read: ['TEST_DATABASE_URL', 'TEST_PG_PORT', 'TEST_AUTH_EMULATOR_PORT', 'FIREBASE_AUTH_EMULATOR_HOST'],
+    },
+  );
   const stops: Array<() => Promise<void>> = [];
   let adminUrl = env.TEST_DATABASE_URL;
   if (!adminUrl) {

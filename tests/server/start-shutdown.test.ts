@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { stackEnv } from '../../server/env.ts';
+import { stackEnv } from '../../scripts/lib/env.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pizzon-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
