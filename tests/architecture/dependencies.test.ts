@@ -95,6 +95,20 @@ describe('the dependency rules of docs/decisions and the architecture guide', ()
     expect([...reaches('api', 'site'), ...reaches('site', 'api')]).toEqual([]);
   });
 
+  it('what both servers share imports neither: server/env.ts, server/db, server/http reach no server', () => {
+    const shared = [
+      join('server', 'env.ts'),
+      ...sourceFiles(join('server', 'db')),
+      ...sourceFiles(join('server', 'http')),
+    ];
+    const found = shared.flatMap((file) =>
+      imports(file)
+        .filter((specifier) => /^server\/(api|site)\//.test(resolved(file, specifier) ?? ''))
+        .map((specifier) => `${file} imports ${specifier}`),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('the shared contract imports only valibot and itself', () => {
     expect(violations('contract', (s) => !(s === 'valibot' || s.startsWith('./')))).toEqual([]);
   });
