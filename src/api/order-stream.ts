@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import * as v from 'valibot';
 import { LIFECYCLE_PATHS, type OrderEvent, OrderEventSchema } from '../../contract/order-lifecycle.ts';
 import {
@@ -9,7 +10,6 @@ import {
   type OrderStreamStatus,
 } from '../../contract/order-stream.ts';
 import { API_BASE, reportUnauthorized, storedApiToken } from './http.ts';
-import { createSseParser } from './sse.ts';
 
 export interface OrderStreamOptions {
   /** 'mine': the signed-in customer's orders (GET /my-orders-stream); 'all': staff (GET /admin-order-stream). */
@@ -190,8 +190,10 @@ export function openOrderStream(
       failures = 0;
       report('live');
       let end: OrderStreamEnd | undefined;
-      const parser = createSseParser({
-        onMessage: (message) => {
+      // The text/event-stream format read with fetch, not EventSource: EventSource cannot send an
+      // Authorization header, and the token must not go into a URL (it would land in logs).
+      const parser = createParser({
+        onEvent: (message) => {
           if (message.event === ORDER_STREAM_EVENT) take(message.data);
           if (message.event === ORDER_STREAM_END_EVENT)
             end = readData(OrderStreamEndSchema, message.data) ?? end;
@@ -203,7 +205,7 @@ export function openOrderStream(
         const { done, value } = await reader.read();
         if (done) break;
         heard();
-        parser.push(decoder.decode(value, { stream: true }));
+        parser.feed(decoder.decode(value, { stream: true }));
       }
       return end ? afterEnd(end, token, d.token()) : CUT;
     } finally {

@@ -3,6 +3,7 @@
 // does the service's.
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { createParser } from 'eventsource-parser';
 import * as v from 'valibot';
 import { expect } from 'vitest';
 import { ORDER_PATH, type OrderEvent, OrderEventSchema } from '../../../contract/order-lifecycle.ts';
@@ -14,7 +15,6 @@ import {
 } from '../../../contract/order-stream.ts';
 import type { Database } from '../../../server/db/client.ts';
 import { orderEvents, orders } from '../../../server/db/schema.ts';
-import { createSseParser } from '../../../src/api/sse.ts';
 import { ORDER_TIME, SHIPPING } from './commerce.ts';
 import { until } from './until.ts';
 
@@ -91,8 +91,8 @@ export function read(response: Response): Reading {
   const ends: OrderStreamEnd[] = [];
   const comments: string[] = [];
   let ended = response.body === null;
-  const parser = createSseParser({
-    onMessage: ({ id, event, data }) => {
+  const parser = createParser({
+    onEvent: ({ id, event, data }) => {
       if (event === ORDER_STREAM_END_EVENT) {
         ends.push(v.parse(OrderStreamEndSchema, JSON.parse(data)));
         return;
@@ -110,7 +110,7 @@ export function read(response: Response): Reading {
       for (;;) {
         const chunk = await reader!.read();
         if (chunk.done) break;
-        parser.push(chunk.value);
+        parser.feed(chunk.value);
       }
     } catch {}
     ended = true;
