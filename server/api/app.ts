@@ -39,6 +39,7 @@ import { reservationRoutes } from './routes/reservations.ts';
 import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { shopRoutes } from './routes/shop.ts';
+import { routeTable } from './routes/table.ts';
 import { type HoldOptions, resolveHolds } from './services/holds.ts';
 import { createProviderCheck } from './services/provider-check.ts';
 import type { ApiTokens } from './tokens.ts';
@@ -206,6 +207,8 @@ export function createApp(deps: AppDeps) {
     }
   }
 
+  // Every route below is registered against its entry in the route table (contract/routes.ts).
+  const on = routeTable(app, { db, tokens, identity });
   app.route('/', healthRoutes(db));
   app.route('/', metricsRoutes({ metrics, token: deps.metricsToken }));
   app.route('/', reservationRoutes(db, limits));
@@ -215,7 +218,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/', sessionRoutes(db, identity, tokens, limits, now));
   app.route('/', profileRoutes(db, tokens));
-  app.route('/', cartRoutes(db, tokens, holds));
+  cartRoutes(on, db, holds);
   app.route(
     '/',
     orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds, addressOf }),
