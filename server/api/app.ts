@@ -217,7 +217,7 @@ export function createApp(deps: AppDeps) {
     provideProviderCheck(createProviderCheck({ db, accountStatus: identity.accountStatus, now, logger })),
   );
   app.route('/', sessionRoutes(db, identity, tokens, limits, now));
-  app.route('/', profileRoutes(db, tokens));
+  profileRoutes(on, db);
   cartRoutes(on, db, holds);
   app.route(
     '/',
@@ -225,7 +225,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/', paymentRoutes({ db, gateway, logger, siteOrigins, limits, admission }));
   app.route('/', adminRoutes({ db, tokens, identity, logger }));
-  app.route('/', shopRoutes(db, tokens));
+  shopRoutes(on, db);
   // Nothing here compresses or buffers answers, so the streams' events leave as they are written.
   const heartbeatMs = deps.orderStreamHeartbeatMs;
   app.route(
