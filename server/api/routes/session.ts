@@ -1,21 +1,15 @@
-import { type Context, Hono } from 'hono';
-import {
-  ApiTokenRequestSchema,
-  isCustomerRole,
-  NewUserSchema,
-  PHOTO_URL_MAX_LENGTH,
-  safePhoto,
-  UidSchema,
-} from '../../../contract/user.ts';
+import type { Context } from 'hono';
+import { ROUTES } from '../../../contract/routes.ts';
+import { isCustomerRole, PHOTO_URL_MAX_LENGTH, safePhoto } from '../../../contract/user.ts';
 import type { Database } from '../../db/client.ts';
 import { Forbidden, NotFound } from '../domain-errors.ts';
-import type { Identity, VerifiedIdentity } from '../identity.ts';
-import { type IdentityEnv, requireIdToken } from '../middleware/auth.ts';
+import type { VerifiedIdentity } from '../identity.ts';
+import type { IdentityEnv } from '../middleware/auth.ts';
 import type { EndpointLimiter } from '../middleware/rate-limit.ts';
-import { jsonBody, parseOr400 } from '../middleware/validate.ts';
 import { recordSignIn } from '../services/provider-check.ts';
 import { findUserByUid, registerUser } from '../services/users.ts';
 import type { ApiTokens } from '../tokens.ts';
+import type { RegisterRoute } from './table.ts';
 
 const NOT_REGISTERED = 'No account is registered for this user';
 
@@ -39,37 +33,38 @@ function assertSameUid(claimed: string, verified: string): void {
 
 /** Sign-in and sign-up: every call here carries the identity provider's ID token, not our API token. */
 export function sessionRoutes(
+  on: RegisterRoute,
   db: Database,
-  identity: Pick<Identity, 'verifyIdToken'>,
   tokens: ApiTokens,
   limits: { jwt: EndpointLimiter; users: EndpointLimiter },
   now: () => number = () => Date.now(),
 ) {
-  const signedIn = requireIdToken(identity);
   const verifiedUid = (c: Context<IdentityEnv>) => c.var.identity.uid;
-  return new Hono()
-    .post('/jwt', limits.jwt.byAddress, signedIn, limits.jwt.byAccount(verifiedUid), async (c) => {
-      const { uid } = parseOr400(ApiTokenRequestSchema, await jsonBody(c.req.raw));
+  on(
+    ROUTES.apiToken,
+    async (c, { body }) => {
       const verified = c.var.identity;
-      assertSameUid(uid, verified.uid);
+      assertSameUid(body.uid, verified.uid);
       await recordSignIn(db, verified.uid, emailOf(verified), now());
-      return c.json(await tokens.issue(verified.uid));
-    })
-    .get('/role/:uid', signedIn, async (c) => {
-      const uid = parseOr400(UidSchema, c.req.param('uid'));
-      const caller = c.var.identity.uid;
-      if (uid !== caller) {
-        const callerRecord = await findUserByUid(db, caller);
-        if (!callerRecord || isCustomerRole(callerRecord.role)) {
-          throw new Forbidden("Only an admin can read another account's role");
-        }
+      return tokens.issue(verified.uid);
+    },
+    { before: [limits.jwt.byAddress], after: [limits.jwt.byAccount(verifiedUid)] },
+  );
+  on(ROUTES.role, async (c, { params: { uid } }) => {
+    const caller = c.var.identity.uid;
+    if (uid !== caller) {
+      const callerRecord = await findUserByUid(db, caller);
+      if (!callerRecord || isCustomerRole(callerRecord.role)) {
+        throw new Forbidden("Only an admin can read another account's role");
       }
-      const user = await findUserByUid(db, uid);
-      if (!user) throw new NotFound(NOT_REGISTERED);
-      return c.json({ role: user.role });
-    })
-    .post('/users', limits.users.byAddress, signedIn, limits.users.byAccount(verifiedUid), async (c) => {
-      const body = parseOr400(NewUserSchema, await jsonBody(c.req.raw));
+    }
+    const user = await findUserByUid(db, uid);
+    if (!user) throw new NotFound(NOT_REGISTERED);
+    return { role: user.role };
+  });
+  on(
+    ROUTES.register,
+    async (c, { body }) => {
       const verified = c.var.identity;
       assertSameUid(body.uid, verified.uid);
       // The e-mail is the provider's alone (the body's is ignored); name and photo are the customer's to
@@ -83,5 +78,7 @@ export function sessionRoutes(
       return insertedId
         ? c.json({ insertedId, message: 'Account registered' }, 201)
         : c.json({ insertedId: null, message: 'This account is already registered' }, 200);
-    });
+    },
+    { before: [limits.users.byAddress], after: [limits.users.byAccount(verifiedUid)] },
+  );
 }
