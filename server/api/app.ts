@@ -209,8 +209,8 @@ export function createApp(deps: AppDeps) {
 
   // Every route below is registered against its entry in the route table (contract/routes.ts).
   const on = routeTable(app, { db, tokens, identity });
-  app.route('/', healthRoutes(db));
-  app.route('/', metricsRoutes({ metrics, token: deps.metricsToken }));
+  healthRoutes(on, db);
+  metricsRoutes(on, { metrics, token: deps.metricsToken });
   app.route('/', reservationRoutes(db, limits));
   const now = deps.now ?? (() => Date.now());
   app.use(

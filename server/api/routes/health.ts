@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { ROUTES } from '../../../contract/routes.ts';
 import type { Database } from '../../db/client.ts';
+import type { RegisterRoute } from './table.ts';
 
-export function healthRoutes(db: Database) {
-  return new Hono().get('/health', async (c) => {
+export function healthRoutes(on: RegisterRoute, db: Database) {
+  on(ROUTES.health, async () => {
     await db.execute(sql`select 1`);
-    return c.json({ status: 'ok' });
+    return { status: 'ok' } as const;
   });
 }

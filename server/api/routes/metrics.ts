@@ -1,8 +1,10 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { timingSafeEqual } from 'hono/utils/buffer';
+import { ROUTES } from '../../../contract/routes.ts';
 import { isLoopback } from '../http/loopback.ts';
 import type { Metrics } from '../metrics.ts';
+import type { RegisterRoute } from './table.ts';
 
 /**
  * Headers a proxy adds to say whom it speaks for. The site server's /api adds X-Forwarded-For from its
@@ -35,14 +37,17 @@ function isDirectLoopback(c: Context): boolean {
  * Refused with 403 and a message: the path is no secret (every exporter has one), and a scraper that
  * is set up wrong is better told why than sent looking for a missing route (docs/decisions/027).
  */
-export function metricsRoutes({ metrics, token }: { metrics: Metrics; token: string | undefined }) {
+export function metricsRoutes(
+  on: RegisterRoute,
+  { metrics, token }: { metrics: Metrics; token: string | undefined },
+) {
   const expected = token === undefined ? undefined : `Bearer ${token}`;
   async function allowed(c: Context): Promise<boolean> {
     const authorization = c.req.header('Authorization');
     if (authorization === undefined) return isDirectLoopback(c);
     return expected !== undefined && (await timingSafeEqual(authorization, expected));
   }
-  return new Hono().get('/metrics', async (c) => {
+  on(ROUTES.metrics, async (c) => {
     if (!(await allowed(c))) return c.json({ message: METRICS_REFUSED }, 403);
     const { contentType, body } = await metrics.scrape();
     return c.body(body, 200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
