@@ -219,10 +219,7 @@ export function createApp(deps: AppDeps) {
   sessionRoutes(on, db, tokens, limits, now);
   profileRoutes(on, db);
   cartRoutes(on, db, holds);
-  app.route(
-    '/',
-    orderRoutes({ db, tokens, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds, addressOf }),
-  );
+  orderRoutes(on, { db, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds, addressOf });
   app.route('/', paymentRoutes({ db, gateway, logger, siteOrigins, limits, admission }));
   app.route('/', adminRoutes({ db, tokens, identity, logger }));
   shopRoutes(on, db);

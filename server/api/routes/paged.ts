@@ -4,16 +4,22 @@ import { nextPageLink, type Page } from '../../../contract/paging.ts';
 import { parseOr400 } from '../middleware/validate.ts';
 import { type Cursor, CursorSchema } from '../services/paging.ts';
 
+/** A list query as its route's entry read it, with the cursor decoded (400 when it is not one of ours). */
+export function withCursor<Q extends { cursor?: string | undefined }>(
+  query: Q,
+): Omit<Q, 'cursor'> & { cursor: Cursor | undefined } {
+  return {
+    ...query,
+    cursor: query.cursor === undefined ? undefined : parseOr400(CursorSchema, query.cursor),
+  };
+}
+
 /** A list query from the URL: its filters, `limit`, and the cursor decoded (400 when any is bad). */
 export function pageQuery<S extends v.GenericSchema<unknown, { cursor?: string | undefined }>>(
   c: Context,
   schema: S,
 ): Omit<v.InferOutput<S>, 'cursor'> & { cursor: Cursor | undefined } {
-  const query = parseOr400(schema, c.req.query());
-  return {
-    ...query,
-    cursor: query.cursor === undefined ? undefined : parseOr400(CursorSchema, query.cursor),
-  };
+  return withCursor(parseOr400(schema, c.req.query()));
 }
 
 /** A page as the spec's JSON array, the next page announced in a Link header (the same filters). */
