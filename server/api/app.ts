@@ -221,7 +221,7 @@ export function createApp(deps: AppDeps) {
   cartRoutes(on, db, holds);
   orderRoutes(on, { db, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds, addressOf });
   app.route('/', paymentRoutes({ db, gateway, logger, siteOrigins, limits, admission }));
-  app.route('/', adminRoutes({ db, tokens, identity, logger }));
+  adminRoutes(on, { db, identity, logger });
   shopRoutes(on, db);
   // Nothing here compresses or buffers answers, so the streams' events leave as they are written.
   const heartbeatMs = deps.orderStreamHeartbeatMs;
