@@ -105,7 +105,7 @@ const paymentReturn = <const Kind extends 'success' | 'fail' | 'cancel', const M
     description:
       'Applies the verdict the gateway posts with the browser (when it posts one and the API has room), then redirects to the storefront the checkout came from.',
     access: 'gateway',
-    query: v.object({ tran_id: v.optional(v.string()) }),
+    query: v.object({ tran_id: v.optional(v.string()), site: v.optional(v.string()) }),
     body: GatewayFieldsSchema,
     bodyKind: 'form',
     kind: 'redirect',
@@ -392,7 +392,7 @@ export const ROUTES = {
     tag: 'Payments',
     summary: 'The sandbox gateway’s payment page (with the sandbox gateway only)',
     access: 'gateway',
-    query: v.object({ sig: v.optional(v.string()), return_site: v.optional(v.string()) }),
+    query: v.object({ sig: v.optional(v.string()), site: v.optional(v.string()) }),
     kind: 'html',
   }),
   sandboxButton: route({

@@ -220,7 +220,7 @@ export function createApp(deps: AppDeps) {
   profileRoutes(on, db);
   cartRoutes(on, db, holds);
   orderRoutes(on, { db, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds, addressOf });
-  app.route('/', paymentRoutes({ db, gateway, logger, siteOrigins, limits, admission }));
+  paymentRoutes(on, { db, gateway, logger, siteOrigins, limits, admission });
   adminRoutes(on, { db, identity, logger });
   shopRoutes(on, db);
   // Nothing here compresses or buffers answers, so the streams' events leave as they are written.
@@ -244,7 +244,7 @@ export function createApp(deps: AppDeps) {
       await next();
       c.header('Content-Security-Policy', pageCsp);
     });
-    app.route('/', sandboxPayRoutes(db, gateway, logger));
+    sandboxPayRoutes(on, db, gateway, logger);
   }
 
   app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));

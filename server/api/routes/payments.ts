@@ -1,5 +1,7 @@
-import { type Context, Hono, type HonoRequest } from 'hono';
+import type { HonoRequest } from 'hono';
 import type { Logger } from 'pino';
+import { routeKey } from '../../../contract/route-entry.ts';
+import { ROUTES } from '../../../contract/routes.ts';
 import type { Database } from '../../db/client.ts';
 import { InvalidInput, UpstreamFailed } from '../domain-errors.ts';
 import type { Admission } from '../middleware/admission.ts';
@@ -7,6 +9,7 @@ import type { AddressLimiter } from '../middleware/rate-limit.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { RETURN_SITE_FIELD, returnSiteOf } from '../payments/return-site.ts';
 import { applyNotification, type NotificationResult } from '../services/payment-notification.ts';
+import type { RegisterRoute } from './table.ts';
 
 export interface PaymentRouteDeps {
   db: Database;
@@ -56,7 +59,7 @@ export async function readFields(request: HonoRequest): Promise<Record<string, s
 async function handleNotification(
   { db, gateway, logger }: PaymentRouteDeps,
   fields: Record<string, string>,
-): Promise<NotificationResult> {
+): Promise<Exclude<NotificationResult, 'unknown' | 'amount_mismatch'>> {
   const verified = await gateway.verifyNotification(fields).catch((error: unknown) => {
     logger.warn({ err: error, gateway: gateway.name }, 'notification could not be checked with the gateway');
     throw new UpstreamFailed('The payment service could not be reached');
@@ -80,43 +83,59 @@ const RETURNS = {
   cancel: (site: string) => `${site}/user-dashboard/my-cart?payment=cancelled`,
 } as const;
 
+/** The browser's ways back from the gateway, by the verdict: each by GET or POST, as the gateway likes. */
+const RETURN_ROUTES = {
+  success: [ROUTES.paymentSuccess, ROUTES.paymentSuccessPost],
+  fail: [ROUTES.paymentFail, ROUTES.paymentFailPost],
+  cancel: [ROUTES.paymentCancel, ROUTES.paymentCancelPost],
+} as const;
+
 /**
  * The gateway's side: its server-to-server notification (the only thing that marks an order paid) and
  * the pages it sends the browser back to.
  */
-export function paymentRoutes(deps: PaymentRouteDeps) {
+export function paymentRoutes(on: RegisterRoute, deps: PaymentRouteDeps) {
   const { paymentReturn, paymentNotification } = deps.limits;
-  const app = new Hono().post('/payment/ipn', paymentNotification.byAddress, async (c) => {
-    const result = await handleNotification(deps, await readFields(c.req));
-    return c.json({ message: 'Notification received', result });
-  });
+  on(
+    ROUTES.paymentNotification,
+    async (c) => ({
+      message: 'Notification received' as const,
+      result: await handleNotification(deps, await readFields(c.req)),
+    }),
+    { before: [paymentNotification.byAddress] },
+  );
 
   for (const kind of ['success', 'fail', 'cancel'] as const) {
-    const browserReturn = async (c: Context) => {
-      const fields = await readFields(c.req);
-      const tranId = fields.tran_id ?? '';
-      // A gateway that posts its verdict with the browser (SSLCommerz: val_id and status) is checked
-      // through the same path as its IPN; a bare tran_id (the sandbox) changes nothing.
-      // Under overload it goes straight to its page: a navigation can not show a 503 well, and the
-      // gateway's notification applies the verdict anyway (the page follows the order live).
-      if (tranId && (fields.val_id || fields.status)) {
-        await deps.admission.whenAdmitted(`${c.req.method} /payment/${kind}`, 'paying', () =>
-          handleNotification(deps, fields).then(
-            () => {},
-            (error: unknown) => {
-              deps.logger.warn({ err: error, transactionId: tranId }, `browser ${kind} return not applied`);
-            },
-          ),
-        );
-      }
-      const site = returnSiteOf(deps.siteOrigins, fields[RETURN_SITE_FIELD]);
-      const target =
-        kind === 'success' && !tranId ? `${site}/user-dashboard/my-cart` : RETURNS[kind](site, tranId);
-      return c.redirect(target, 303);
-    };
-    app
-      .get(`/payment/${kind}`, paymentReturn.byAddress, browserReturn)
-      .post(`/payment/${kind}`, paymentReturn.byAddress, browserReturn);
+    for (const entry of RETURN_ROUTES[kind]) {
+      on(
+        entry,
+        async (c) => {
+          const fields = await readFields(c.req);
+          const tranId = fields.tran_id ?? '';
+          // A gateway that posts its verdict with the browser (SSLCommerz: val_id and status) is checked
+          // through the same path as its IPN; a bare tran_id (the sandbox) changes nothing.
+          // Under overload it goes straight to its page: a navigation can not show a 503 well, and the
+          // gateway's notification applies the verdict anyway (the page follows the order live).
+          if (tranId && (fields.val_id || fields.status)) {
+            await deps.admission.whenAdmitted(routeKey(entry), 'paying', () =>
+              handleNotification(deps, fields).then(
+                () => {},
+                (error: unknown) => {
+                  deps.logger.warn(
+                    { err: error, transactionId: tranId },
+                    `browser ${kind} return not applied`,
+                  );
+                },
+              ),
+            );
+          }
+          const site = returnSiteOf(deps.siteOrigins, fields[RETURN_SITE_FIELD]);
+          const target =
+            kind === 'success' && !tranId ? `${site}/user-dashboard/my-cart` : RETURNS[kind](site, tranId);
+          return c.redirect(target, 303);
+        },
+        { before: [paymentReturn.byAddress] },
+      );
+    }
   }
-  return app;
 }
