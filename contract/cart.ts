@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ITEM_CATEGORIES } from './menu.ts';
+import { toCents, toTaka } from './money.ts';
 
 /** Shipping is 5% of each line's subtotal (spec section 9). */
 export const SHIPPING_PERCENT = 5;
@@ -76,9 +77,6 @@ export interface CartTotals {
   totalPrice: number;
 }
 
-/** Taka to cents without float drift (12.5 → 1250). */
-export const toCents = (taka: number): number => Math.round(taka * 100);
-
 /** One line's shipping in cents: 5% of quantity × unit price, rounded half-up. */
 export const lineShippingCents = (priceCents: number, quantity: number): number =>
   Math.floor((priceCents * quantity * SHIPPING_PERCENT + 50) / 100);
@@ -99,8 +97,8 @@ export function cartTotals(lines: ReadonlyArray<{ price: number; quantity: numbe
   }
   return {
     totalQty,
-    totalPriceWithoutShipping: subtotal / 100,
-    totalShipping: shipping / 100,
-    totalPrice: (subtotal + shipping) / 100,
+    totalPriceWithoutShipping: toTaka(subtotal),
+    totalShipping: toTaka(shipping),
+    totalPrice: toTaka(subtotal + shipping),
   };
 }

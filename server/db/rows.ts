@@ -1,16 +1,15 @@
 import type { MenuItem } from '../../contract/menu.ts';
+import { toTaka } from '../../contract/money.ts';
 import type { Order } from '../../contract/order.ts';
 import { ACCEPTED_STATES, type OrderEvent, PAID_STATES } from '../../contract/order-lifecycle.ts';
 import type { Profile, User } from '../../contract/user.ts';
 import type { menuItems, orderEvents, orderLines, orders, users } from './schema.ts';
 
-export const toMoney = (cents: number): number => cents / 100;
-
 export function toMenuItem(row: typeof menuItems.$inferSelect): MenuItem {
   return {
     _id: row.id,
     name: row.name,
-    price: toMoney(row.priceCents),
+    price: toTaka(row.priceCents),
     quantity: row.quantity,
     image: row.image,
     category: row.category,
@@ -48,7 +47,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
     city: row.city,
     postcode: row.postcode,
     transaction_id: row.transactionId,
-    total_price: toMoney(row.totalCents),
+    total_price: toTaka(row.totalCents),
     // The spec's flags, read from the one state (as the generated columns are).
     payment_status: PAID_STATES.includes(row.state),
     status: ACCEPTED_STATES.includes(row.state),
@@ -61,7 +60,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
       itemId: line.itemId,
       name: line.name,
       category: line.category,
-      price: toMoney(line.priceCents),
+      price: toTaka(line.priceCents),
       quantity: line.quantity,
     })),
   };

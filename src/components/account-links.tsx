@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { LogOut, ShoppingCart } from 'lucide-react';
-import { barePrice } from '../../contract/price.ts';
+import { formatAmount, toCents } from '../../contract/money.ts';
 import { isCustomerRole } from '../../contract/user.ts';
 import { isSessionSettled } from '../../machines/session.machine.ts';
 import { useActors } from '../actors/context.tsx';
@@ -41,7 +41,7 @@ export function AccountLinks({ stacked, layout }: { stacked: boolean; layout: st
         <span aria-hidden="true" className="text-neutral-300">
           |
         </span>
-        <span>{barePrice(totalPrice)}</span>
+        <span>{formatAmount(toCents(totalPrice))}</span>
       </Link>
       <Link
         to={isCustomerRole(role) ? '/user-dashboard/profile' : '/admin/profile'}

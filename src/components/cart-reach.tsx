@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
-import { cartPrice } from '../../contract/price.ts';
+import { formatCartPrice, toCents } from '../../contract/money.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import { useActors } from '../actors/context.tsx';
 
@@ -86,14 +86,14 @@ export function ViewCartBar() {
       <Link
         to="/user-dashboard/my-cart"
         className="flex h-12 items-center justify-center gap-2 rounded-full bg-ink px-5 font-bold whitespace-nowrap text-white hover:bg-black"
-        aria-label={`View cart: ${totalQty} items, ${cartPrice(totalPrice)}`}
+        aria-label={`View cart: ${totalQty} items, ${formatCartPrice(toCents(totalPrice))}`}
       >
         <ShoppingCart aria-hidden="true" className="size-5 text-brand" />
         <span>View cart</span>
         <span aria-hidden="true">·</span>
         <BumpingCount className="inline-block" />
         <span aria-hidden="true">·</span>
-        <span>{cartPrice(totalPrice)}</span>
+        <span>{formatCartPrice(toCents(totalPrice))}</span>
       </Link>
     </div>
   );

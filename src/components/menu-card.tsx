@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import type { MenuItem } from '../../contract/menu.ts';
 import { descriptionPreview } from '../../contract/menu.ts';
-import { menuPrice } from '../../contract/price.ts';
+import { formatMenuPrice, toCents } from '../../contract/money.ts';
 import { AfterHydration } from '../ui/after-hydration.tsx';
 import { DishImage } from './fallback-image.tsx';
 
@@ -44,7 +44,9 @@ export function MenuCard({ item, priority = false }: { item: MenuItem; priority?
           <p className="mt-1 flex-1 text-sm break-words text-neutral-700 sm:text-base">
             {descriptionPreview(item.description)}
           </p>
-          <p className="mt-2 text-lg font-bold text-brand-ink sm:mt-3 sm:text-xl">{menuPrice(item.price)}</p>
+          <p className="mt-2 text-lg font-bold text-brand-ink sm:mt-3 sm:text-xl">
+            {formatMenuPrice(toCents(item.price))}
+          </p>
         </div>
       </Link>
       {!soldOut && (

@@ -1,5 +1,5 @@
 import type { CartTotals } from '../../contract/cart.ts';
-import { cartPrice } from '../../contract/price.ts';
+import { formatCartPrice, toCents } from '../../contract/money.ts';
 
 interface OrderSummaryProps {
   totals: CartTotals;
@@ -12,12 +12,12 @@ export function OrderSummary({ totals, totalLabel, subtotalLabel }: OrderSummary
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-lg">
       <dt>{subtotalLabel}</dt>
-      <dd className="text-right">{cartPrice(totals.totalPriceWithoutShipping)}</dd>
+      <dd className="text-right">{formatCartPrice(toCents(totals.totalPriceWithoutShipping))}</dd>
       <dt>Shipping</dt>
-      <dd className="text-right">{cartPrice(totals.totalShipping)}</dd>
+      <dd className="text-right">{formatCartPrice(toCents(totals.totalShipping))}</dd>
       <dt className="border-t border-neutral-200 pt-2 font-bold">{totalLabel}</dt>
       <dd className="border-t border-neutral-200 pt-2 text-right font-bold">
-        {cartPrice(totals.totalPrice)}
+        {formatCartPrice(toCents(totals.totalPrice))}
       </dd>
     </dl>
   );

@@ -2,9 +2,9 @@ import { Navigate } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
+import { formatCartPrice, toCents } from '../../contract/money.ts';
 import type { ShippingField } from '../../contract/order.ts';
 import { ORDER_TIME_FORMAT } from '../../contract/order.ts';
-import { cartPrice } from '../../contract/price.ts';
 import { useCheckoutLogic } from '../actors/checkout.ts';
 import { useActors } from '../actors/context.tsx';
 import { FormAlert, SubmitButton } from '../components/controls.tsx';
@@ -141,7 +141,7 @@ export function CheckoutPage() {
               <div className="flex-1">
                 <p className="font-bold">{line.name}</p>
                 <p className="text-neutral-700">
-                  {cartPrice(line.price)} × {line.quantity}
+                  {formatCartPrice(toCents(line.price))} × {line.quantity}
                 </p>
               </div>
             </li>

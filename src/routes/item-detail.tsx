@@ -4,7 +4,7 @@ import { Minus, Plus, ShoppingCart } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../contract/cart.ts';
 import type { MenuItem } from '../../contract/menu.ts';
-import { menuPrice } from '../../contract/price.ts';
+import { formatMenuPrice, toCents } from '../../contract/money.ts';
 import { quantityMachine } from '../../machines/quantity.machine.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import { useActors } from '../actors/context.tsx';
@@ -181,7 +181,7 @@ export function ItemDetailPage() {
         <div>
           <p className="font-script text-xl capitalize text-brand-ink">{item.category}</p>
           <h1 className="mt-1 text-4xl font-bold uppercase tracking-wide">{item.name}</h1>
-          <p className="mt-3 text-3xl font-bold text-brand-ink">{menuPrice(item.price)}</p>
+          <p className="mt-3 text-3xl font-bold text-brand-ink">{formatMenuPrice(toCents(item.price))}</p>
           <p className="mt-5 text-lg text-neutral-700">{item.description}</p>
           <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="font-bold">Category</dt>

@@ -2,7 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Minus, Plus } from 'lucide-react';
 import { CART_LINE_MAX_UNITS, type CartLine, lineCapMessage } from '../../contract/cart.ts';
-import { cartPrice } from '../../contract/price.ts';
+import { formatCartPrice, toCents } from '../../contract/money.ts';
 import { useActors } from '../actors/context.tsx';
 import { DeleteButton, FormAlert } from '../components/controls.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
@@ -129,7 +129,7 @@ export function MyCartPage() {
                   <p className="font-bold">{line.name}</p>
                   <p className="capitalize text-neutral-700">{line.category}</p>
                   <p>
-                    {cartPrice(line.price)} × {line.quantity}
+                    {formatCartPrice(toCents(line.price))} × {line.quantity}
                   </p>
                   <LineQuantity line={line} />
                 </div>

@@ -2,9 +2,9 @@ import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { CircleCheck, Hourglass } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { formatCartPrice, toCents } from '../../contract/money.ts';
 import type { Order } from '../../contract/order.ts';
 import type { OrderEvent, OrderState } from '../../contract/order-lifecycle.ts';
-import { cartPrice } from '../../contract/price.ts';
 import { isAcceptedState, isPaidState, orderAction, orderStateOf } from '../../machines/order.machine.ts';
 import { useOrdersLogic } from '../actors/orders.ts';
 import { DeleteButton } from '../components/controls.tsx';
@@ -93,7 +93,7 @@ function OrderCard({ order, liveEvents, onDeleted, onStale }: OrderCardProps) {
       <div className="flex items-start justify-between gap-4">
         <dl className="grid min-w-0 flex-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
           <Field label="Order Date">{order.order_time}</Field>
-          <Field label="Price">{cartPrice(order.total_price)}</Field>
+          <Field label="Price">{formatCartPrice(toCents(order.total_price))}</Field>
           <Field label="Transaction ID" wide>
             <span className="font-mono text-sm break-all">{order.transaction_id}</span>
           </Field>

@@ -6,7 +6,7 @@
 import { expect, type Page } from '@playwright/test';
 import { CART_LINE_MAX_UNITS, type CartLine, type CartTotals } from '../../contract/cart.ts';
 import type { MenuItem } from '../../contract/menu.ts';
-import { barePrice, cartPrice } from '../../contract/price.ts';
+import { formatAmount, formatCartPrice, toCents } from '../../contract/money.ts';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import { logIn, mainNav } from '../e2e/support/accounts.ts';
 import { type Account, type Api, DISH, newCustomer, Staff } from './support/backstage.ts';
@@ -175,7 +175,7 @@ async function onMyCart(page: Page) {
 async function expectNavbarTotals(page: Page, { totalQty, totalPrice }: CartTotals) {
   await expect(
     mainNav(page).getByRole('link', {
-      name: `Cart: ${totalQty} items, ${barePrice(totalPrice)}`,
+      name: `Cart: ${totalQty} items, ${formatAmount(toCents(totalPrice))}`,
       exact: true,
     }),
   ).toBeVisible();
@@ -193,7 +193,7 @@ async function expectLines(
     const row = rows.nth(index);
     const name = realName(world, line.name);
     await expect(row).toContainText(name);
-    await expect(row).toContainText(`${cartPrice(line.price)} × ${line.quantity}`);
+    await expect(row).toContainText(`${formatCartPrice(toCents(line.price))} × ${line.quantity}`);
     await expect(row.getByRole('status', { name: 'Quantity' })).toHaveText(String(line.quantity));
     const allowed = controls(line);
     const expectEnabled = async (button: ReturnType<Page['getByRole']>, enabled: boolean) =>
@@ -411,7 +411,7 @@ flowTests<World, Server>({
       }));
       if (lines.length > 0) {
         await expect(world.page.getByRole('complementary')).toContainText(
-          `Amount Payable${cartPrice(totals.totalPrice)}`,
+          `Amount Payable${formatCartPrice(toCents(totals.totalPrice))}`,
         );
       }
     },

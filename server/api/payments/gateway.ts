@@ -51,13 +51,6 @@ export interface PaymentGateway {
   verifyNotification(fields: Record<string, string>): Promise<VerifiedNotification | null>;
 }
 
-/** Amounts on the wire are taka with 2 decimals, as SSLCommerz writes them: 12345 → '123.45'. */
-export function formatTaka(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** '123.45' (or '123.4', '123') → 12345; null for anything else. */
 export function parseTaka(text: string | undefined): number | null {
   const match = /^\s*(\d{1,9})(?:\.(\d{1,2})\d*)?\s*$/.exec(text ?? '');

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { formatAmount, formatCartPrice } from '../../../contract/money.ts';
 import {
-  formatTaka,
   type PaymentGateway,
   type PaymentOutcome,
   type PaymentPageRequest,
@@ -93,7 +93,7 @@ export class SandboxGateway implements PaymentGateway {
     outcome: PaymentOutcome,
     amountCents: number,
   ): Record<string, string> {
-    const fields = { tran_id: transactionId, status: STATUS_OF[outcome], amount: formatTaka(amountCents) };
+    const fields = { tran_id: transactionId, status: STATUS_OF[outcome], amount: formatAmount(amountCents) };
     return { ...fields, signature: this.#hmac('ipn', fields.tran_id, fields.status, fields.amount) };
   }
 
@@ -149,7 +149,7 @@ export function renderSandboxPage(page: {
       ? `<dl>
       <dt>Merchant</dt><dd>Pizzon</dd>
       <dt>Transaction</dt><dd class="mono">${escapeHtml(page.transactionId)}</dd>
-      <dt>Amount</dt><dd class="amount">${formatTaka(page.amountCents)} tk</dd>
+      <dt>Amount</dt><dd class="amount">${formatCartPrice(page.amountCents)}</dd>
     </dl>`
       : '<dl><dt>Merchant</dt><dd>Pizzon</dd></dl>';
   const body =

@@ -1,5 +1,5 @@
+import { formatAmount } from '../../../contract/money.ts';
 import {
-  formatTaka,
   type PaymentGateway,
   type PaymentPageRequest,
   parseTaka,
@@ -93,7 +93,7 @@ export class SslcommerzGateway implements PaymentGateway {
     const form = new URLSearchParams({
       store_id: storeId,
       store_passwd: storePassword,
-      total_amount: formatTaka(order.amountCents),
+      total_amount: formatAmount(order.amountCents),
       currency: CURRENCY,
       tran_id: order.transactionId,
       success_url: withReturnSite(`${apiPublicUrl}/payment/success`, order.returnSite),

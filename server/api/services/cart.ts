@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
 import type { AddToCart, CartLine } from '../../../contract/cart.ts';
+import { toTaka } from '../../../contract/money.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { toMoney } from '../../db/rows.ts';
 import { cartLines, menuItems } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../domain-errors.ts';
 import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
@@ -45,7 +45,7 @@ const toCartLine = (uid: string, row: LineRow): CartLine => ({
   uid,
   itemId: row.itemId,
   name: row.name,
-  price: toMoney(row.priceCents),
+  price: toTaka(row.priceCents),
   image: row.image,
   category: row.category,
   quantity: row.quantity,

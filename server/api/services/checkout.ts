@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { lineShippingCents, toCents } from '../../../contract/cart.ts';
+import { lineShippingCents } from '../../../contract/cart.ts';
+import { toCents } from '../../../contract/money.ts';
 import type { CreatePayment } from '../../../contract/order.ts';
 import type { Database } from '../../db/client.ts';
 import { cartLines, menuItems, orderEvents, orderLines, orders, users } from '../../db/schema.ts';

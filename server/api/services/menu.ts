@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ItemFilters, ItemUpdate, NewItem } from '../../../contract/admin.ts';
-import { toCents } from '../../../contract/cart.ts';
 import type { MenuItem } from '../../../contract/menu.ts';
+import { toCents } from '../../../contract/money.ts';
 import type { Page } from '../../../contract/paging.ts';
 import type { Database } from '../../db/client.ts';
 import { toMenuItem } from '../../db/rows.ts';

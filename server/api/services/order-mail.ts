@@ -5,9 +5,9 @@
 // have the shop write to any address (docs/decisions/025-hold-budgets-and-mail.md).
 
 import { and, eq, ne } from 'drizzle-orm';
+import { formatAdminPrice } from '../../../contract/money.ts';
 import type { OrderActor, OrderState } from '../../../contract/order-lifecycle.ts';
-import { adminPrice } from '../../../contract/price.ts';
-import { type OrderRow, toMoney } from '../../db/rows.ts';
+import type { OrderRow } from '../../db/rows.ts';
 import { users } from '../../db/schema.ts';
 import { type Executor, enqueueMail, MAIL_NAME_MAX, MAIL_PLACE_MAX, mailText } from './mail-outbox.ts';
 
@@ -16,8 +16,6 @@ type MailedOrder = Pick<
   'id' | 'userUid' | 'fullName' | 'transactionId' | 'totalCents' | 'address' | 'city'
 >;
 
-const taka = (cents: number): string => adminPrice(toMoney(cents));
-
 /**
  * The states a customer hears about (each promise a letter makes, another keeps). Accepted and preparing follow paid within minutes and would only
  * add noise; the unpaid endings (payment failed, expired) are already on the gateway's page.
@@ -25,7 +23,7 @@ const taka = (cents: number): string => adminPrice(toMoney(cents));
 const LETTERS: Partial<Record<OrderState, (order: MailedOrder) => { subject: string; body: string }>> = {
   paid: (order) => ({
     subject: `Pizzon: payment received for order ${order.transactionId}`,
-    body: `We received your payment of ${taka(order.totalCents)} for order ${order.transactionId}. The kitchen will accept it shortly, and we will write again when it leaves for ${order.address}, ${order.city}.`,
+    body: `We received your payment of ${formatAdminPrice(order.totalCents)} for order ${order.transactionId}. The kitchen will accept it shortly, and we will write again when it leaves for ${order.address}, ${order.city}.`,
   }),
   out_for_delivery: (order) => ({
     subject: `Pizzon: order ${order.transactionId} is on its way`,
@@ -41,11 +39,11 @@ const LETTERS: Partial<Record<OrderState, (order: MailedOrder) => { subject: str
   }),
   refund_due: (order) => ({
     subject: `Pizzon: your payment for order ${order.transactionId} will be refunded`,
-    body: `We can not deliver order ${order.transactionId}, so your payment of ${taka(order.totalCents)} will be refunded. Our staff will send it back to you; we will write once it is done.`,
+    body: `We can not deliver order ${order.transactionId}, so your payment of ${formatAdminPrice(order.totalCents)} will be refunded. Our staff will send it back to you; we will write once it is done.`,
   }),
   refunded: (order) => ({
     subject: `Pizzon: your payment for order ${order.transactionId} was refunded`,
-    body: `We sent your payment of ${taka(order.totalCents)} for order ${order.transactionId} back to you. We are sorry we could not deliver it this time.`,
+    body: `We sent your payment of ${formatAdminPrice(order.totalCents)} for order ${order.transactionId} back to you. We are sorry we could not deliver it this time.`,
   }),
 };
 

@@ -1,4 +1,4 @@
-import { menuPrice } from '../../../contract/price.ts';
+import { formatMenuPrice, toCents } from '../../../contract/money.ts';
 import { SPECIALITY } from '../../content/speciality.ts';
 
 export function Speciality() {
@@ -28,7 +28,9 @@ export function Speciality() {
               <div className="flex flex-1 flex-col p-6">
                 <h3 className="text-2xl font-bold">{dish.name}</h3>
                 <p className="mt-2 flex-1 text-neutral-700">{dish.description}</p>
-                <p className="mt-4 text-xl font-bold text-brand-ink">{menuPrice(dish.price)}</p>
+                <p className="mt-4 text-xl font-bold text-brand-ink">
+                  {formatMenuPrice(toCents(dish.price))}
+                </p>
               </div>
             </li>
           ))}

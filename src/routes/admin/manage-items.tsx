@@ -7,7 +7,7 @@ import {
   type StockLevel,
   stockLevel,
 } from '../../../contract/menu.ts';
-import { menuPrice } from '../../../contract/price.ts';
+import { formatMenuPrice, toCents } from '../../../contract/money.ts';
 import { useAdminLogic } from '../../actors/admin.ts';
 import { DeleteButton } from '../../components/controls.tsx';
 import { DishImage } from '../../components/fallback-image.tsx';
@@ -105,7 +105,7 @@ export function ManageItemsPage() {
             </span>
           </td>
           <td className="py-2 pr-4 capitalize">{item.category}</td>
-          <td className="py-2 pr-4">{menuPrice(item.price)}</td>
+          <td className="py-2 pr-4">{formatMenuPrice(toCents(item.price))}</td>
           <td className="py-2 pr-4">
             <StockCell quantity={item.quantity} />
           </td>

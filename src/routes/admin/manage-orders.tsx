@@ -2,6 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useActor } from '@xstate/react';
 import dayjs from 'dayjs';
 import { Fragment, useState } from 'react';
+import { formatAdminPrice, toCents } from '../../../contract/money.ts';
 import type { Order, OrderStage } from '../../../contract/order.ts';
 import {
   ORDER_STATE_LABELS,
@@ -9,7 +10,6 @@ import {
   type OrderEvent,
   type OrderState,
 } from '../../../contract/order-lifecycle.ts';
-import { adminPrice } from '../../../contract/price.ts';
 import { useAdminLogic } from '../../actors/admin.ts';
 import { useKitchenLogic } from '../../actors/kitchen.ts';
 import { FormField } from '../../components/form-field.tsx';
@@ -230,7 +230,7 @@ export function ManageOrdersPage() {
               <td className="py-3 pr-4">
                 <OrderLines order={order} />
               </td>
-              <td className="py-3 pr-4 whitespace-nowrap">{adminPrice(order.total_price)}</td>
+              <td className="py-3 pr-4 whitespace-nowrap">{formatAdminPrice(toCents(order.total_price))}</td>
               <td className="py-3 pr-4">
                 <span className="block font-semibold">{ORDER_STATE_LABELS[order.state]}</span>
                 <span className="text-sm text-neutral-700">{statusText(order)}</span>
