@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Actors } from './actors/registry.ts';
 import { App } from './app.tsx';
 import { createAppRouter } from './router.tsx';
+import { hydrateAllOnFirstInput } from './ui/hydrate-later.tsx';
 import { nextTask, whenIdle } from './ui/yield.ts';
 
 // The tab's one registry of actors (session, cart), handed to the router and to React. Its chunk
@@ -34,12 +35,14 @@ void actors.then((registry) => registry.connectRouter(router));
 async function takeOver(container: HTMLElement) {
   // The site server rendered this page (src/render-page.tsx). Once the router holds the page's code and
   // data, React adopts the HTML as it is; as a transition, hydrating yields to the browser between
-  // components instead of holding the main thread in one long task.
+  // components instead of holding the main thread in one long task. What lies below the first screen
+  // waits until it is near or the visitor does something (src/ui/hydrate-later.tsx).
   // `router.ssr` tells the router it renders a server's page: its tree then matches the server's.
   router.ssr = { manifest: undefined };
   await nextTask();
   await router.load();
   await nextTask();
+  hydrateAllOnFirstInput();
   startTransition(() => void hydrateRoot(container, <App router={router} actors={actors} />));
   await whenIdle();
   needActors();

@@ -8,6 +8,7 @@ import { Speciality } from '../components/home/speciality.tsx';
 import { Steps } from '../components/home/steps.tsx';
 import { ShopClosedNotice } from '../components/shop-closed-notice.tsx';
 import { AfterHydration } from '../ui/after-hydration.tsx';
+import { hydratedWhenNear } from '../ui/hydrate-later.tsx';
 
 // What lies below the fold comes in chunks of their own, fetched once the browser has taken the page
 // over: the menu browser brings XState and the API client, the booking form react-hook-form. The
@@ -71,21 +72,30 @@ function OrderCallToAction() {
   );
 }
 
+// The sections the server renders below the hero are adopted by the browser as the visitor nears them
+// (or does anything at all): the header and the first screen come to life first (src/ui/hydrate-later.tsx).
+const StepsWhenNear = hydratedWhenNear(Steps);
+const AboutWhenNear = hydratedWhenNear(About);
+const SpecialityWhenNear = hydratedWhenNear(Speciality);
+const ChefsWhenNear = hydratedWhenNear(ChefsCarousel);
+const ReviewsWhenNear = hydratedWhenNear(ReviewsCarousel);
+const OrderCallToActionWhenNear = hydratedWhenNear(OrderCallToAction);
+
 export function HomePage() {
   return (
     <>
       <ShopClosedNotice />
       <Hero />
-      <Steps />
-      <About />
-      <Speciality />
+      <StepsWhenNear />
+      <AboutWhenNear />
+      <SpecialityWhenNear />
       <SpecialMenu />
       <BelowTheFold>
         <BookOnline />
       </BelowTheFold>
-      <ChefsCarousel />
-      <ReviewsCarousel />
-      <OrderCallToAction />
+      <ChefsWhenNear />
+      <ReviewsWhenNear />
+      <OrderCallToActionWhenNear />
     </>
   );
 }

@@ -2,7 +2,11 @@ import { Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Footer } from '../components/footer.tsx';
 import { Navbar } from '../components/navbar.tsx';
+import { hydratedWhenNear } from '../ui/hydrate-later.tsx';
 import { pageTitle } from './page-title.ts';
+
+// Below every page: the browser adopts it as the visitor nears it (src/ui/hydrate-later.tsx).
+const FooterWhenNear = hydratedWhenNear(Footer);
 
 function useDocumentTitle() {
   const matches = useMatches();
@@ -31,7 +35,7 @@ export function RootLayout() {
       <main id="main" className="flex min-h-dvh flex-1 flex-col *:w-full [&>:last-child]:grow">
         <Outlet />
       </main>
-      <Footer />
+      <FooterWhenNear />
     </div>
   );
 }
