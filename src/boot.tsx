@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Actors } from './actors/registry.ts';
 import { App } from './app.tsx';
 import { createAppRouter } from './router.tsx';
+import { stopKeepingTaps } from './ui/early-taps.ts';
 import { hydrateAllOnFirstInput } from './ui/hydrate-later.tsx';
 import { nextTask, whenIdle } from './ui/yield.ts';
 
@@ -44,7 +45,10 @@ async function takeOver(container: HTMLElement) {
   await nextTask();
   hydrateAllOnFirstInput();
   startTransition(() => void hydrateRoot(container, <App router={router} actors={actors} />));
+  // React answers taps itself from now on; those that came before are answered once it has adopted the page.
+  const replayTaps = stopKeepingTaps();
   await whenIdle();
+  replayTaps();
   needActors();
 }
 

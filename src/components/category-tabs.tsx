@@ -1,5 +1,4 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { useHydrated } from '../ui/after-hydration.tsx';
 
 interface CategoryTabsProps {
   tabs: readonly string[];
@@ -13,8 +12,6 @@ interface CategoryTabsProps {
 export function CategoryTabs({ tabs, active, onSelect, label, scrollable = false }: CategoryTabsProps) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const list = useRef<HTMLDivElement>(null);
-  // Inert until the browser has taken the page over: a tap before then would be lost.
-  const hydrated = useHydrated();
 
   // The active tab is in view in its row (a link to the last tab, a tab chosen by keyboard).
   useEffect(() => {
@@ -77,7 +74,7 @@ export function CategoryTabs({ tabs, active, onSelect, label, scrollable = false
             role="tab"
             aria-selected={selected}
             tabIndex={selected ? 0 : -1}
-            disabled={!hydrated}
+            // A tap before the browser has taken the page over selects once it has (src/ui/early-taps.ts).
             onClick={() => onSelect(tab)}
             onKeyDown={(event) => handleKeyDown(event, index)}
             className={`min-h-11 min-w-11 shrink-0 rounded-full border-2 px-5 py-2 font-bold capitalize transition ${

@@ -2,7 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { Menu, Phone, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { RESTAURANT_PHONE } from '../content/contact.ts';
-import { AfterHydration, useHydrated } from '../ui/after-hydration.tsx';
+import { AfterHydration } from '../ui/after-hydration.tsx';
 
 const LINKS = [
   { to: '/', label: 'Home' },
@@ -54,8 +54,6 @@ export function Navbar() {
   const drawerId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  // Inert until the browser has taken the page over: a tap before then would be lost.
-  const hydrated = useHydrated();
 
   // Close the drawer whenever the page changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used
@@ -104,7 +102,7 @@ export function Navbar() {
             aria-expanded={open}
             aria-controls={drawerId}
             aria-label={open ? 'Close menu' : 'Open menu'}
-            disabled={!hydrated}
+            // A tap before the browser has taken the page over opens it once it has (src/ui/early-taps.ts).
             onClick={() => setOpen((value) => !value)}
           >
             {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
