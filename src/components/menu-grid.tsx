@@ -10,7 +10,8 @@ interface MenuGridProps {
   atTop?: boolean;
 }
 
-// As many cards as the widest layout shows in its first row.
+// As many cards as the widest layout shows in its first row (two rows on a phone): the browser adopts
+// them with the page, the cards after them as the visitor scrolls near.
 const FIRST_ROW = 4;
 
 export function MenuGrid({ status, items, emptyText, atTop = false }: MenuGridProps) {
@@ -52,7 +53,7 @@ export function MenuGrid({ status, items, emptyText, atTop = false }: MenuGridPr
         const priority = atTop && index < FIRST_ROW;
         return (
           <li key={item._id} className={priority ? undefined : 'card-render-when-near'}>
-            <MenuCard item={item} priority={priority} />
+            <MenuCard item={item} priority={priority} hydrateWhenNear={index >= FIRST_ROW} />
           </li>
         );
       })}
