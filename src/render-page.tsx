@@ -1,8 +1,10 @@
 // The site server's renderer (built by `vite build --ssr`, used by server/site/index.ts): the HTML of
 // a public page, which the browser paints before its JavaScript arrives and then hydrates (main.tsx, boot.tsx).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { renderToString } from 'react-dom/server';
+import type { ReactElement } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import { type MenuPart, type MenuVersions, versionsOfTag } from '../contract/menu.ts';
 import { createActors } from './actors/registry.ts';
 import { recordAnswersWith } from './api/http.ts';
@@ -79,7 +81,48 @@ async function loadWithin(router: AppRouter, recorded: Recorded, ms: number): Pr
   ]).finally(() => clearTimeout(timer));
 }
 
-function rendered(router: AppRouter, { data, versions }: Recorded, status: 200 | 404): RenderedPage {
+// A part of the page still waiting after this long (code or data that never came) is left to the
+// browser: React sends it as a boundary the browser renders itself.
+const RENDER_WAIT_MS = 1000;
+
+/**
+ * The page's HTML, streamed by React and collected whole once every Suspense boundary is ready: the
+ * boundaries are what the browser hydrates one by one (src/ui/hydrate-later.tsx), and a part that waits
+ * for its code is rendered here rather than left out. It is never sent to a visitor half done: a
+ * boundary completed after the first bytes would need React's inline scripts, which the site's
+ * Content-Security-Policy refuses, and the site server keeps the page whole (server/site/page-cache.ts).
+ */
+function renderHtml(element: ReactElement): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const chunks: Buffer[] = [];
+    const page = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(page),
+      onShellError: (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    });
+    timer = setTimeout(() => stream.abort(), RENDER_WAIT_MS);
+  });
+}
+
+async function rendered(
+  router: AppRouter,
+  { data, versions }: Recorded,
+  status: 200 | 404,
+): Promise<RenderedPage> {
   const page = router.state.matches.at(-1)?.staticData;
   const pageName = status === 404 ? 'Error' : (page?.pageName ?? '');
   const part = (status === 200 && page?.menuShown) || 'version';
@@ -87,7 +130,7 @@ function rendered(router: AppRouter, { data, versions }: Recorded, status: 200 |
     kind: 'rendered',
     status,
     // A registry of its own, never started: the page shows nobody's session, as the browser first paints it.
-    html: renderToString(<App router={router} actors={createActors()} />),
+    html: await renderHtml(<App router={router} actors={createActors()} />),
     title: pageTitle(pageName),
     pageData: serializePageData(data),
     menuVersion:
