@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { API_PATH_PREFIX } from './contract/http.ts';
 import { apiInternalUrl, readBrowserEnv } from './server/site/env.ts';
 
@@ -8,11 +8,62 @@ import { apiInternalUrl, readBrowserEnv } from './server/site/env.ts';
 // after them: they stay cached across releases, and `npm run bench:web` can tell where each one loads.
 const LAZY_LIBRARIES = ['firebase', 'swiper', 'sweetalert2'] as const;
 
+// What a guest's first load fetches, in a few chunks rather than dozens: each group holds the modules
+// its roots import statically (docs/decisions/035-streaming-and-lazy-hydration.md). Earlier groups
+// keep what they share with later ones, which import it from them.
+const FIRST_LOAD_GROUPS = [
+  // What taking a page over needs: the app (boot.tsx) with React, the router, the layout and Home.
+  { name: 'app', roots: /src[\\/]boot\.tsx$/ },
+  // The other pages a guest lands on (the Menu, an item page, the Blog), one chunk for the three.
+  { name: 'pages', roots: /src[\\/]routes[\\/](menu|item-detail|blog)\.tsx$/ },
+  // What a guest's page brings in once taken over: the session and the cart (XState, the API client),
+  // the account links, the cart within reach, the shop-closed notice, Home's booking form.
+  {
+    name: 'after',
+    roots:
+      /src[\\/](actors[\\/]registry\.ts|components[\\/](account-links|cart-reach|quick-add|shop-closed-banner)\.tsx|routes[\\/]home-book-online\.tsx)$/,
+  },
+] as const;
+
+/**
+ * Fills FIRST_LOAD_GROUPS once the module graph is complete. What the entry (index.html, main.tsx)
+ * imports statically stays in the entry, Vite's preload helper included: in a group, it would have the
+ * entry load that group before the first paint.
+ */
+function firstLoadGroups(): { plugin: Plugin; holds: (group: string, id: string) => boolean } {
+  const members = new Map<string, Set<string>>();
+  const plugin: Plugin = {
+    name: 'pizzon:first-load-groups',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const claimed = new Set<string>();
+      const closure = (roots: string[]) => {
+        const found = new Set<string>();
+        const visit = (id: string) => {
+          if (claimed.has(id) || found.has(id)) return;
+          found.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+        };
+        for (const root of roots) visit(root);
+        for (const id of found) claimed.add(id);
+        return found;
+      };
+      closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      for (const { name, roots } of FIRST_LOAD_GROUPS) {
+        members.set(name, closure(ids.filter((id) => roots.test(id))));
+      }
+    },
+  };
+  return { plugin, holds: (group, id) => members.get(group)?.has(id) ?? false };
+}
+const firstLoad = firstLoadGroups();
+
 // `npm run build` (scripts/lib/build.ts) makes two builds: the browser's (dist/client) and the site
 // server's renderer of the public pages (`vite build --ssr src/render-page.tsx`, dist/server), which is
 // never served.
 export default defineConfig(({ isSsrBuild, mode }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [firstLoad.plugin])],
   // The browser's settings under server/site/env.ts's rules, defaults applied there, as the site server's
   // Content-Security-Policy reads them: from what Vite itself reads (the environment and any .env file).
   define: Object.fromEntries(
@@ -50,13 +101,22 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         ? { codeSplitting: false }
         : {
             codeSplitting: {
-              groups: LAZY_LIBRARIES.map((name) => ({
-                name,
-                test: new RegExp(`node_modules[\\\\/](@${name}[\\\\/]|${name}[\\\\/])`),
-                // Only the library itself: pulling in what it imports (helpers other code uses too) would
-                // drag shared code into the chunk and make the entry load it.
-                includeDependenciesRecursively: false,
-              })),
+              // A group holds what its test names, not what that imports in turn (helpers other code
+              // uses too): the groups above say themselves what they hold.
+              includeDependenciesRecursively: false,
+              groups: [
+                ...LAZY_LIBRARIES.map((name) => ({
+                  name,
+                  test: new RegExp(`node_modules[\\\\/](@${name}[\\\\/]|${name}[\\\\/])`),
+                  // Before the first-load groups: a library imported there still waits in its own chunk.
+                  priority: 2,
+                })),
+                ...FIRST_LOAD_GROUPS.map(({ name }) => ({
+                  name,
+                  test: (id: string) => firstLoad.holds(name, id),
+                  priority: 1,
+                })),
+              ],
             },
           },
     },

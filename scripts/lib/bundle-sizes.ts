@@ -1,6 +1,7 @@
 // What each route of the built SPA costs: read from Vite's manifest (dist/client/.vite/manifest.json) and the
 // lazy route files named in src/router.tsx, gzipped as the site server sends them.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
@@ -124,8 +125,33 @@ export function readRoutes(routerFile = 'src/router.tsx'): RouteFiles[] {
     .map((decl) => ({ path: fullPath(decl), files: [...new Set(files(decl))], guarded: guarded(decl) }));
 }
 
+/**
+ * The manifest's key of the chunk that holds each source file a group took in (vite.config.ts's
+ * codeSplitting groups): the manifest names such a chunk by its group, not by its modules, so its
+ * source map says which it holds.
+ */
+function groupedSources(distDir: string, manifest: Manifest): Map<string, string> {
+  const held = new Map<string, string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!key.startsWith('_') || !chunk.file.endsWith('.js')) continue;
+    const map = `${distDir}/${chunk.file}.map`;
+    // Rolldown's runtime helpers come from no source file, and have no map.
+    if (!existsSync(map)) continue;
+    const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+    for (const source of sources) held.set(resolve(dirname(map), source), key);
+  }
+  return held;
+}
+
 export function readBundle(distDir = 'dist/client'): BundleReport {
   const manifest = JSON.parse(readFileSync(`${distDir}/.vite/manifest.json`, 'utf8')) as Manifest;
+  const grouped = groupedSources(distDir, manifest);
+  /** The manifest's key of the chunk a source file (e.g. src/routes/menu.tsx) is in. */
+  const keyOf = (file: string) => {
+    const key = manifest[file] ? file : grouped.get(resolve(file));
+    if (!key) throw new Error(`The Vite manifest has no chunk for ${file}`);
+    return key;
+  };
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entryKey) throw new Error('The Vite manifest names no entry chunk');
   const sum = (keys: Iterable<string>, kind: 'js' | 'css') => {
@@ -146,10 +172,7 @@ export function readBundle(distDir = 'dist/client'): BundleReport {
   );
   const closureOf = (files: string[]) => {
     const keys = new Set<string>();
-    for (const file of files) {
-      if (!manifest[file]) throw new Error(`The Vite manifest has no chunk for ${file}`);
-      for (const key of staticClosure(manifest, file)) keys.add(key);
-    }
+    for (const file of files) for (const key of staticClosure(manifest, keyOf(file))) keys.add(key);
     return keys;
   };
   const routes: RouteCost[] = readRoutes().map((route) => {
@@ -170,7 +193,7 @@ export function readBundle(distDir = 'dist/client'): BundleReport {
   }
   // What a guest's pages import later on their own (the actors' registry, lazy sections, the banner)
   // is a guest's code too; only the router's lazy pages are left to their own routes.
-  const routeFiles = new Set(routes.flatMap((route) => route.files));
+  const routeFiles = new Set(routes.flatMap((route) => route.files.map(keyOf)));
   const later = [...guestKeys];
   for (let key = later.pop(); key !== undefined; key = later.pop()) {
     for (const target of manifest[key]?.dynamicImports ?? []) {

@@ -187,7 +187,7 @@ test('the JavaScript is asked for once the first screen is shown: painted, its l
     return {
       painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       heroArrived: find(/^\/images\/hero-pizza\.svg$/)?.responseEnd,
-      appAsked: find(/^\/assets\/boot-[\w-]+\.js$/)?.startTime,
+      appAsked: find(/^\/assets\/app-[\w-]+\.js$/)?.startTime,
     };
   });
   expect(timing.painted).toBeGreaterThan(0);
