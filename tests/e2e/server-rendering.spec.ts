@@ -196,6 +196,64 @@ test('the JavaScript is asked for once the first screen is shown: painted, its l
   expect(timing.appAsked).toBeGreaterThanOrEqual(timing.heroArrived!);
 });
 
+/** Whether React has taken this element of the server's HTML over (it keeps its fiber on the node). */
+const adopted = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+
+test('below its first screen, Home is taken over as the visitor nears it; a tap there before then works', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  // Taken over by the browser: its lazy sections loaded.
+  await expect(page.getByRole('tab', { name: 'pizza' })).toBeVisible();
+  expect(await adopted(page, 'header')).toBe(true);
+  expect(await adopted(page, 'section[aria-labelledby="chefs-title"]')).toBe(false);
+  expect(await adopted(page, 'footer')).toBe(false);
+
+  // The footer comes to life as the visitor scrolls to it.
+  await page.locator('footer').scrollIntoViewIfNeeded();
+  await expect.poll(() => adopted(page, 'footer')).toBe(true);
+
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'pizza' })).toBeVisible();
+  expect(await adopted(page, 'section[aria-labelledby="chefs-title"]')).toBe(false);
+  // A tap on a control of a section still the server's: taken over there and then, the tap reaches it.
+  await page
+    .getByRole('button', { name: 'Pause chef carousel' })
+    .evaluate((button: HTMLButtonElement) => button.click());
+  await expect(page.getByRole('button', { name: 'Play chef carousel' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(errors).toEqual([]);
+});
+
+test('a tap before the JavaScript has come is answered once it has', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  // The app's chunk is held: the page is the server's HTML alone meanwhile.
+  const held: Route[] = [];
+  let release = false;
+  await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => (release ? route.continue() : held.push(route)));
+  await page.goto('/menu');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('tab', { name: 'pizza' }).click();
+  await expect(page.getByRole('tab', { name: 'pizza' })).toHaveAttribute('aria-selected', 'false');
+
+  release = true;
+  for (const route of held) await route.continue();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('tab', { name: 'pizza' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/menu\?category=pizza$/);
+  expect(errors).toEqual([]);
+});
+
 test.describe('Home’s carousels', () => {
   // Still slides, so what is measured is where Swiper puts them, not where autoplay has moved them.
   test.use({ reducedMotion: 'reduce' });
