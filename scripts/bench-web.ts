@@ -26,6 +26,8 @@ import { type Download, measurePage, openBrowser, type PageWeight, totalBytes } 
 // ceiling; the absolute figures (issue 15) are kept for hosts that can show them.
 const TARGETS = {
   homeHydrationJs: 90_000,
+  /** Requests for the JS that takes a page over, beyond the entry in the HTML: all after the first paint. */
+  hydrationRequests: 3,
   jsShareOfTbt: 100,
   accessibility: 100,
   lcp: 1_800,
@@ -59,6 +61,18 @@ interface PageResult {
   signedInChunks: string[];
 }
 
+/**
+ * The requests for the JS that takes the page over, beyond the entry in the HTML (index.js, which
+ * waits for the first screen: src/main.tsx), and whether each was asked for after the first paint.
+ */
+function hydrationRequests(page: PageResult, bundle: BundleReport) {
+  const asked = page.forRender.filter((download) => download.file !== bundle.entryFile);
+  return {
+    count: asked.length,
+    afterPaint: asked.every((download) => download.start >= page.weight.firstPaint),
+  };
+}
+
 /** Per pair: what the page's own JavaScript added to the blocking time of the host's floor (never < 0). */
 const jsShares = (page: PageResult): number[] =>
   page.lighthouse.map((run, n) => Math.max(0, Math.round(run.tbt - page.floor[n]!.tbt)));
@@ -85,6 +99,7 @@ function report(bundle: BundleReport, pages: PageResult[], host: Host): string {
     (total, file) => total + gzipSize('dist/client', `assets/${file}`),
     0,
   );
+  const requests = pages.map((page) => hydrationRequests(page, bundle));
   const librariesOk = pages.every((page) => page.libraries.every((lib) => NEEDED[page.name]?.includes(lib)));
   const signedInOk = pages.every((page) => page.signedInChunks.length === 0);
   const worst = (pick: (run: LighthouseScores) => number) =>
@@ -112,6 +127,14 @@ function report(bundle: BundleReport, pages: PageResult[], host: Host): string {
         `≤ ${kB(TARGETS.homeHydrationJs)} gzip`,
         `${kB(homeHydrationJs)} (${kB(totalBytes(home.forRender))} as sent, brotli)`,
         verdict(homeHydrationJs <= TARGETS.homeHydrationJs),
+      ],
+      [
+        'Requests for the JS that takes the page over, beyond the entry in the HTML, all after the first paint (Home, Menu, item page)',
+        `≤ ${TARGETS.hydrationRequests}, after the first paint`,
+        requests
+          .map(({ count, afterPaint }) => `${count}${afterPaint ? '' : ' (one before the first paint)'}`)
+          .join(', '),
+        verdict(requests.every(({ count, afterPaint }) => count <= TARGETS.hydrationRequests && afterPaint)),
       ],
       [
         'Firebase, Swiper, sweetalert2 only where needed',
@@ -203,6 +226,7 @@ function report(bundle: BundleReport, pages: PageResult[], host: Host): string {
       'JS to hydrate',
       'JS by end of load',
       'CSS',
+      'requests to hydrate / after',
       'chunks to hydrate',
       'chunks after',
     ],
@@ -212,6 +236,7 @@ function report(bundle: BundleReport, pages: PageResult[], host: Host): string {
       kB(totalBytes(forRender)),
       kB(totalBytes(weight.js)),
       kB(totalBytes(weight.css)),
+      `${forRender.length} / ${later.length}`,
       chunkList(forRender, bundle),
       chunkList(later, bundle),
     ]),

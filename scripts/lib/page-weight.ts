@@ -24,6 +24,8 @@ export interface Download {
   file: string;
   /** Compressed bytes on the wire (the response body, as served with Content-Encoding). */
   bytes: number;
+  /** When the browser asked for it, ms from the start of navigation. */
+  start: number;
 }
 
 export interface PageWeight {
@@ -68,7 +70,7 @@ export async function measurePage(browser: Browser, url: string): Promise<PageWe
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       resources: performance.getEntriesByType('resource').map((entry) => {
         const timing = entry as PerformanceResourceTiming;
-        return { name: timing.name, bytes: timing.encodedBodySize };
+        return { name: timing.name, bytes: timing.encodedBodySize, start: timing.startTime };
       }),
     }));
     if (measured.firstPaint === undefined) throw new Error(`${url} never painted any content`);
@@ -77,7 +79,8 @@ export async function measurePage(browser: Browser, url: string): Promise<PageWe
     for (const resource of measured.resources) {
       if (!resource.name.startsWith(`${origin}/assets/`)) continue;
       const file = new URL(resource.name).pathname.replace('/assets/', '');
-      if (!byFile.has(file)) byFile.set(file, { file, bytes: resource.bytes });
+      if (!byFile.has(file))
+        byFile.set(file, { file, bytes: resource.bytes, start: Math.round(resource.start) });
     }
     const ours = [...byFile.values()];
     return {
