@@ -1,9 +1,7 @@
 import * as v from 'valibot';
 import { ITEM_CATEGORIES } from './menu.ts';
 import { toCents, toTaka } from './money.ts';
-
-/** Shipping is 5% of each line's subtotal (spec section 9). */
-export const SHIPPING_PERCENT = 5;
+import { priceOrder } from './pricing.ts';
 
 /**
  * The default caps on what one customer can hold (the server's `holds` option may set others): units of
@@ -77,28 +75,18 @@ export interface CartTotals {
   totalPrice: number;
 }
 
-/** One line's shipping in cents: 5% of quantity × unit price, rounded half-up. */
-export const lineShippingCents = (priceCents: number, quantity: number): number =>
-  Math.floor((priceCents * quantity * SHIPPING_PERCENT + 50) / 100);
-
 /**
- * The one totals rule, shared by the cart machine and the server: integer cents, each line's shipping
- * rounded before summing, so browser and server agree to the cent. Amounts are answered in taka.
+ * The spec's derived cart totals, in taka as the lines come: the pricing rule (contract/pricing.ts) the
+ * server prices the order with, so browser and server agree to the cent.
  */
 export function cartTotals(lines: ReadonlyArray<{ price: number; quantity: number }>): CartTotals {
-  let totalQty = 0;
-  let subtotal = 0;
-  let shipping = 0;
-  for (const line of lines) {
-    const price = toCents(line.price);
-    totalQty += line.quantity;
-    subtotal += price * line.quantity;
-    shipping += lineShippingCents(price, line.quantity);
-  }
+  const price = priceOrder(
+    lines.map((line) => ({ priceCents: toCents(line.price), quantity: line.quantity })),
+  );
   return {
-    totalQty,
-    totalPriceWithoutShipping: toTaka(subtotal),
-    totalShipping: toTaka(shipping),
-    totalPrice: toTaka(subtotal + shipping),
+    totalQty: price.quantity,
+    totalPriceWithoutShipping: toTaka(price.subtotalCents),
+    totalShipping: toTaka(price.shippingCents),
+    totalPrice: toTaka(price.totalCents),
   };
 }

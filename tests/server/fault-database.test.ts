@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CartLine, cartTotals, lineShippingCents } from '../../contract/cart.ts';
+import { type CartLine, cartTotals } from '../../contract/cart.ts';
+import { priceOrder } from '../../contract/pricing.ts';
 import { menuItems, orderLines, orders } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import {
@@ -103,12 +104,8 @@ async function brokenOrders(): Promise<string[]> {
   const broken: string[] = [];
   for (const order of rows) {
     const itsLines = lines.filter((line) => line.orderId === order.id);
-    const total = itsLines.reduce(
-      (sum, line) =>
-        sum + line.priceCents * line.quantity + lineShippingCents(line.priceCents, line.quantity),
-      0,
-    );
-    if (itsLines.length === 0 || total !== order.totalCents) broken.push(order.transactionId);
+    if (itsLines.length === 0 || priceOrder(itsLines).totalCents !== order.totalCents)
+      broken.push(order.transactionId);
   }
   return broken;
 }

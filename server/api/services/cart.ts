@@ -1,12 +1,14 @@
-import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { AddToCart, CartLine } from '../../../contract/cart.ts';
 import { toTaka } from '../../../contract/money.ts';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { PricedLine } from '../../../contract/pricing.ts';
+import type { Database } from '../../db/client.ts';
 import { cartLines, menuItems } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../domain-errors.ts';
 import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
 import { isUuid } from './ids.ts';
 import { NO_SUCH_ITEM } from './menu.ts';
+import { type CartLineRow, priceCart } from './pricing.ts';
 
 const NOT_IN_CART = 'This item is not in your cart';
 
@@ -15,37 +17,12 @@ export function stockMessage(name: string, stock: number): string {
   return stock > 0 ? `Only ${stock} ${name} left in stock` : `${name} is no longer in stock`;
 }
 
-const lineColumns = {
-  id: cartLines.id,
-  itemId: cartLines.itemId,
-  quantity: cartLines.quantity,
-  name: menuItems.name,
-  priceCents: menuItems.priceCents,
-  image: menuItems.image,
-  category: menuItems.category,
-  stock: menuItems.quantity,
-};
-
-type LineRow = { [K in keyof typeof lineColumns]: (typeof lineColumns)[K]['_']['data'] };
-
-/**
- * The cart lines `where` picks, each with its menu item as it is now (name, price, image, category,
- * stock): what the cart shows and what checkout orders. The caller adds its order.
- */
-export function cartLinesWithItems(db: Database | Transaction, where: SQL | undefined) {
-  return db
-    .select(lineColumns)
-    .from(cartLines)
-    .innerJoin(menuItems, eq(menuItems.id, cartLines.itemId))
-    .where(where);
-}
-
-const toCartLine = (uid: string, row: LineRow): CartLine => ({
+const toCartLine = (uid: string, row: CartLineRow & PricedLine): CartLine => ({
   _id: row.id,
   uid,
   itemId: row.itemId,
   name: row.name,
-  price: toTaka(row.priceCents),
+  price: toTaka(row.unitCents),
   image: row.image,
   category: row.category,
   quantity: row.quantity,
@@ -54,11 +31,13 @@ const toCartLine = (uid: string, row: LineRow): CartLine => ({
 
 /** The caller's lines, oldest first; name, price, image, category and stock are the menu's current ones. */
 export async function listCart(db: Database, uid: string): Promise<CartLine[]> {
-  const rows = await cartLinesWithItems(db, eq(cartLines.userUid, uid)).orderBy(
+  const { lines } = await priceCart(
+    db,
+    eq(cartLines.userUid, uid),
     asc(cartLines.createdAt),
     asc(cartLines.id),
   );
-  return rows.map((row) => toCartLine(uid, row));
+  return lines.map((line) => toCartLine(uid, line));
 }
 
 export interface AddResult {
@@ -123,7 +102,9 @@ export async function setLineQuantity(
   holds: Holds = DEFAULT_HOLDS,
 ): Promise<CartLine> {
   if (!isUuid(id)) throw new NotFound(NOT_IN_CART);
-  const [line] = await cartLinesWithItems(db, and(eq(cartLines.id, id), eq(cartLines.userUid, uid)));
+  const {
+    lines: [line],
+  } = await priceCart(db, and(eq(cartLines.id, id), eq(cartLines.userUid, uid)));
   if (!line) throw new NotFound(NOT_IN_CART);
   assertLineWithinCap(holds, { name: line.name, quantity });
   if (quantity > line.stock) throw new Conflict(stockMessage(line.name, line.stock));

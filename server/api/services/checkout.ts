@@ -3,19 +3,19 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { lineShippingCents } from '../../../contract/cart.ts';
 import { toCents } from '../../../contract/money.ts';
 import type { CreatePayment } from '../../../contract/order.ts';
 import type { Database } from '../../db/client.ts';
 import { cartLines, menuItems, orderEvents, orderLines, orders, users } from '../../db/schema.ts';
 import { Conflict, InvalidInput, UpstreamFailed } from '../domain-errors.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
-import { cartLinesWithItems, stockMessage } from './cart.ts';
+import { stockMessage } from './cart.ts';
 import { releaseExpiredReservations } from './expiry.ts';
 import { assertWithinHoldBudget, holdShare, isNewAccount, OverHoldBudget } from './hold-budget.ts';
 import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
 import { recordCreation, skipOvertaken, transitionOrder } from './order-lifecycle.ts';
 import { heldUnits, lockItems, restoreStock } from './order-stock.ts';
+import { priceCart } from './pricing.ts';
 import { assertShopOpen } from './shop.ts';
 import { withTimeout } from './timeout.ts';
 
@@ -86,18 +86,13 @@ export function createOrder(
     await assertShopOpen(tx);
     const share = holdShare(holds, customer?.newAccount ?? true);
 
-    const lines = await cartLinesWithItems(tx, eq(cartLines.userUid, uid)).orderBy(asc(menuItems.id));
+    const { lines, totalCents } = await priceCart(tx, eq(cartLines.userUid, uid), asc(menuItems.id));
     if (lines.length === 0) throw new InvalidInput(EMPTY_CART);
     // Lines added before the caps, or under larger ones, are refused here as well.
     for (const line of lines) assertLineWithinCap(holds, line);
     assertOrderWithinCap(holds, lines);
 
-    // The shared totals rule (contract/cart.ts), in cents: each line's shipping rounded before summing.
-    const totalCents = lines.reduce(
-      (sum, line) =>
-        sum + line.priceCents * line.quantity + lineShippingCents(line.priceCents, line.quantity),
-      0,
-    );
+    // The client's total only confirms what the customer saw: the order is charged the server's.
     if (totalCents !== toCents(input.total_price)) throw new Conflict(PRICES_CHANGED);
 
     // The customer's earlier unpaid orders are cancelled (by the customer: this checkout replaces them)
@@ -162,7 +157,7 @@ export function createOrder(
         cartLineId: line.id,
         name: line.name,
         category: line.category,
-        priceCents: line.priceCents,
+        priceCents: line.unitCents,
         quantity: line.quantity,
       })),
     );
@@ -174,7 +169,7 @@ export function createOrder(
         name: line.name,
         category: line.category,
         quantity: line.quantity,
-        priceCents: line.priceCents,
+        priceCents: line.unitCents,
       })),
     };
   });
