@@ -1,12 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray, like } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { CartLineListSchema, cartTotals } from '../../contract/cart.ts';
 import { formatAdminPrice } from '../../contract/money.ts';
 import { OrderSchema } from '../../contract/order.ts';
+import { priceOrder } from '../../contract/pricing.ts';
 import type { PaymentGateway, PaymentPageRequest } from '../../server/api/payments/gateway.ts';
 import { PRICES_CHANGED } from '../../server/api/services/checkout.ts';
-import { mailOutbox } from '../../server/db/schema.ts';
+import { mailOutbox, orderLines, orders } from '../../server/db/schema.ts';
+import { seedMenu } from '../../server/db/seed/menu.ts';
+import { seedVolume } from '../../server/db/seed/volume.ts';
 import {
   addToCart,
   call,
@@ -104,5 +107,36 @@ describe('one price for the cart, the order, the gateway and the mail', () => {
     expect(answer.status).toBe(409);
     expect(answer.body).toEqual({ message: PRICES_CHANGED });
     expect(await ordersOf(ctx, customer.uid)).toEqual([]);
+  });
+});
+
+describe('the seeded year of orders', () => {
+  it('totals every order by the same rule as checkout', async () => {
+    await seedMenu(ctx.db);
+    await seedVolume(ctx.db, { customers: 40, orders: 600, reservations: 0 });
+    const seeded = await ctx.db
+      .select({ id: orders.id, totalCents: orders.totalCents })
+      .from(orders)
+      .where(like(orders.userUid, 'volume-%'));
+    expect(seeded).toHaveLength(600);
+    const lines = await ctx.db
+      .select({
+        orderId: orderLines.orderId,
+        priceCents: orderLines.priceCents,
+        quantity: orderLines.quantity,
+      })
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          seeded.map((order) => order.id),
+        ),
+      )
+      .orderBy(asc(orderLines.orderId));
+    const wrong = seeded.filter((order) => {
+      const its = lines.filter((line) => line.orderId === order.id);
+      return its.length !== 2 || priceOrder(its).totalCents !== order.totalCents;
+    });
+    expect(wrong).toEqual([]);
   });
 });

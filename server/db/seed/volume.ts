@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
+import { priceOrder } from '../../../contract/pricing.ts';
 import type { Database } from '../client.ts';
+import { menuItems } from '../schema.ts';
 
 /** A busy restaurant's year (`npm run seed:volume`); tests use smaller numbers. */
 export interface Volume {
@@ -14,10 +16,39 @@ export const A_YEAR: Volume = { customers: 20_000, orders: 100_000, reservations
 /** Marks what seedVolume wrote, so that a second run adds to it under new names. */
 const PREFIX = 'volume';
 
+/** A PostgreSQL array literal of integers: a whole column in one parameter. */
+const intArray = (values: readonly number[]): string => `{${values.join(',')}}`;
+
 /**
- * Adds `volume` of customers, orders and bookings, all in SQL (generate_series), in one transaction.
- * The orders move no stock: an unpaid one is written as expired (its reservation released), so the
- * expiry sweep never gives back stock these orders never took.
+ * Each order's two lines (the menu's nth item, by id, and how many) and its total, priced by the shop's
+ * one rule (contract/pricing.ts) rather than restated in SQL. Order i is the (i-1)th.
+ */
+function priceOrders(menu: ReadonlyArray<{ priceCents: number }>, count: number) {
+  const order: number[] = [];
+  const item: number[] = [];
+  const quantity: number[] = [];
+  const totals: number[] = [];
+  if (menu.length === 0 && count > 0) throw new Error('Seeding orders needs a menu: seed the menu first');
+  for (let i = 1; i <= count; i += 1) {
+    const lines = [0, 1].map((k) => {
+      const n = (i * 31 + k * 17) % menu.length;
+      return { n, priceCents: menu[n]!.priceCents, quantity: 1 + ((i + k) % 3) };
+    });
+    for (const line of lines) {
+      order.push(i);
+      item.push(line.n);
+      quantity.push(line.quantity);
+    }
+    totals.push(priceOrder(lines).totalCents);
+  }
+  return { order, item, quantity, totals };
+}
+
+/**
+ * Adds `volume` of customers, orders and bookings in one transaction, the rows written in SQL
+ * (generate_series, and the orders' lines and totals as arrays). The orders move no stock: an unpaid
+ * one is written as expired (its reservation released), so the expiry sweep never gives back stock
+ * these orders never took.
  * Needs a menu (the lines are its items).
  */
 export async function seedVolume(db: Database, volume: Volume): Promise<void> {
@@ -33,6 +64,11 @@ export async function seedVolume(db: Database, volume: Volume): Promise<void> {
              'user',
              now() - random() * interval '730 days'
       from generate_series(1, ${volume.customers}::int) as i`);
+    const menu = await tx
+      .select({ priceCents: menuItems.priceCents })
+      .from(menuItems)
+      .orderBy(asc(menuItems.id));
+    const priced = priceOrders(menu, volume.orders);
     await tx.execute(sql`
       with menu as (
         select row_number() over (order by id) - 1 as n, id, name, category, price_cents from menu_items
@@ -53,15 +89,14 @@ export async function seedVolume(db: Database, volume: Volume): Promise<void> {
         from generate_series(1, ${volume.orders}::int) as i
       ),
       lines as (
-        select p.id as order_id, p.i, m.id as item_id, m.name, m.category, m.price_cents, 1 + (p.i + k) % 3 as quantity
-        from placed p
-        cross join generate_series(0, 1) as k
-        join menu m on m.n = (p.i * 31 + k * 17) % (select count(*) from menu)
+        select p.id as order_id, m.id as item_id, m.name, m.category, m.price_cents, l.quantity
+        from unnest(${intArray(priced.order)}::int[], ${intArray(priced.item)}::int[],
+                    ${intArray(priced.quantity)}::int[]) as l(i, n, quantity)
+        join placed p on p.i = l.i
+        join menu m on m.n = l.n
       ),
       totals as (
-        -- the shared totals rule (contract/cart.ts): 5 % shipping per line, rounded to the cent
-        select order_id, sum(price_cents * quantity + (price_cents * quantity * 5 + 50) / 100)::int as total
-        from lines group by order_id
+        select t.i, t.total from unnest(${intArray(priced.totals)}::int[]) with ordinality as t(total, i)
       ),
       orders_in as (
         insert into orders (id, user_uid, order_time, created_at, full_name, email, phone, address, city,
@@ -74,7 +109,7 @@ export async function seedVolume(db: Database, volume: Volume): Promise<void> {
                t.total,
                p.state, case when p.state <> 'expired' then p.created_at + interval '2 minutes' end
         from placed p
-        join totals t on t.order_id = p.id
+        join totals t on t.i = p.i
         join users u on u.uid = ${run} || '-' || p.customer
         returning id
       )
