@@ -1,7 +1,7 @@
 // Issue 16, item 5: Home's chefs and reviews are in the server's HTML; only Swiper waits, fetched as the
 // visitor scrolls near a carousel, and it takes the rendered slides over as the visitor chose (playing,
 // paused, or still under reduced motion).
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import type { SwiperOptions } from 'swiper/types';
@@ -10,6 +10,7 @@ import { ChefsCarousel } from '../../src/components/home/chefs-carousel.tsx';
 import { ReviewsCarousel } from '../../src/components/home/reviews-carousel.tsx';
 import { CHEFS } from '../../src/content/chefs.ts';
 import { REVIEWS } from '../../src/content/reviews.ts';
+import { FakeIntersectionObserver, observed, scrollNear } from './support/intersection-observer.ts';
 
 const swiper = vi.hoisted(() => {
   class FakeSwiper {
@@ -41,26 +42,6 @@ vi.mock('swiper/modules', () => {
   swiper.loaded.push('swiper/modules');
   return { A11y: {}, Autoplay: {}, Pagination: {} };
 });
-
-/** IntersectionObserver as the browser's, with `scrollNear()` to bring what it watches near the screen. */
-const observed: Array<{ element: Element; callback: IntersectionObserverCallback }> = [];
-class FakeIntersectionObserver {
-  constructor(private readonly callback: IntersectionObserverCallback) {}
-  observe(element: Element) {
-    observed.push({ element, callback: this.callback });
-  }
-  disconnect() {}
-}
-function scrollNear(element: Element) {
-  act(() => {
-    for (const watch of observed.filter((w) => w.element === element)) {
-      watch.callback(
-        [{ isIntersecting: true, target: element } as IntersectionObserverEntry],
-        {} as IntersectionObserver,
-      );
-    }
-  });
-}
 
 function reducedMotion(reduce: boolean) {
   vi.stubGlobal('matchMedia', (query: string) => ({

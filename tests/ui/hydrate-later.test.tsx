@@ -7,27 +7,7 @@ import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-/** IntersectionObserver as the browser's, with `scrollNear()` to bring what it watches near the screen. */
-const observed: Array<{ element: Element; callback: IntersectionObserverCallback }> = [];
-class FakeIntersectionObserver {
-  constructor(private readonly callback: IntersectionObserverCallback) {}
-  observe(element: Element) {
-    observed.push({ element, callback: this.callback });
-  }
-  unobserve() {}
-  disconnect() {}
-}
-function scrollNear(element: Element) {
-  act(() => {
-    for (const watch of observed.filter((w) => w.element === element)) {
-      watch.callback(
-        [{ isIntersecting: true, target: element } as IntersectionObserverEntry],
-        {} as IntersectionObserver,
-      );
-    }
-  });
-}
+import { FakeIntersectionObserver, observed, scrollNear } from './support/intersection-observer.ts';
 
 /** Whether React has taken this element of the server's HTML over (it keeps its props on the node). */
 const adopted = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps'));
