@@ -225,19 +225,15 @@ export function createApp(deps: AppDeps) {
   shopRoutes(on, db);
   // Nothing here compresses or buffers answers, so the streams' events leave as they are written.
   const heartbeatMs = deps.orderStreamHeartbeatMs;
-  app.route(
-    '/',
-    orderStreamRoutes({
-      db,
-      tokens,
-      feed: deps.orderEvents,
-      logger,
-      heartbeatMs,
-      limits: { ...DEFAULT_STREAM_LIMITS, ...deps.streams },
-      addressOf,
-      now,
-    }),
-  );
+  orderStreamRoutes(on, {
+    db,
+    feed: deps.orderEvents,
+    logger,
+    heartbeatMs,
+    limits: { ...DEFAULT_STREAM_LIMITS, ...deps.streams },
+    addressOf,
+    now,
+  });
   if (gateway instanceof SandboxGateway) {
     const pageCsp = sandboxPageCsp(gateway, siteOrigins);
     app.use('/sandbox-pay/*', async (c, next) => {

@@ -1,7 +1,6 @@
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Logger } from 'pino';
-import { LIFECYCLE_PATHS } from '../../../contract/order-lifecycle.ts';
 import {
   ORDER_STREAM_END_EVENT,
   ORDER_STREAM_END_REASONS,
@@ -9,20 +8,14 @@ import {
   type OrderStreamEnd,
   type OrderStreamEndReason,
 } from '../../../contract/order-stream.ts';
+import { ROUTES } from '../../../contract/routes.ts';
 import type { Database } from '../../db/client.ts';
 import { DomainError } from '../domain-errors.ts';
 import { followOrderEvents } from '../live/follow-events.ts';
 import type { EventScope } from '../live/order-event-rows.ts';
 import type { OrderEventFeed } from '../live/order-events.ts';
 import type { StreamLimits } from '../live/stream-limits.ts';
-import {
-  assertAdmin,
-  requireAdmin,
-  requireUser,
-  SIGN_IN_AGAIN,
-  type UserEnv,
-  usableAccount,
-} from '../middleware/auth.ts';
+import { assertAdmin, SIGN_IN_AGAIN, type UserEnv, usableAccount } from '../middleware/auth.ts';
 import { asCustomerSees } from '../services/order-history.ts';
 import {
   PROVIDER_CHECK_INTERVAL_MS,
@@ -30,7 +23,7 @@ import {
   type ProviderCheck,
 } from '../services/provider-check.ts';
 import { claimStreamSlot, keepStreamSlots } from '../services/stream-slots.ts';
-import type { ApiTokens } from '../tokens.ts';
+import type { RegisterRoute } from './table.ts';
 
 /** A comment line this often keeps proxies (and the reader's idle check) from taking the stream for dead. */
 export const DEFAULT_HEARTBEAT_MS = 15_000;
@@ -41,7 +34,6 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 export interface OrderStreamRouteDeps {
   db: Database;
-  tokens: ApiTokens;
   feed: OrderEventFeed;
   logger: Logger;
   limits: StreamLimits;
@@ -153,22 +145,18 @@ function watchAccount(options: WatchOptions): () => void {
  * id. Refusals (401/403, and 429 over a cap of open streams) are plain JSON answers, before any stream
  * opens. An open stream whose account stops qualifying gets `event: end` (an OrderStreamEnd) and is closed.
  */
-export function orderStreamRoutes({
-  db,
-  tokens,
-  feed,
-  logger,
-  limits,
-  addressOf,
-  now,
-  heartbeatMs = DEFAULT_HEARTBEAT_MS,
-}: OrderStreamRouteDeps) {
+export function orderStreamRoutes(
+  on: RegisterRoute,
+  { db, feed, logger, limits, addressOf, now, heartbeatMs = DEFAULT_HEARTBEAT_MS }: OrderStreamRouteDeps,
+) {
   const slots = keepStreamSlots(db, (error) =>
     logger.warn({ err: error }, 'could not renew or free an order stream’s place'),
   );
 
-  const stream = async (c: Context<UserEnv>, scope: EventScope) => {
-    const { uid } = c.var.user;
+  // Either stream's context: both carry requireUser's variables (the table's access signedIn or admin).
+  const stream = async (c: Context, scope: EventScope) => {
+    const { user, providerCheck, tokenExpiresAt } = (c as Context<UserEnv>).var;
+    const { uid } = user;
     const claim = await claimStreamSlot(db, {
       uid,
       address: addressOf(c),
@@ -181,7 +169,6 @@ export function orderStreamRoutes({
     }
     slots.keep(claim.id);
     const after = lastEventId(c);
-    const { providerCheck, tokenExpiresAt } = c.var;
     // Proxies that buffer answers (nginx) would hold the events back.
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (sse) => {
@@ -203,7 +190,7 @@ export function orderStreamRoutes({
         check: providerCheck,
         uid,
         staff: scope === 'all',
-        checkedAt: c.var.user.providerCheckedAt.getTime(),
+        checkedAt: user.providerCheckedAt.getTime(),
         expiresAt: tokenExpiresAt,
         recheckMs: limits.recheckMs,
         now,
@@ -233,8 +220,6 @@ export function orderStreamRoutes({
     });
   };
 
-  const signedIn = requireUser(db, tokens);
-  return new Hono<UserEnv>()
-    .get(`/${LIFECYCLE_PATHS.customerStream}`, signedIn, (c) => stream(c, { uid: c.var.user.uid }))
-    .get(`/${LIFECYCLE_PATHS.staffStream}`, signedIn, requireAdmin, (c) => stream(c, 'all'));
+  on(ROUTES.myOrdersStream, (c) => stream(c, { uid: c.var.user.uid }));
+  on(ROUTES.staffStream, (c) => stream(c, 'all'));
 }
