@@ -1,4 +1,4 @@
-import { assign, type EventObject, fromCallback, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, type EventObject, fromCallback, type SnapshotFrom, setup } from 'xstate';
 import type { OrderEvent } from '../contract/order-lifecycle.ts';
 import type { OrderStreamActorEvent, OrderStreamScope, OrderStreamStatus } from '../contract/order-stream.ts';
 
@@ -13,6 +13,17 @@ const followOrders = fromCallback<EventObject, { scope: OrderStreamScope }>(() =
   throw new Error('followOrders is provided by src/actors');
 });
 
+export interface OrderFeedContext {
+  scope: OrderStreamScope;
+  /** The most recent events, oldest first. */
+  events: OrderEvent[];
+  /** How many events the feed has taken in all: a page reads `events` from its own place in that count. */
+  received: number;
+  message: string | null;
+  /** The stream has been cut or refused since the page opened: the page says when it is back. */
+  pausedOnce: boolean;
+}
+
 const isStatus =
   (status: OrderStreamStatus) =>
   ({ event }: { event: OrderStreamActorEvent }) =>
@@ -20,14 +31,15 @@ const isStatus =
 
 /**
  * A page's live view of order events (the customer's own, or every order for staff): the stream actor
- * it invokes reports each event and whether it is live; the page reads `events` (newest last, each
- * once, a replay after a reconnect included) and shows when updates are paused, and `message`, the
- * server's words while it refuses the stream (too many open: the reader tries again when it says).
+ * it invokes reports each event and whether it is live; the page reads `events` (newest last) and
+ * shows when updates are paused, and `message`, the server's words while it refuses the stream (too
+ * many open: the reader tries again when it says). The reader hands over each event once, a replay
+ * after a reconnect included (src/api/order-stream.ts): nothing here looks for a second copy.
  */
 export const orderFeedMachine = setup({
   types: {
     input: {} as { scope: OrderStreamScope },
-    context: {} as { scope: OrderStreamScope; events: OrderEvent[]; message: string | null },
+    context: {} as OrderFeedContext,
     events: {} as OrderStreamActorEvent,
   },
   actors: { followOrders },
@@ -38,14 +50,12 @@ export const orderFeedMachine = setup({
     isWaiting: isStatus('waiting'),
   },
   actions: {
-    keep: assign({
-      events: ({ context, event }) => {
-        if (event.type !== 'order.event') return context.events;
-        // A reconnect replays from Last-Event-ID: an event seen already is not news.
-        if (context.events.some((known) => known.id === event.event.id)) return context.events;
-        return [...context.events, event.event].slice(-KEPT_EVENTS);
-      },
-    }),
+    keep: assign(({ context, event }) =>
+      event.type === 'order.event'
+        ? { events: [...context.events, event.event].slice(-KEPT_EVENTS), received: context.received + 1 }
+        : {},
+    ),
+    notePause: assign({ pausedOnce: true }),
     keepMessage: assign({
       message: ({ event }) => (event.type === 'order.stream' ? (event.message ?? null) : null),
     }),
@@ -53,7 +63,13 @@ export const orderFeedMachine = setup({
   },
 }).createMachine({
   id: 'orderFeed',
-  context: ({ input }) => ({ scope: input.scope, events: [], message: null }),
+  context: ({ input }) => ({
+    scope: input.scope,
+    events: [],
+    received: 0,
+    message: null,
+    pausedOnce: false,
+  }),
   invoke: { id: 'followOrders', src: 'followOrders', input: ({ context }) => ({ scope: context.scope }) },
   on: { 'order.event': { actions: 'keep' } },
   initial: 'connecting',
@@ -79,6 +95,7 @@ export const orderFeedMachine = setup({
     },
     // Cut off: events may be missing until the reader is back (it resumes where it stopped).
     reconnecting: {
+      entry: 'notePause',
       on: {
         'order.stream': [
           { guard: 'isLive', target: 'live' },
@@ -88,7 +105,7 @@ export const orderFeedMachine = setup({
     },
     // Refused for now (429): the server's message is shown until the reader gets in or is cut again.
     waiting: {
-      entry: 'keepMessage',
+      entry: ['keepMessage', 'notePause'],
       exit: 'forgetMessage',
       on: {
         'order.stream': [
@@ -106,3 +123,5 @@ export type OrderFeedSnapshot = SnapshotFrom<typeof orderFeedMachine>;
 /** The stream's state as the page says it. */
 export const feedStatus = (snapshot: OrderFeedSnapshot): OrderStreamStatus =>
   (['live', 'reconnecting', 'waiting'] as const).find((status) => snapshot.matches(status)) ?? 'connecting';
+
+export type OrderFeedRef = ActorRefFrom<typeof orderFeedMachine>;

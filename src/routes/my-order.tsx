@@ -16,7 +16,7 @@ import { OrderTracker } from '../components/order-tracker.tsx';
 import { showDialog } from '../ui/dialog.ts';
 import { PagedSearchSchema } from './list-search.ts';
 import { OrderTimelinePanel } from './order-timeline-panel.tsx';
-import { useEachNewEvent, useOrderFeed, useRefreshWhenLive } from './use-order-feed.ts';
+import { type FeedLog, useEachNewEvent, useOrderFeed, useRefreshWhenLive } from './use-order-feed.ts';
 import { useListSearch, usePagedList } from './use-paged-list.ts';
 
 /** The spec's two status lines ('Payment pending' / 'Payment Success', 'Order Pending' / 'Order Confirm'). */
@@ -47,6 +47,8 @@ function Field({ label, children, wide }: { label: string; children: React.React
 
 interface OrderCardProps {
   order: Order;
+  /** The page's live events, every order's. */
+  feed: FeedLog;
   /** The live events of this order, oldest first. */
   liveEvents: readonly OrderEvent[];
   onDeleted: (id: string) => void;
@@ -54,7 +56,7 @@ interface OrderCardProps {
   onStale: (id: string) => void;
 }
 
-function OrderCard({ order, liveEvents, onDeleted, onStale }: OrderCardProps) {
+function OrderCard({ order, feed, liveEvents, onDeleted, onStale }: OrderCardProps) {
   const { order: orderLogic, myOrderEvents } = useOrdersLogic();
   const [snapshot, send, actor] = useMachine(orderLogic, { input: { order } });
   const [timelineOpen, setTimelineOpen] = useState(false);
@@ -63,7 +65,8 @@ function OrderCard({ order, liveEvents, onDeleted, onStale }: OrderCardProps) {
     if (deleted) onDeleted(order._id);
   }, [deleted, onDeleted, order._id]);
 
-  useEachNewEvent(liveEvents, (event) => {
+  useEachNewEvent(feed, (event) => {
+    if (event.orderId !== order._id) return;
     if (event.by.actor === 'checkout' || orderStateOf(actor.getSnapshot()) === event.to) return;
     actor.send({ type: 'order.transition', to: event.to, by: event.by.actor });
     const now = actor.getSnapshot();
@@ -191,6 +194,7 @@ export function MyOrderPage() {
         <OrderCard
           key={`${order._id}:${order.state}`}
           order={order}
+          feed={feed}
           liveEvents={eventsByOrder.get(order._id) ?? NO_EVENTS}
           onDeleted={refresh}
           onStale={refresh}

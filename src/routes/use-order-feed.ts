@@ -2,39 +2,47 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { OrderEvent } from '../../contract/order-lifecycle.ts';
 import type { OrderStreamScope, OrderStreamStatus } from '../../contract/order-stream.ts';
-import { feedStatus } from '../../machines/order-feed.machine.ts';
+import { feedStatus, type OrderFeedRef } from '../../machines/order-feed.machine.ts';
 import { useOrderFeedLogic } from '../actors/order-feed.ts';
 
-/**
- * The page's live order events while it is open (the stream closes with the page), the stream's
- * status, whether it has dropped since the page opened (to say when it is back), and the server's
- * message while it refuses the stream.
- */
+/** What LiveStatus says of a feed: the stream's status, whether it dropped since the page opened, the server's refusal. */
+export function useLiveStatus(feed: OrderFeedRef) {
+  const status = useSelector(feed, feedStatus);
+  const pausedOnce = useSelector(feed, (snapshot) => snapshot.context.pausedOnce);
+  const message = useSelector(feed, (snapshot) => snapshot.context.message);
+  return { status, pausedOnce, message };
+}
+
+/** The feed's events as a page reads them: the most recent, and how many it has taken in all. */
+export interface FeedLog {
+  events: readonly OrderEvent[];
+  received: number;
+}
+
+/** The page's live order events while it is open (the stream closes with the page), and its status. */
 export function useOrderFeed(scope: OrderStreamScope) {
   const { orderFeed } = useOrderFeedLogic();
   const feed = useActorRef(orderFeed, { input: { scope } });
   const events = useSelector(feed, (snapshot) => snapshot.context.events);
-  const status = useSelector(feed, feedStatus);
-  const message = useSelector(feed, (snapshot) => snapshot.context.message);
-  const [pausedOnce, setPausedOnce] = useState(false);
-  useEffect(() => {
-    if (status === 'reconnecting' || status === 'waiting') setPausedOnce(true);
-  }, [status]);
-  return { events, status, pausedOnce, message };
+  const received = useSelector(feed, (snapshot) => snapshot.context.received);
+  return { events, received, ...useLiveStatus(feed) };
 }
 
-/** Calls `handle` once for each event it has not been given before (the feed's list only grows). */
-export function useEachNewEvent(events: readonly OrderEvent[], handle: (event: OrderEvent) => void) {
-  const handled = useRef(new Set<number>());
+/**
+ * Calls `handle` for each event of the feed from this component's place on: first those the feed
+ * holds already, then each as it comes. A place in the count, as the reader's Last-Event-ID is a place
+ * in the stream; no second copy to look for, since the reader hands over each event once.
+ */
+export function useEachNewEvent({ events, received }: FeedLog, handle: (event: OrderEvent) => void) {
+  const place = useRef(0);
   const latest = useRef(handle);
   latest.current = handle;
   useEffect(() => {
-    for (const event of events) {
-      if (handled.current.has(event.id)) continue;
-      handled.current.add(event.id);
-      latest.current(event);
-    }
-  }, [events]);
+    const oldestHeld = received - events.length;
+    for (let at = Math.max(place.current, oldestHeld); at < received; at++)
+      latest.current(events[at - oldestHeld]!);
+    place.current = received;
+  }, [events, received]);
 }
 
 /**

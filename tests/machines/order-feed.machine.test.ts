@@ -10,7 +10,7 @@ describe('order feed machine', () => {
     expectFullCoverage(orderFeedModel);
   });
 
-  it('follows what its stream actor reports: status and events, each event once', () => {
+  it('follows what its stream actor reports: status and events, in the order they came', () => {
     let report: (event: OrderStreamActorEvent) => void = () => {};
     const actor = createActor(
       orderFeedMachine.provide({
@@ -27,11 +27,23 @@ describe('order feed machine', () => {
     report({ type: 'order.event', event: orderEvent(1) });
     report({ type: 'order.stream', status: 'reconnecting' });
     expect(feedStatus(actor.getSnapshot())).toBe('reconnecting');
-    report({ type: 'order.event', event: orderEvent(1) });
     report({ type: 'order.event', event: orderEvent(2, { from: 'paid', to: 'accepted' }) });
     report({ type: 'order.stream', status: 'live' });
     expect(feedStatus(actor.getSnapshot())).toBe('live');
     expect(actor.getSnapshot().context.events.map((e) => e.id)).toEqual([1, 2]);
+    expect(actor.getSnapshot().context.received).toBe(2);
+  });
+
+  it('says once it has been cut or refused, for the page to say when it is back', () => {
+    const actor = createActor(silentFeed, { input: { scope: 'mine' } }).start();
+    actor.send({ type: 'order.stream', status: 'live' });
+    expect(actor.getSnapshot().context.pausedOnce).toBe(false);
+    actor.send({ type: 'order.stream', status: 'reconnecting' });
+    actor.send({ type: 'order.stream', status: 'live' });
+    expect(actor.getSnapshot().context.pausedOnce).toBe(true);
+    const refused = createActor(silentFeed, { input: { scope: 'mine' } }).start();
+    refused.send({ type: 'order.stream', status: 'waiting', message: TOO_MANY });
+    expect(refused.getSnapshot().context.pausedOnce).toBe(true);
   });
 
   it('holds the server’s refusal while it waits, and lets go of it once live or cut again', () => {

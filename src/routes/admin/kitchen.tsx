@@ -270,7 +270,7 @@ export function KitchenPage() {
     }, [refresh]),
   );
 
-  useEachNewEvent(feed.events, (event) => {
+  useEachNewEvent(feed, (event) => {
     refresh(event.from);
     refresh(event.to);
     if (event.to !== 'paid') return;

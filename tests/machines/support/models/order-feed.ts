@@ -34,9 +34,8 @@ export const orderFeedModel = defineModel(silentFeed, [
         { type: 'order.stream', status: 'waiting', message: TOO_MANY },
         // The server's words may change while it keeps refusing (another cap filled).
         { type: 'order.stream', status: 'waiting', message: TOO_MANY_HERE },
-        // One event (its replay is not news): the walk stays finite.
-        ...(snapshot.context.events.length === 0 ? [{ type: 'order.event', event: orderEvent(1) }] : []),
-        { type: 'order.event', event: orderEvent(1) },
+        // One event (the reader hands over each once): the walk stays finite.
+        ...(snapshot.context.received === 0 ? [{ type: 'order.event', event: orderEvent(1) }] : []),
       ] as never,
   },
 ]);
