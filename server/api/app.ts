@@ -5,12 +5,14 @@ import type { Logger } from 'pino';
 import { ROUTE_LIST } from '../../contract/routes.ts';
 import type { Database } from '../db/client.ts';
 import type { MenuVersion } from '../db/menu-version.ts';
+import { menuAnswers } from './cache/menu-answers.ts';
 import { createMenuCache } from './cache/menu-cache.ts';
 import { errorHandler } from './http/error-handler.ts';
+import { menuFront, routeMenuReads } from './http/menu-front.ts';
 import type { Identity } from './identity.ts';
 import type { OrderEventFeed } from './live/order-events.ts';
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './live/stream-limits.ts';
-import { createMetrics, type MenuReadRoute } from './metrics.ts';
+import { createMetrics } from './metrics.ts';
 import { type AdmissionOptions, createAdmission } from './middleware/admission.ts';
 import { apiHeaderSets, apiHeaders } from './middleware/api-headers.ts';
 import { provideProviderCheck } from './middleware/auth.ts';
@@ -159,11 +161,9 @@ export function createApp(deps: AppDeps) {
   const headersFor = apiHeaderSets(siteOrigins);
   const metrics = createMetrics({ db, feed: deps.orderEvents, logger, now: deps.now ?? Date.now });
   // Before every middleware: the public menu answers whole (server/api/routes/menu.ts).
-  const { routes: menu, front: menuFront } = menuRoutes(
-    createMenuCache(db, deps.menuVersion),
-    deps.menuVersion,
-    headersFor,
-  );
+  const menuCache = createMenuCache(db, deps.menuVersion);
+  const answers = menuAnswers(menuCache, headersFor);
+  const menu = menuRoutes(menuCache, answers, deps.menuVersion, headersFor);
   app.route('/', menu);
   app.use(requestIdScope());
   app.use(requestMetrics(metrics));
@@ -246,53 +246,9 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError(errorHandler(logger));
 
-  // The menu reads, the hottest of a rush, go straight to the menu's own routes: there a read matches
-  // one handler, which Hono calls without composing the app's middleware (every app.use matches every
-  // path), so an answer made from memory is written at once, without a promise.
-  const dispatch = app.fetch;
-  menu.notFound((c) => dispatch(c.req.raw, c.env));
-  menu.onError(errorHandler(logger));
-  // Counted by a number moved as each answer leaves (metrics.countMenuRead): no closure per read.
-  const countedRead = (route: MenuReadRoute, answer: Response) => {
-    metrics.countMenuRead(route, answer.status);
-    return answer;
-  };
-  const counted: Record<MenuReadRoute, (answer: Response) => Response> = {
-    '/all-items': (answer) => countedRead('/all-items', answer),
-    '/item-detail/:id': (answer) => countedRead('/item-detail/:id', answer),
-  };
-  app.fetch = (request, env, executionCtx) => {
-    const read = menuReadOf(request, env);
-    if (read === undefined) return dispatch(request, env, executionCtx);
-    const answer = menu.fetch(request, env, executionCtx);
-    return answer instanceof Promise ? answer.then(counted[read]) : countedRead(read, answer);
-  };
+  routeMenuReads(app, menu, { metrics, logger });
   // And Node's server (server/api/index.ts) may answer them before a web Request is made of them.
-  const front: typeof menuFront = (request, response) => {
-    if (!menuFront(request, response)) return false;
-    const read = request.url?.startsWith(ITEM_PATH) ? '/item-detail/:id' : '/all-items';
-    metrics.countMenuRead(read, response.statusCode);
-    return true;
-  };
-  return Object.assign(app, { menuFront: front, metrics });
-}
-
-const ITEM_PATH = '/item-detail/';
-
-/**
- * GET /all-items or /item-detail/<one segment> (what the menu's routes match), by the path Node read
- * (the web Request's URL is built on demand). Any other item path is the app's 404, counted there.
- */
-function menuReadOf(request: Request, env: unknown): MenuReadRoute | undefined {
-  if (request.method !== 'GET') return undefined;
-  const raw = (env as { incoming?: { url?: string } } | undefined)?.incoming?.url;
-  const path = raw ?? new URL(request.url).pathname;
-  if (path === '/all-items' || path.startsWith('/all-items?')) return '/all-items';
-  if (!path.startsWith(ITEM_PATH)) return undefined;
-  const query = path.indexOf('?');
-  const idEnd = query === -1 ? path.length : query;
-  const slash = path.indexOf('/', ITEM_PATH.length);
-  return idEnd > ITEM_PATH.length && (slash === -1 || slash > idEnd) ? '/item-detail/:id' : undefined;
+  return Object.assign(app, { menuFront: menuFront(menuCache, answers, metrics), metrics });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -109,7 +109,7 @@ const app = createApp({
 // A plain HTTP server; API_PORT=0 takes any free port, so the log names the real one. Its timeouts close
 // a connection whose request trickles in (headers, then the whole request) and one left idle between
 // requests: slow clients cannot hold the server's sockets. The menu's reads are answered from memory
-// before @hono/node-server makes a web Request of them (server/api/routes/menu.ts); the app answers the rest.
+// before @hono/node-server makes a web Request of them (server/api/http/menu-front.ts); the app answers the rest.
 const answerWithApp = getRequestListener(app.fetch, { hostname: config.host });
 const server: Server = createServer(
   {

@@ -1,4 +1,4 @@
-// The menu's front (server/api/routes/menu.ts, wired in server/api/index.ts): Node's own requests for the menu,
+// The menu's front (server/api/http/menu-front.ts, wired in server/api/index.ts): Node's own requests for the menu,
 // answered from memory before a web Request is made of them. It must answer exactly as the app does,
 // and leave to the app whatever it cannot answer from memory.
 import {
