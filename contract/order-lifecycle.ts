@@ -110,17 +110,30 @@ export const STOCK_HOLDING_STATES: readonly OrderState[] = ORDER_PATH;
 export const FINAL_STATES: readonly OrderState[] = ['delivered', 'refunded'];
 
 /** The kitchen's way forward: the one next step of the board's button. */
-export const KITCHEN_STEPS: readonly OrderState[] = [
+export const KITCHEN_STEPS = [
   'paid',
   'accepted',
   'preparing',
   'out_for_delivery',
   'delivered',
-];
-export function nextKitchenStep(state: OrderState): OrderState | undefined {
-  const at = KITCHEN_STEPS.indexOf(state);
+] as const satisfies readonly OrderState[];
+export type KitchenStep = (typeof KITCHEN_STEPS)[number];
+export function nextKitchenStep(state: OrderState): KitchenStep | undefined {
+  const at = KITCHEN_STEPS.indexOf(state as KitchenStep);
   return at >= 0 && at < KITCHEN_STEPS.length - 1 ? KITCHEN_STEPS[at + 1] : undefined;
 }
+
+/** The kitchen board's columns: every step but the last, which takes an order off the board. */
+export type KitchenColumn = Exclude<KitchenStep, 'delivered'>;
+export const KITCHEN_COLUMNS = KITCHEN_STEPS.slice(0, -1) as readonly KitchenColumn[];
+
+/** The board's button that takes an order on to each step, its words as staff read them. */
+export const KITCHEN_STEP_ACTIONS: Record<Exclude<KitchenStep, 'paid'>, string> = {
+  accepted: 'Accept',
+  preparing: 'Start preparing',
+  out_for_delivery: 'Send out for delivery',
+  delivered: 'Mark delivered',
+};
 
 /** What customers and staff read for each state (the tracker, the board, the timeline). */
 export const ORDER_STATE_LABELS: Record<OrderState, string> = {

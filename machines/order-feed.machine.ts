@@ -1,4 +1,14 @@
-import { type ActorRefFrom, assign, type EventObject, fromCallback, type SnapshotFrom, setup } from 'xstate';
+import {
+  type ActorRef,
+  type ActorRefFrom,
+  assign,
+  type EventObject,
+  enqueueActions,
+  fromCallback,
+  type Snapshot,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
 import type { OrderEvent } from '../contract/order-lifecycle.ts';
 import type { OrderStreamActorEvent, OrderStreamScope, OrderStreamStatus } from '../contract/order-stream.ts';
 
@@ -13,6 +23,9 @@ const followOrders = fromCallback<EventObject, { scope: OrderStreamScope }>(() =
   throw new Error('followOrders is provided by src/actors');
 });
 
+/** An actor told of each event the feed takes and of each time its stream goes live (the kitchen board). */
+export type OrderFeedListener = ActorRef<Snapshot<unknown>, OrderStreamActorEvent>;
+
 export interface OrderFeedContext {
   scope: OrderStreamScope;
   /** The most recent events, oldest first. */
@@ -22,6 +35,7 @@ export interface OrderFeedContext {
   message: string | null;
   /** The stream has been cut or refused since the page opened: the page says when it is back. */
   pausedOnce: boolean;
+  listener: OrderFeedListener | null;
 }
 
 const isStatus =
@@ -38,7 +52,7 @@ const isStatus =
  */
 export const orderFeedMachine = setup({
   types: {
-    input: {} as { scope: OrderStreamScope },
+    input: {} as { scope: OrderStreamScope; listener?: OrderFeedListener },
     context: {} as OrderFeedContext,
     events: {} as OrderStreamActorEvent,
   },
@@ -55,6 +69,12 @@ export const orderFeedMachine = setup({
         ? { events: [...context.events, event.event].slice(-KEPT_EVENTS), received: context.received + 1 }
         : {},
     ),
+    tellEvent: enqueueActions(({ context, event, enqueue }) => {
+      if (context.listener) enqueue.sendTo(context.listener, event);
+    }),
+    tellLive: enqueueActions(({ context, enqueue }) => {
+      if (context.listener) enqueue.sendTo(context.listener, { type: 'order.stream', status: 'live' });
+    }),
     notePause: assign({ pausedOnce: true }),
     keepMessage: assign({
       message: ({ event }) => (event.type === 'order.stream' ? (event.message ?? null) : null),
@@ -69,9 +89,10 @@ export const orderFeedMachine = setup({
     received: 0,
     message: null,
     pausedOnce: false,
+    listener: input.listener ?? null,
   }),
   invoke: { id: 'followOrders', src: 'followOrders', input: ({ context }) => ({ scope: context.scope }) },
-  on: { 'order.event': { actions: 'keep' } },
+  on: { 'order.event': { actions: ['keep', 'tellEvent'] } },
   initial: 'connecting',
   states: {
     connecting: {
@@ -84,6 +105,7 @@ export const orderFeedMachine = setup({
       },
     },
     live: {
+      entry: 'tellLive',
       on: {
         'order.stream': [
           { guard: 'isReconnecting', target: 'reconnecting' },

@@ -1,37 +1,42 @@
 import { fromPromise } from 'xstate';
-import type { Order } from '../../contract/order.ts';
-import { OrderStateSchema } from '../../contract/order-lifecycle.ts';
-import { createListMachine, type RowAction } from '../../machines/list.machine.ts';
+import { KITCHEN_COLUMNS } from '../../contract/order-lifecycle.ts';
 import {
-  fetchAllOrders,
-  fetchOrderEvents,
-  fetchOrderMail,
-  type OrderListQuery,
-  transitionOrder,
-} from '../api/admin.ts';
+  type BoardColumns,
+  type KitchenMove,
+  kitchenBoardMachine,
+} from '../../machines/kitchen-board.machine.ts';
+import { fetchAllOrders, fetchOrderEvents, fetchOrderMail, transitionOrder } from '../api/admin.ts';
+import { playChime, prepareChime } from '../ui/chime.ts';
 import { asAdmin } from './admin.ts';
 import { fromActors, useLogic } from './context.tsx';
-import { settle } from './order-feed.ts';
+import { liveOrderFeed, settle } from './order-feed.ts';
+
+/** As many cards as a column shows: more waiting orders than this is a kitchen in trouble anyway. */
+const COLUMN_LIMIT = 50;
 
 export const kitchenLogic = fromActors((actors) => ({
   /**
-   * One column of the kitchen board: the orders in one state. Its row action moves an order to the
-   * state the action names (with a cancellation's reason); the page says how it went.
+   * The kitchen board: each column read as staff (the newest orders of its state), a move through the
+   * lifecycle's transition call (a cancellation with its reason), every order's live events, the chime.
    */
-  kitchenColumn: createListMachine<Order, OrderListQuery>('kitchenColumn').provide({
+  kitchenBoard: kitchenBoardMachine.provide({
     actors: {
-      fetchPage: fromPromise(({ input }) =>
-        asAdmin(actors, (uid) => fetchAllOrders(uid, input.query, input.cursor)),
-      ),
-      act: fromPromise(async ({ input }: { input: RowAction }) => {
-        const to = OrderStateSchema.options.find((state) => state === input.action);
-        if (!to) throw new Error(`Unknown step: ${input.action}`);
-        await asAdmin(actors, (uid) =>
-          transitionOrder(uid, input.id, input.note === undefined ? { to } : { to, note: input.note }),
+      readBoard: fromPromise(async () => {
+        const pages = await Promise.all(
+          KITCHEN_COLUMNS.map((state) =>
+            asAdmin(actors, (uid) => fetchAllOrders(uid, { state, limit: COLUMN_LIMIT }, null)),
+          ),
         );
-        return 1;
+        return Object.fromEntries(
+          KITCHEN_COLUMNS.map((column, at) => [column, pages[at]!.rows]),
+        ) as BoardColumns;
       }),
+      moveOrder: fromPromise(({ input: { orderId, to, note } }: { input: KitchenMove }) =>
+        asAdmin(actors, (uid) => transitionOrder(uid, orderId, note === undefined ? { to } : { to, note })),
+      ),
+      orderFeed: liveOrderFeed,
     },
+    actions: { prepareChime, playChime },
   }),
 
   /** An order's timeline, as staff read it. */
@@ -45,5 +50,5 @@ export const kitchenLogic = fromActors((actors) => ({
   ),
 }));
 
-/** The kitchen board's columns and an order's timeline and mail, read as the registry's signed-in admin. */
+/** The kitchen board and an order's timeline and mail, read as the registry's signed-in admin. */
 export const useKitchenLogic = () => useLogic(kitchenLogic);

@@ -2,9 +2,12 @@ import { orderFeedMachine } from '../../machines/order-feed.machine.ts';
 import { standalone, useLogic } from './context.tsx';
 import { orderStreamActor } from './order-stream.ts';
 
+/** The order feed following the API's live stream (the kitchen board's runs inside the board). */
+export const liveOrderFeed = orderFeedMachine.provide({ actors: { followOrders: orderStreamActor } });
+
 export const orderFeedLogic = standalone(() => ({
   /** The live order events a page follows (scope 'mine' for a customer, 'all' for staff). */
-  orderFeed: orderFeedMachine.provide({ actors: { followOrders: orderStreamActor } }),
+  orderFeed: liveOrderFeed,
 }));
 
 /** The order feed's machine; the stream names its reader by the API token it carries. */

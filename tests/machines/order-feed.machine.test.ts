@@ -46,6 +46,23 @@ describe('order feed machine', () => {
     expect(refused.getSnapshot().context.pausedOnce).toBe(true);
   });
 
+  it('tells its listener of each event and of each time the stream goes live', () => {
+    const heard: OrderStreamActorEvent[] = [];
+    const listener = createActor(
+      fromCallback<OrderStreamActorEvent>(({ receive }) => receive((event) => heard.push(event))),
+    ).start();
+    const actor = createActor(silentFeed, { input: { scope: 'all', listener } }).start();
+    actor.send({ type: 'order.event', event: orderEvent(1) });
+    actor.send({ type: 'order.stream', status: 'live' });
+    actor.send({ type: 'order.stream', status: 'reconnecting' });
+    actor.send({ type: 'order.stream', status: 'live' });
+    expect(heard).toEqual([
+      { type: 'order.event', event: orderEvent(1) },
+      { type: 'order.stream', status: 'live' },
+      { type: 'order.stream', status: 'live' },
+    ]);
+  });
+
   it('holds the server’s refusal while it waits, and lets go of it once live or cut again', () => {
     const actor = createActor(silentFeed, { input: { scope: 'mine' } }).start();
     const seen = () => [feedStatus(actor.getSnapshot()), actor.getSnapshot().context.message];

@@ -3,37 +3,48 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Order } from '../../contract/order.ts';
-import type { OrderState } from '../../contract/order-lifecycle.ts';
-import { createListMachine } from '../../machines/list.machine.ts';
+import { KITCHEN_COLUMNS, type OrderState } from '../../contract/order-lifecycle.ts';
+import {
+  type BoardColumns,
+  type KitchenMove,
+  kitchenBoardMachine,
+} from '../../machines/kitchen-board.machine.ts';
 import { giveLogic } from '../../src/actors/context.tsx';
 import { kitchenLogic } from '../../src/actors/kitchen.ts';
 import { KitchenPage } from '../../src/routes/admin/kitchen.tsx';
 import { testActors, withActors } from './support/actors.tsx';
-import { orderFeedStandIn, stream } from './support/order-feed-mock.ts';
+import { standInFeed, stream } from './support/order-feed-mock.ts';
 import { anEvent, anOrder } from './support/orders.ts';
 
 // The server, as the board's actors see it: the orders by id, and the transition call.
 const server = {
   orders: new Map<string, Order>(),
+  /** The reads fail, as with the API away. */
+  down: false,
   transition: undefined as unknown as (id: string, to: OrderState, note?: string) => Promise<void>,
 };
+const chime = { prepare: vi.fn(), play: vi.fn() };
 
 const Board = withActors(KitchenPage, testActors(), [
   giveLogic(kitchenLogic, {
-    kitchenColumn: createListMachine<Order, { state?: OrderState }>('kitchenColumn').provide({
+    kitchenBoard: kitchenBoardMachine.provide({
       actors: {
-        fetchPage: fromPromise(async ({ input }) => ({
-          rows: [...server.orders.values()].filter((order) => order.state === input.query.state),
-          next: null,
-        })),
-        act: fromPromise(async ({ input }) => {
-          await server.transition(input.id, input.action as OrderState, input.note);
-          return 1;
+        readBoard: fromPromise(async () => {
+          if (server.down) throw new Error('The kitchen is briefly offline');
+          const orders = [...server.orders.values()];
+          return Object.fromEntries(
+            KITCHEN_COLUMNS.map((state) => [state, orders.filter((order) => order.state === state)]),
+          ) as BoardColumns;
         }),
+        moveOrder: fromPromise(async ({ input }: { input: KitchenMove }) => {
+          await server.transition(input.orderId, input.to, input.note);
+          return server.orders.get(input.orderId)!;
+        }),
+        orderFeed: standInFeed,
       },
+      actions: { prepareChime: chime.prepare, playChime: chime.play },
     }),
   }),
-  orderFeedStandIn,
 ]);
 
 const column = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
@@ -42,6 +53,9 @@ beforeEach(() => {
   server.orders = new Map(
     [anOrder('a', 'paid'), anOrder('b', 'accepted'), anOrder('c', 'preparing')].map((o) => [o._id, o]),
   );
+  server.down = false;
+  chime.prepare.mockClear();
+  chime.play.mockClear();
   server.transition = vi.fn(async (id: string, to: OrderState) => {
     server.orders.set(id, { ...server.orders.get(id)!, state: to });
   });
@@ -129,11 +143,37 @@ describe('the kitchen board', () => {
     expect(await screen.findByText('Live updates paused — reconnecting…')).toHaveAttribute('role', 'status');
   });
 
-  it('offers the sound as a toggle, off by default', async () => {
+  it('offers the sound as a toggle, off by default, and chimes for a newly paid order once it is on', async () => {
     render(<Board />);
+    await within(column('Paid')).findByText(/Customer a/);
     const toggle = screen.getByRole('button', { name: 'Sound for new orders' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    act(() =>
+      stream.send({
+        type: 'order.event',
+        event: anEvent(7, anOrder('d', 'paid'), 'awaiting_payment', 'paid', 'gateway'),
+      }),
+    );
+    expect(chime.play).not.toHaveBeenCalled();
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(chime.prepare).toHaveBeenCalledOnce();
+    act(() =>
+      stream.send({
+        type: 'order.event',
+        event: anEvent(8, anOrder('e', 'paid'), 'awaiting_payment', 'paid', 'gateway'),
+      }),
+    );
+    expect(chime.play).toHaveBeenCalledOnce();
+  });
+
+  it('offers Try again when the board cannot be read', async () => {
+    server.down = true;
+    render(<Board />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The kitchen is briefly offline');
+    server.down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await within(column('Paid')).findByText(/Customer a/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,38 +1,22 @@
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { BellOff, BellRing } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Order } from '../../../contract/order.ts';
 import {
+  KITCHEN_COLUMNS,
+  KITCHEN_STEP_ACTIONS,
+  type KitchenColumn,
   nextKitchenStep,
   nextStates,
   ORDER_STATE_LABELS,
   type OrderState,
 } from '../../../contract/order-lifecycle.ts';
-import { shownRows } from '../../../machines/list.machine.ts';
+import type { KitchenBoardSnapshot, KitchenMove } from '../../../machines/kitchen-board.machine.ts';
 import { useKitchenLogic } from '../../actors/kitchen.ts';
 import { LiveStatus } from '../../components/live-status.tsx';
-import { playChime, prepareChime } from '../../ui/chime.ts';
 import { showDialog } from '../../ui/dialog.ts';
-import { useEachNewEvent, useOrderFeed, useRefreshWhenLive } from '../use-order-feed.ts';
-
-/** The board's columns: paid orders waiting for the kitchen, then each step until they leave. */
-export const KITCHEN_COLUMNS = ['paid', 'accepted', 'preparing', 'out_for_delivery'] as const;
-type Column = (typeof KITCHEN_COLUMNS)[number];
-const isColumn = (state: OrderState | null): state is Column => KITCHEN_COLUMNS.includes(state as Column);
-
-/** Each column's button, by the step it moves an order to. */
-const STEP_BUTTON: Partial<Record<OrderState, string>> = {
-  accepted: 'Accept',
-  preparing: 'Start preparing',
-  out_for_delivery: 'Send out for delivery',
-  delivered: 'Mark delivered',
-};
-
-/** As many cards as a column shows: more waiting orders than this is a kitchen in trouble anyway. */
-const COLUMN_LIMIT = 50;
-/** How long a newly paid order stays highlighted. */
-const FRESH_MS = 60_000;
+import { useLiveStatus } from '../use-order-feed.ts';
 
 /** The time now, moved on each minute: the cards' "paid … ago" follow it. */
 function useMinuteClock(): number {
@@ -53,17 +37,25 @@ function sincePayment(paidAt: string, now: number): string {
 
 interface CardProps {
   order: Order;
-  column: Column;
+  column: KitchenColumn;
   now: number;
   fresh: boolean;
   disabled: boolean;
-  onMove: (order: Order, to: OrderState, note?: string) => void;
+  onMove: (move: KitchenMove) => void;
 }
 
 function KitchenCard({ order, column, now, fresh, disabled, onMove }: CardProps) {
   const titleId = useId();
   const next = nextKitchenStep(column);
   const cancellable = nextStates(column, 'staff').includes('refund_due');
+  const move = (to: OrderState, note?: string) =>
+    onMove({
+      orderId: order._id,
+      transactionId: order.transaction_id,
+      from: column,
+      to,
+      ...(note === undefined ? {} : { note }),
+    });
 
   async function cancel() {
     const answer = await showDialog({
@@ -77,8 +69,7 @@ function KitchenCard({ order, column, now, fresh, disabled, onMove }: CardProps)
       confirmButtonText: 'Cancel order',
       cancelButtonText: 'Keep order',
     });
-    if (answer.isConfirmed && typeof answer.value === 'string')
-      onMove(order, 'refund_due', answer.value.trim());
+    if (answer.isConfirmed && typeof answer.value === 'string') move('refund_due', answer.value.trim());
   }
 
   return (
@@ -119,15 +110,15 @@ function KitchenCard({ order, column, now, fresh, disabled, onMove }: CardProps)
         </a>
       </p>
       <div className="flex flex-wrap gap-2">
-        {next && (
+        {next && next !== 'paid' && (
           <button
             type="button"
             className="btn-primary"
             disabled={disabled}
-            aria-label={`${STEP_BUTTON[next] ?? ORDER_STATE_LABELS[next]}: order ${order.transaction_id}`}
-            onClick={() => onMove(order, next)}
+            aria-label={`${KITCHEN_STEP_ACTIONS[next]}: order ${order.transaction_id}`}
+            onClick={() => move(next)}
           >
-            {STEP_BUTTON[next] ?? ORDER_STATE_LABELS[next]}
+            {KITCHEN_STEP_ACTIONS[next]}
           </button>
         )}
         {cancellable && (
@@ -147,65 +138,27 @@ function KitchenCard({ order, column, now, fresh, disabled, onMove }: CardProps)
 }
 
 interface ColumnProps {
-  column: Column;
-  /** Moves each time the column is to be read again (a live event touched it, a card came in). */
-  refreshes: number;
+  column: KitchenColumn;
+  /** null until the board's first read answers. */
+  orders: Order[] | null;
   fresh: ReadonlySet<string>;
   now: number;
-  onMoved: (to: OrderState) => void;
+  /** A move of a card of this column the server refused, as staff read it. */
+  problem: string | null;
+  canMove: boolean;
+  onMove: (move: KitchenMove) => void;
 }
 
-function KitchenColumn({ column, refreshes, fresh, now, onMoved }: ColumnProps) {
+function KitchenColumnView({ column, orders, fresh, now, problem, canMove, onMove }: ColumnProps) {
   const titleId = useId();
-  const [problem, setProblem] = useState<string | null>(null);
-  const moving = useRef<Order | null>(null);
-  const movedTo = useRef(onMoved);
-  movedTo.current = onMoved;
-  // The list machine says how a move went; the column shows it (a 409's message stays on screen).
-  const { kitchenColumn } = useKitchenLogic();
-  const machine = useMemo(
-    () =>
-      kitchenColumn.provide({
-        actions: {
-          announceDone: (_, action) => {
-            setProblem(null);
-            movedTo.current(action.action as OrderState);
-          },
-          announceFailure: (_, { message }) =>
-            setProblem(moving.current ? `Order ${moving.current.transaction_id}: ${message}` : message),
-        },
-      }),
-    [kitchenColumn],
-  );
-  const [snapshot, send] = useMachine(machine, {
-    input: { query: { state: column, limit: COLUMN_LIMIT }, cursor: null },
-  });
-  const rows = useMemo(() => shownRows(snapshot.context), [snapshot.context]);
-
-  // A refresh asked for while the column is busy waits until it can be read again.
-  const pending = useRef(0);
-  const canRefresh = snapshot.can({ type: 'list.refresh' });
-  useEffect(() => {
-    if (refreshes > pending.current && canRefresh) {
-      pending.current = refreshes;
-      send({ type: 'list.refresh' });
-    }
-  }, [refreshes, canRefresh, send]);
-
-  const canAct = snapshot.can({ type: 'list.act', action: '', id: '' });
-  const move = (order: Order, to: OrderState, note?: string) => {
-    moving.current = order;
-    setProblem(null);
-    send({ type: 'list.act', action: to, id: order._id, ...(note ? { note } : {}) });
-  };
-
+  const count = orders?.length ?? 0;
   return (
     <section aria-labelledby={titleId} className="grid min-w-0 content-start gap-3 rounded-2xl bg-cream p-3">
       <h3 id={titleId} className="flex items-center justify-between text-lg font-bold">
         {ORDER_STATE_LABELS[column]}
         <span className="rounded-full bg-white px-2 text-base">
-          {rows.length}
-          <span className="sr-only"> {rows.length === 1 ? 'order' : 'orders'}</span>
+          {count}
+          <span className="sr-only"> {count === 1 ? 'order' : 'orders'}</span>
         </span>
       </h3>
       {problem && (
@@ -213,28 +166,21 @@ function KitchenColumn({ column, refreshes, fresh, now, onMoved }: ColumnProps) 
           {problem}
         </p>
       )}
-      {snapshot.matches('loading') ? (
+      {orders === null ? (
         <p className="text-neutral-700">Loading…</p>
-      ) : snapshot.matches('failed') ? (
-        <div role="alert" className="grid gap-2">
-          <p>{snapshot.context.error}</p>
-          <button type="button" className="btn-primary" onClick={() => send({ type: 'list.retry' })}>
-            Try again
-          </button>
-        </div>
-      ) : rows.length === 0 ? (
+      ) : orders.length === 0 ? (
         <p className="text-neutral-700">No orders here.</p>
       ) : (
         <ul className="grid gap-3">
-          {rows.map((order) => (
+          {orders.map((order) => (
             <KitchenCard
               key={order._id}
               order={order}
               column={column}
               now={now}
               fresh={fresh.has(order._id)}
-              disabled={!canAct}
-              onMove={move}
+              disabled={!canMove}
+              onMove={onMove}
             />
           ))}
         </ul>
@@ -243,53 +189,34 @@ function KitchenColumn({ column, refreshes, fresh, now, onMoved }: ColumnProps) 
   );
 }
 
-const NO_REFRESHES: Record<Column, number> = { paid: 0, accepted: 0, preparing: 0, out_for_delivery: 0 };
+const freshOrders = (snapshot: KitchenBoardSnapshot) => snapshot.context.fresh;
 
 /**
- * The kitchen board: paid orders and each step after, live. A card moves one step at a time (or is
- * cancelled, with a reason); a live event reads the columns it touches again, and a newly paid order
- * is highlighted, announced and, if the sound is on, chimed.
+ * The kitchen board (machines/kitchen-board.machine.ts): paid orders and each step after, live. A card
+ * moves one step at a time (or is cancelled, with a reason); a newly paid order is highlighted,
+ * announced and, if the sound is on, chimed.
  */
 export function KitchenPage() {
-  const feed = useOrderFeed('all');
+  const { kitchenBoard } = useKitchenLogic();
+  const [snapshot, send, board] = useMachine(kitchenBoard);
+  const live = useLiveStatus(snapshot.children.feed!);
+  const freshIds = useSelector(board, freshOrders);
   const now = useMinuteClock();
-  const [refreshes, setRefreshes] = useState(NO_REFRESHES);
-  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
-  const [announcement, setAnnouncement] = useState('');
-  const [sound, setSound] = useState(false);
-
-  const refresh = useCallback((state: OrderState | null) => {
-    if (isColumn(state)) setRefreshes((current) => ({ ...current, [state]: current[state] + 1 }));
-  }, []);
-  // Each column waits until it can be read again by itself.
-  useRefreshWhenLive(
-    feed.status,
-    true,
-    useCallback(() => {
-      for (const column of KITCHEN_COLUMNS) refresh(column);
-    }, [refresh]),
-  );
-
-  useEachNewEvent(feed, (event) => {
-    refresh(event.from);
-    refresh(event.to);
-    if (event.to !== 'paid') return;
-    setFresh((current) => new Set(current).add(event.orderId));
-    setTimeout(
-      () =>
-        setFresh((current) => {
-          const next = new Set(current);
-          next.delete(event.orderId);
-          return next;
-        }),
-      FRESH_MS,
-    );
-    setAnnouncement(`New paid order ${event.transactionId}`);
-    if (sound) playChime();
+  const fresh = new Set(freshIds);
+  const { columns, error, announcement, move, problem } = snapshot.context;
+  const sound = snapshot.matches({ sound: 'on' });
+  const reading = snapshot.matches({ read: 'reading' });
+  const onMove = (next: KitchenMove) => send({ type: 'kitchen.move', ...next });
+  const canMove = snapshot.can({
+    type: 'kitchen.move',
+    orderId: '',
+    transactionId: '',
+    from: 'paid',
+    to: 'paid',
   });
 
   return (
-    <section aria-labelledby="kitchen-title" className="grid min-w-0 gap-4">
+    <section aria-labelledby="kitchen-title" aria-busy={reading} className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="kitchen-title" className="text-2xl font-bold">
           Kitchen
@@ -298,10 +225,7 @@ export function KitchenPage() {
           type="button"
           className="inline-flex min-h-11 items-center gap-2 rounded-full border border-neutral-300 px-4 font-bold"
           aria-pressed={sound}
-          onClick={() => {
-            if (!sound) prepareChime();
-            setSound(!sound);
-          }}
+          onClick={() => send({ type: 'kitchen.sound' })}
         >
           {sound ? (
             <BellRing aria-hidden="true" className="size-5" />
@@ -311,19 +235,29 @@ export function KitchenPage() {
           Sound for new orders
         </button>
       </div>
-      <LiveStatus status={feed.status} pausedOnce={feed.pausedOnce} message={feed.message} />
+      <LiveStatus {...live} />
       <p role="status" className={announcement ? 'font-semibold text-coral-ink' : 'sr-only'}>
         {announcement}
       </p>
+      {snapshot.matches({ read: 'failed' }) && (
+        <div role="alert" className="grid justify-items-start gap-2">
+          <p>{error}</p>
+          <button type="button" className="btn-primary" onClick={() => send({ type: 'kitchen.retry' })}>
+            Try again
+          </button>
+        </div>
+      )}
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         {KITCHEN_COLUMNS.map((column) => (
-          <KitchenColumn
+          <KitchenColumnView
             key={column}
             column={column}
-            refreshes={refreshes[column]}
+            orders={columns?.[column] ?? null}
             fresh={fresh}
             now={now}
-            onMoved={refresh}
+            problem={snapshot.matches({ move: 'refused' }) && move?.from === column ? problem : null}
+            canMove={canMove}
+            onMove={onMove}
           />
         ))}
       </div>

@@ -101,11 +101,13 @@ export function mermaidDiagram(machine: AnyStateMachine): string {
   }
 
   const block = (node: AnyStateNode, indent: string): string[] => {
-    if (node.type === 'parallel' || node.type === 'history') {
+    if (node.type === 'history') {
       throw new Error(`${node.id}: ${node.type} states are not drawn yet; teach mermaidDiagram them`);
     }
     const lines: string[] = [];
-    for (const initial of node.initial?.target ?? []) lines.push(`${indent}[*] --> ${diagramId(initial)}`);
+    // A parallel state's regions are all active at once: each is drawn with its own start, none is one.
+    for (const initial of node.type === 'parallel' ? [] : (node.initial?.target ?? []))
+      lines.push(`${indent}[*] --> ${diagramId(initial)}`);
     for (const child of Object.values(node.states)) {
       const declaration = `${indent}state "${child.key}" as ${diagramId(child)}`;
       if (Object.keys(child.states).length > 0) {

@@ -14,12 +14,13 @@ export const stream = {
   },
 };
 
-export const orderFeedStandIn = giveLogic(orderFeedLogic, {
-  orderFeed: orderFeedMachine.provide({
-    actors: {
-      followOrders: fromCallback<EventObject, { scope: OrderStreamScope }>(({ sendBack }) => {
-        stream.send = sendBack;
-      }),
-    },
-  }),
+/** The feed machine with the test's stream (the kitchen board runs one inside itself). */
+export const standInFeed = orderFeedMachine.provide({
+  actors: {
+    followOrders: fromCallback<EventObject, { scope: OrderStreamScope }>(({ sendBack }) => {
+      stream.send = sendBack;
+    }),
+  },
 });
+
+export const orderFeedStandIn = giveLogic(orderFeedLogic, { orderFeed: standInFeed });

@@ -3,6 +3,7 @@ import { authFormModel } from './auth-form.ts';
 import { cartModel } from './cart.ts';
 import { checkoutModel } from './checkout.ts';
 import { itemUpdateModel } from './item-update.ts';
+import { kitchenBoardModel } from './kitchen-board.ts';
 import { listModel } from './list.ts';
 import { menuModel } from './menu.ts';
 import { orderModel } from './order.ts';
@@ -20,6 +21,7 @@ export const MACHINE_MODELS: Readonly<Record<string, MachineModel>> = {
   cart: cartModel,
   checkout: checkoutModel,
   'item-update': itemUpdateModel,
+  'kitchen-board': kitchenBoardModel,
   list: listModel,
   menu: menuModel,
   order: orderModel,

@@ -1,0 +1,63 @@
+import { fromCallback } from 'xstate';
+import type { Order } from '../../../../contract/order.ts';
+import type { OrderEvent } from '../../../../contract/order-lifecycle.ts';
+import {
+  type BoardColumns,
+  type KitchenBoardContext,
+  type KitchenMove,
+  kitchenBoardMachine,
+} from '../../../../machines/kitchen-board.machine.ts';
+import { defineModel, neverAnswers } from '../model.ts';
+import { orderEvent } from './order-feed.ts';
+
+/** The order a card moves: paid, in the first column. */
+const waiting = { _id: 'a', transaction_id: 'T-a', state: 'paid' } as Order;
+export const BOARD: BoardColumns = { paid: [waiting], accepted: [], preparing: [], out_for_delivery: [] };
+export const ACCEPT: KitchenMove = { orderId: 'a', transactionId: 'T-a', from: 'paid', to: 'accepted' };
+
+/** A newly paid order, as the feed hands it over. */
+export const paid = (orderId: string): OrderEvent =>
+  orderEvent(orderId === 'n1' ? 1 : 2, { orderId, transactionId: `T-${orderId}` });
+/** Another step, of the card's order. */
+export const accepted: OrderEvent = orderEvent(3, { orderId: 'a', from: 'paid', to: 'accepted' });
+
+/** The board with every effect silent: the walk sends their answers and the feed's reports itself. */
+export const silentBoard = kitchenBoardMachine.provide({
+  actors: {
+    readBoard: neverAnswers<BoardColumns>(),
+    moveOrder: neverAnswers<Order, KitchenMove>(),
+    orderFeed: fromCallback(() => {}) as never,
+  },
+});
+
+export const kitchenBoardModel = defineModel(silentBoard, [
+  {
+    events: (snapshot) => {
+      const { fresh } = snapshot.context as KitchenBoardContext;
+      return [
+        { type: 'order.stream', status: 'live' },
+        { type: 'order.stream', status: 'reconnecting' },
+        { type: 'order.event', event: paid('n1') },
+        { type: 'order.event', event: paid('n2') },
+        { type: 'order.event', event: accepted },
+        { type: 'kitchen.move', ...ACCEPT },
+        { type: 'kitchen.retry' },
+        { type: 'kitchen.sound' },
+        // The highlights end oldest first.
+        ...(fresh.length > 0 ? [{ type: 'kitchen.fade', orderId: fresh[0] }] : []),
+        ...(snapshot.matches({ read: 'reading' })
+          ? [
+              { type: 'xstate.done.actor.readBoard', output: BOARD },
+              { type: 'xstate.error.actor.readBoard', error: new Error('The kitchen is briefly offline') },
+            ]
+          : []),
+        ...(snapshot.matches({ move: 'moving' })
+          ? [
+              { type: 'xstate.done.actor.moveOrder', output: waiting },
+              { type: 'xstate.error.actor.moveOrder', error: new Error('This order is accepted already') },
+            ]
+          : []),
+      ] as never;
+    },
+  },
+]);
