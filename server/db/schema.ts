@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -19,6 +20,7 @@ import {
 import { DEFAULT_ROOM_SETTINGS, MAX_TABLE_SEATS } from '../../contract/booking.ts';
 import { BOOKING_ACTORS, BOOKING_STATES } from '../../contract/booking-lifecycle.ts';
 import { ITEM_CATEGORIES, LOW_STOCK } from '../../contract/menu.ts';
+import type { LineChoice } from '../../contract/options.ts';
 import { ORDER_STAGES } from '../../contract/order.ts';
 import {
   ACCEPTED_STATES,
@@ -138,6 +140,58 @@ export const menuVersion = pgTable(
   (t) => [check('menu_version_one_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * An item's option groups (Size, Crust, Extra toppings), in the page's order. Changes to them and to
+ * their choices move the menu's versions like a change to the item (migration 0016's trigger), as its
+ * page and answers show them.
+ */
+export const optionGroups = pgTable(
+  'option_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    required: boolean('required').notNull().default(false),
+    minChoices: integer('min_choices').notNull().default(0),
+    maxChoices: integer('max_choices').notNull().default(1),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('option_groups_item_idx').on(t.itemId, t.position),
+    check(
+      'option_groups_bounds',
+      sql`${t.minChoices} >= 0 and ${t.maxChoices} >= 1 and ${t.minChoices} <= ${t.maxChoices} and ${t.required} = (${t.minChoices} >= 1)`,
+    ),
+  ],
+);
+
+/** A group's choices, in its order: what each adds to the item's price, whether it is taken by default. */
+export const optionChoices = pgTable(
+  'option_choices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => optionGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Added to the item's price per unit (below 0 for a smaller size). */
+    priceDeltaCents: integer('price_delta_cents').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** false: sold out today, as the owner marked it. */
+    available: boolean('available').notNull().default(true),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('option_choices_group_idx').on(t.groupId, t.position)],
+);
+
+/**
+ * A line is an item with its chosen options and instructions: the same three again raise its quantity
+ * (the unique index), other choices make another line. `choice_ids` is kept sorted, so the same choices
+ * in any order are the same line; no foreign key can reach into it, so removing a choice deletes the
+ * lines that chose it (services/item-options.ts), as deleting an item deletes its lines.
+ */
 export const cartLines = pgTable(
   'cart_lines',
   {
@@ -150,12 +204,36 @@ export const cartLines = pgTable(
       .references(() => menuItems.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    choiceIds: uuid('choice_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    instructions: text('instructions').notNull().default(''),
   },
   (t) => [
-    uniqueIndex('cart_lines_user_item_idx').on(t.userUid, t.itemId),
+    uniqueIndex('cart_lines_user_item_choices_idx').on(t.userUid, t.itemId, t.choiceIds, t.instructions),
     check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
+
+/**
+ * The additions a customer sent with a key of their own (contract/cart.ts, `addKey`): the same key again
+ * adds nothing. Kept a day, pruned by the customer's next keyed addition.
+ */
+export const cartAdds = pgTable(
+  'cart_adds',
+  {
+    userUid: text('user_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    key: uuid('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userUid, t.key] })],
+);
+
+/** The one-time seeds a database has had (by name), so one an owner has since undone never comes back. */
+export const seedRuns = pgTable('seed_runs', {
+  name: text('name').primaryKey(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const orders = pgTable(
   'orders',
@@ -303,10 +381,14 @@ export const orderLines = pgTable(
     itemId: uuid('item_id').references(() => menuItems.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     category: itemCategory('category').notNull(),
+    /** The unit price paid: the item's with its options' deltas, at checkout. */
     priceCents: integer('price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     /** The cart line this was ordered from (no foreign key: the cart line goes once the order is paid). */
     cartLineId: uuid('cart_line_id'),
+    /** The options chosen, their names and deltas (in cents) as they were at checkout. */
+    options: jsonb('options').$type<LineChoice[]>().notNull().default([]),
+    instructions: text('instructions').notNull().default(''),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );
