@@ -20,7 +20,6 @@ import {
 import { DEFAULT_ROOM_SETTINGS, MAX_TABLE_SEATS } from '../../contract/booking.ts';
 import { BOOKING_ACTORS, BOOKING_STATES } from '../../contract/booking-lifecycle.ts';
 import { ITEM_CATEGORIES, LOW_STOCK } from '../../contract/menu.ts';
-import type { LineChoice } from '../../contract/options.ts';
 import { ORDER_STAGES } from '../../contract/order.ts';
 import {
   ACCEPTED_STATES,
@@ -371,6 +370,14 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/** A chosen option as an order line keeps it (contract/options.ts, LineChoice), its delta in cents. */
+export interface ChoiceSnapshot {
+  group: string;
+  name: string;
+  priceDeltaCents: number;
+  extra: boolean;
+}
+
 export const orderLines = pgTable(
   'order_lines',
   {
@@ -387,7 +394,7 @@ export const orderLines = pgTable(
     /** The cart line this was ordered from (no foreign key: the cart line goes once the order is paid). */
     cartLineId: uuid('cart_line_id'),
     /** The options chosen, their names and deltas (in cents) as they were at checkout. */
-    options: jsonb('options').$type<LineChoice[]>().notNull().default([]),
+    options: jsonb('options').$type<ChoiceSnapshot[]>().notNull().default([]),
     instructions: text('instructions').notNull().default(''),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
