@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BookingStateSchema } from './booking-lifecycle.ts';
 import { ITEM_CATEGORIES, STOCK_FILTERS } from './menu.ts';
 import { DaySchema, PageQuerySchema, SearchSchema } from './paging.ts';
 import { ADMIN_ROLE, CUSTOMER_ROLE } from './user.ts';
@@ -116,6 +117,10 @@ export const ReservationRowSchema = v.object({
   time: v.nullable(v.string()),
   phone: v.nullable(v.string()),
   createdAt: v.string(),
+  /** Since the room was modelled (null before it): what the guest quotes. */
+  reference: v.optional(v.nullable(v.string())),
+  state: v.optional(BookingStateSchema),
+  walkIn: v.optional(v.boolean()),
 });
 export type ReservationRow = v.InferOutput<typeof ReservationRowSchema>;
 export const ReservationListSchema = v.array(ReservationRowSchema);

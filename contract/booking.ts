@@ -69,18 +69,16 @@ export const TableListSchema = v.array(TableSchema);
 export const SLOT_GRIDS = [15, 30] as const;
 
 /**
- * The room's rules, set by the owner (Admin → Tables): the times' grid, how long a party stays (a small
- * party `stay.minutes`, one of more than `stay.upTo` persons `stay.largerMinutes`), how long before
+ * The room's rules, set by the owner (Admin → Tables): the times' grid, how long a party stays (a party
+ * of up to `stayUpTo` persons `stayMinutes`, a larger one `stayLargerMinutes`), how long before
  * its time a guest may still cancel or change a booking online, when the reminder goes, and whether
  * each booking waits for the owner's yes.
  */
 export const RoomSettingsSchema = v.object({
   gridMinutes: v.picklist(SLOT_GRIDS, `gridMinutes must be one of: ${SLOT_GRIDS.join(', ')}`),
-  stay: v.object({
-    upTo: whole('Small party size', 1, MAX_ONLINE_PARTY),
-    minutes: whole('Stay of a small party', 15, 360),
-    largerMinutes: whole('Stay of a larger party', 15, 360),
-  }),
+  stayUpTo: whole('Small party size', 1, MAX_ONLINE_PARTY),
+  stayMinutes: whole('Stay of a small party', 15, 360),
+  stayLargerMinutes: whole('Stay of a larger party', 15, 360),
   cancelCutoffMinutes: whole('Cancel cut-off', 0, 7 * 24 * 60),
   /** 0: no reminder. */
   reminderMinutes: whole('Reminder', 0, 7 * 24 * 60),
@@ -91,15 +89,19 @@ export type RoomSettings = v.InferOutput<typeof RoomSettingsSchema>;
 /** 90 minutes up to 4 persons, 120 above; cancel up to 2 h before; a reminder 3 h before. */
 export const DEFAULT_ROOM_SETTINGS: RoomSettings = {
   gridMinutes: 15,
-  stay: { upTo: 4, minutes: 90, largerMinutes: 120 },
+  stayUpTo: 4,
+  stayMinutes: 90,
+  stayLargerMinutes: 120,
   cancelCutoffMinutes: 120,
   reminderMinutes: 180,
   confirmByHand: false,
 };
 
 /** How long a party of `persons` keeps its table. */
-export const stayMinutes = (settings: Pick<RoomSettings, 'stay'>, persons: number): number =>
-  persons <= settings.stay.upTo ? settings.stay.minutes : settings.stay.largerMinutes;
+export const stayMinutes = (
+  settings: Pick<RoomSettings, 'stayUpTo' | 'stayMinutes' | 'stayLargerMinutes'>,
+  persons: number,
+): number => (persons <= settings.stayUpTo ? settings.stayMinutes : settings.stayLargerMinutes);
 
 /** A span of minutes as a person reads it: '2 hours', '90 minutes'. */
 export function spanText(minutes: number): string {
@@ -212,3 +214,9 @@ export const DayTableListSchema = v.array(DayTableSchema);
 
 /** GET /admin-day query: the day, its tables a page at a time. */
 export const DayQuerySchema = v.object({ ...PageQuerySchema.entries, date: DaySchema });
+
+/** POST /admin-walk-ins answer: the booking made for the walk-in, and the tables it was given. */
+export const WalkInSeatedSchema = v.object({
+  ...BookedSchema.entries,
+  tables: v.array(v.string()),
+});

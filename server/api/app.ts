@@ -29,6 +29,7 @@ import { refuseNulInUrl } from './middleware/validate.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { renderSandboxPage, SandboxGateway } from './payments/sandbox.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { bookingRoutes } from './routes/bookings.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { healthRoutes } from './routes/health.ts';
 import { menuRoutes } from './routes/menu.ts';
@@ -38,12 +39,16 @@ import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { reservationRoutes } from './routes/reservations.ts';
+import { roomRoutes } from './routes/room.ts';
 import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { shopRoutes } from './routes/shop.ts';
 import { routeTable } from './routes/table.ts';
+import type { BookingDeps } from './services/availability.ts';
+import { type BookingLinks, createBookingLinks } from './services/booking-links.ts';
 import { type HoldOptions, resolveHolds } from './services/holds.ts';
 import { createProviderCheck } from './services/provider-check.ts';
+import { DEFAULT_SHOP_TIME_ZONE, shopClock } from './services/shop-clock.ts';
 import type { ApiTokens } from './tokens.ts';
 
 export interface AppDeps {
@@ -120,6 +125,13 @@ export interface AppDeps {
    * recheckMs STREAM_RECHECK_MS.
    */
   streams?: Partial<StreamLimits>;
+  /**
+   * Table bookings: the shop's time zone (SHOP_TIME_ZONE, default DEFAULT_SHOP_TIME_ZONE), which says when
+   * a cut-off has passed or a reminder is due, and the signer of the bookings' links (server/api/index.ts
+   * derives it from API_TOKEN_SECRET, so every instance accepts every link; without it, a random key of
+   * this app's own).
+   */
+  bookings?: { timeZone?: string; links?: BookingLinks };
 }
 
 /** Larger than any form or cart the storefront sends; a bigger body is refused before it is read. */
@@ -211,7 +223,12 @@ export function createApp(deps: AppDeps) {
   const on = routeTable(app, { db, tokens, identity });
   healthRoutes(on, db);
   metricsRoutes(on, { metrics, token: deps.metricsToken });
-  app.route('/', reservationRoutes(db, limits));
+  const bookings: BookingDeps = {
+    clock: shopClock(deps.bookings?.timeZone ?? DEFAULT_SHOP_TIME_ZONE, deps.now),
+    links: deps.bookings?.links ?? createBookingLinks(undefined, siteOrigins[0]),
+  };
+  reservationRoutes(on, db, limits, bookings);
+  bookingRoutes(on, db, bookings);
   const now = deps.now ?? (() => Date.now());
   app.use(
     provideProviderCheck(createProviderCheck({ db, accountStatus: identity.accountStatus, now, logger })),
@@ -223,6 +240,7 @@ export function createApp(deps: AppDeps) {
   paymentRoutes(on, { db, gateway, logger, siteOrigins, limits, admission });
   adminRoutes(on, { db, identity, logger });
   shopRoutes(on, db);
+  roomRoutes(on, db, bookings);
   // Nothing here compresses or buffers answers, so the streams' events leave as they are written.
   const heartbeatMs = deps.orderStreamHeartbeatMs;
   orderStreamRoutes(on, {

@@ -47,6 +47,7 @@ const API_READS = {
     'SITE_ORIGIN',
     'TRUST_PROXY',
     'EXPIRY_SWEEP_MS',
+    'SHOP_TIME_ZONE',
     'STREAM_MAX_PER_ACCOUNT',
     'STREAM_MAX_PER_ADDRESS',
     'STREAM_RECHECK_MS',
@@ -229,7 +230,10 @@ export interface Config {
   siteOrigins: string[];
   /** Proxies of ours in front (X-Forwarded-For entries to count back from the end); 0: none. */
   trustProxy: number;
+  /** How often this process sweeps lapsed stock holds and due booking reminders. */
   expirySweepMs: number;
+  /** The restaurant's time zone (SHOP_TIME_ZONE): bookings' cut-offs and reminders are reckoned in it. */
+  shopTimeZone: string;
   streams: StreamLimits;
   holds: Holds;
   /** How much of the expensive work this process takes on at once (middleware/admission.ts). */
@@ -308,6 +312,7 @@ function toConfig(env: Env): { config: Config; warnings: string[] } {
       siteOrigins: env.SITE_ORIGIN,
       trustProxy: env.TRUST_PROXY,
       expirySweepMs: env.EXPIRY_SWEEP_MS,
+      shopTimeZone: env.SHOP_TIME_ZONE,
       streams: {
         maxPerAccount: env.STREAM_MAX_PER_ACCOUNT,
         maxPerAddress: env.STREAM_MAX_PER_ADDRESS,

@@ -18,6 +18,7 @@ import {
 import { DEFAULT_STREAM_LIMITS } from './live/stream-limits.ts';
 import { DEFAULT_ADMISSION } from './middleware/admission.ts';
 import { DEFAULT_HOLDS } from './services/holds.ts';
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from './services/shop-clock.ts';
 import { MIN_SECRET_LENGTH } from './tokens.ts';
 
 const secret = v.optional(
@@ -92,6 +93,14 @@ export const API_ENV = defineEnv({
   SITE_ORIGIN: v.optional(origins, localhostUrl(PORTS.web)),
   TRUST_PROXY: proxies,
   EXPIRY_SWEEP_MS: milliseconds(60_000),
+  // The restaurant's wall clock (services/shop-clock.ts): when a booking's cut-off or reminder falls.
+  SHOP_TIME_ZONE: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(isTimeZone, 'must be a time zone name such as Asia/Dhaka, Europe/Berlin or UTC'),
+    ),
+    DEFAULT_SHOP_TIME_ZONE,
+  ),
   // The live order streams (routes/order-stream.ts): open at once per account and per caller address,
   // counted across every API process, and how often an open one checks its account still qualifies.
   STREAM_MAX_PER_ACCOUNT: wholeNumber(DEFAULT_STREAM_LIMITS.maxPerAccount, 1, 10_000),

@@ -7,6 +7,7 @@ import { listenMenuVersion } from '../db/menu-version.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDemoAccounts } from '../db/seed/demo-accounts.ts';
 import { seedMenu } from '../db/seed/menu.ts';
+import { seedRoom } from '../db/seed/room.ts';
 import { EnvError } from '../env.ts';
 import { createApp } from './app.ts';
 import { readConfig } from './config.ts';
@@ -17,6 +18,8 @@ import { createSmtpSender, redactUrl } from './mail/smtp-sender.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { notifyApp, SandboxGateway } from './payments/sandbox.ts';
 import { SslcommerzGateway } from './payments/sslcommerz.ts';
+import { createBookingLinks } from './services/booking-links.ts';
+import { queueDueReminders } from './services/booking-reminders.ts';
 import { releaseExpiredReservations } from './services/expiry.ts';
 import { createApiTokens } from './tokens.ts';
 
@@ -68,6 +71,8 @@ try {
   await migrateDatabase(setup.db);
   const seeded = await seedMenu(setup.db);
   if (seeded) logger.info(`seeded ${seeded} menu items`);
+  const tables = await seedRoom(setup.db);
+  if (tables) logger.info(`seeded a room of ${tables} tables`);
   // Only when asked (`npm start` asks for its own embedded database): never into a database that merely
   // happens to be reachable while the emulator runs.
   if (config.seedDemoAccounts) {
@@ -91,6 +96,11 @@ const orderEvents = await listenOrderEvents({
 });
 
 const tokens = createApiTokens(config.apiTokenSecret);
+// Every instance signs and accepts the same booking links: their key comes from the shared secret.
+const bookings = {
+  timeZone: config.shopTimeZone,
+  links: createBookingLinks(config.apiTokenSecret, config.siteOrigins[0]),
+};
 const app = createApp({
   db: database.db,
   menuVersion,
@@ -105,6 +115,7 @@ const app = createApp({
   holds: config.holds,
   admission: config.admission,
   orderEvents,
+  bookings,
 });
 // A plain HTTP server; API_PORT=0 takes any free port, so the log names the real one. Its timeouts close
 // a connection whose request trickles in (headers, then the whole request) and one left idle between
@@ -145,6 +156,19 @@ async function sweepReservations() {
 const sweeper = setInterval(() => void sweepReservations(), config.expirySweepMs);
 void sweepReservations();
 
+// A booked guest's reminder goes into the outbox once, whichever instance's sweep finds it due
+// (services/booking-reminders.ts); every instance looks as often as it sweeps the stock holds.
+async function sweepReminders() {
+  try {
+    const queued = await queueDueReminders(database.db, bookings.links, new Date());
+    if (queued) logger.info(`queued ${queued} booking reminder(s)`);
+  } catch (error) {
+    logger.warn({ err: error }, 'booking reminder sweep failed');
+  }
+}
+const reminderSweeper = setInterval(() => void sweepReminders(), config.expirySweepMs);
+void sweepReminders();
+
 // The outbox's mail goes out from every instance; a claim keeps each mail to one sender. A mail server
 // that is down only delays it (services/mail-outbox.ts).
 const mailer = createSmtpSender({ url: config.mail.smtpUrl, from: config.mail.from });
@@ -183,6 +207,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   clearInterval(sweeper);
+  clearInterval(reminderSweeper);
   // No new round; the mail being sent, if any, is recorded before the pool closes.
   const mailStopped = mailWorker.stop().finally(() => mailer.close());
   // Stops accepting connections and closes the idle ones; calls on the others get their answers with

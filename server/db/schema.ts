@@ -535,11 +535,11 @@ export const roomSettings = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     gridMinutes: integer('grid_minutes').notNull().default(DEFAULT_ROOM_SETTINGS.gridMinutes),
-    stayUpTo: integer('stay_up_to').notNull().default(DEFAULT_ROOM_SETTINGS.stay.upTo),
-    stayMinutes: integer('stay_minutes').notNull().default(DEFAULT_ROOM_SETTINGS.stay.minutes),
+    stayUpTo: integer('stay_up_to').notNull().default(DEFAULT_ROOM_SETTINGS.stayUpTo),
+    stayMinutes: integer('stay_minutes').notNull().default(DEFAULT_ROOM_SETTINGS.stayMinutes),
     stayLargerMinutes: integer('stay_larger_minutes')
       .notNull()
-      .default(DEFAULT_ROOM_SETTINGS.stay.largerMinutes),
+      .default(DEFAULT_ROOM_SETTINGS.stayLargerMinutes),
     cancelCutoffMinutes: integer('cancel_cutoff_minutes')
       .notNull()
       .default(DEFAULT_ROOM_SETTINGS.cancelCutoffMinutes),

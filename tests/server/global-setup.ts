@@ -8,6 +8,7 @@ import { API_ENV } from '../../server/api/env.ts';
 import { connectDatabase } from '../../server/db/client.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../../server/db/embedded.ts';
 import { migrateDatabase } from '../../server/db/migrate.ts';
+import { seedRoom } from '../../server/db/seed/room.ts';
 import { readEnv } from '../../server/env.ts';
 import { SERVER_TESTS_ENV } from './support/env.ts';
 
@@ -57,6 +58,8 @@ export default async function setup(project: TestProject) {
   await admin.end();
   const template = connectDatabase(withDatabase(adminUrl, TEMPLATE_DATABASE), () => {});
   await migrateDatabase(template.db);
+  // As the API's start lays it out: every test database has the seed's room to book tables in.
+  await seedRoom(template.db);
   await template.close();
 
   let emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;

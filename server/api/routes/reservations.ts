@@ -1,38 +1,42 @@
-import { Hono } from 'hono';
-import { type Reservation, reservationSchema } from '../../../contract/reservation.ts';
+import type { Context } from 'hono';
+import { ROUTES } from '../../../contract/routes.ts';
 import type { Database } from '../../db/client.ts';
 import type { BookingLimiter } from '../middleware/rate-limit.ts';
-import { jsonBody, parseOr400 } from '../middleware/validate.ts';
+import { type BookingDeps, NoTableFree, readAvailability } from '../services/availability.ts';
 import { createReservation } from '../services/reservations.ts';
+import type { RegisterRoute, RouteEnv } from './table.ts';
 
 /**
- * The earliest "today" anywhere on Earth (UTC-12), so a guest whose calendar is ahead of the
- * server's is never told their date is in the past.
+ * A refusal for want of a table carries the nearest free times beside its message ({ message, times }),
+ * so the form offers them at once; every other refusal is the app's error handler's.
  */
-function earliestToday(): string {
-  return new Date(Date.now() - 12 * 3_600_000).toISOString().slice(0, 10);
+export async function offeringTimes<T>(c: Context, work: () => Promise<T>): Promise<T | Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof NoTableFree) return c.json({ message: error.message, times: error.times }, 409);
+    throw error;
+  }
 }
-
-const BookingSchema = reservationSchema(earliestToday);
-
-/** The booking, parsed once and read by the per-e-mail limit and the handler. */
-type Parsed = { Variables: { booking: Reservation } };
 
 /**
  * Anyone may book, signed in or not, so the quotas stand in for an account: every attempt from an
  * address (the form checks the same rules before sending, so a person's typos never count), then the
- * bookings in one e-mail's name from anywhere.
+ * bookings in one e-mail's name from anywhere. The free times are anyone's to ask for.
  */
-export function reservationRoutes(db: Database, limits: { reservations: BookingLimiter }) {
+export function reservationRoutes(
+  on: RegisterRoute,
+  db: Database,
+  limits: { reservations: BookingLimiter },
+  bookings: BookingDeps,
+) {
   const { byAddress, byEmail } = limits.reservations;
-  return new Hono<Parsed>().post(
-    '/reservations',
-    byAddress,
-    async (c, next) => {
-      c.set('booking', parseOr400(BookingSchema, await jsonBody(c.req.raw)));
-      await next();
-    },
-    byEmail<Parsed>((c) => c.var.booking.email),
-    async (c) => c.json({ insertedId: await createReservation(db, c.var.booking) }, 201),
-  );
+  on(ROUTES.book, (c, { body }) => offeringTimes(c, () => createReservation(db, bookings, body)), {
+    before: [byAddress],
+    after: [byEmail<RouteEnv<typeof ROUTES.book>>((c) => c.var.input.body.email)],
+  });
+  on(ROUTES.availability, async (c, { query }) => {
+    c.header('Cache-Control', 'no-store');
+    return readAvailability(db, bookings.clock, query.date, query.persons);
+  });
 }

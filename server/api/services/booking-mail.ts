@@ -1,5 +1,5 @@
 import { and, count, gt, sql } from 'drizzle-orm';
-import type { Reservation } from '../../../contract/reservation.ts';
+import { spanText } from '../../../contract/booking.ts';
 import type { Transaction } from '../../db/client.ts';
 import { mailOutbox, recipientMailbox } from '../../db/schema.ts';
 import { enqueueMail, MAIL_NAME_MAX, mailText, type NewMail } from './mail-outbox.ts';
@@ -23,33 +23,138 @@ function longDate(isoDate: string): string {
   });
 }
 
-/** The confirmation a guest gets for a stored booking. */
-export function bookingMail(reservationId: string, booking: Reservation): NewMail {
+/** What a booking's mail tells of it. */
+export interface BookingFacts {
+  id: string;
+  reference: string;
+  name: string;
+  email: string;
+  persons: number;
+  date: string;
+  time: string;
+  phone?: string | null | undefined;
+}
+
+const greeting = (booking: BookingFacts) => `Hello ${mailText(booking.name, MAIL_NAME_MAX)},`;
+
+const details = (booking: BookingFacts) => [
+  `  Date:     ${longDate(booking.date)}`,
+  `  Time:     ${booking.time}`,
+  `  Persons:  ${booking.persons}`,
+  ...(booking.phone ? [`  Phone:    ${booking.phone}`] : []),
+  '',
+  `Booking reference: ${booking.reference}`,
+];
+
+/** The way back: the signed link, and until when it cancels or moves the booking. */
+const wayBack = (link: string, cutoffMinutes: number) => [
+  `To see, move or cancel your booking (online until ${spanText(cutoffMinutes)} before its time), open:`,
+  link,
+];
+
+const mail = (kind: string, booking: BookingFacts, subject: string, lines: string[]): NewMail => ({
+  kind,
+  to: booking.email,
+  subject,
+  body: `${[...lines, '', 'See you soon,', 'Pizzon'].join('\n')}\n`,
+  reservationId: booking.id,
+});
+
+/**
+ * The mail a guest gets for a stored booking: booked, or, while the owner confirms each booking by hand,
+ * received and waiting for an answer (a second mail brings it: bookingAnswerMail).
+ */
+export function bookingMail(
+  booking: BookingFacts,
+  { state, link, cutoffMinutes }: { state: 'booked' | 'pending'; link: string; cutoffMinutes: number },
+): NewMail {
   const day = longDate(booking.date);
-  const lines = [
-    `Hello ${mailText(booking.name, MAIL_NAME_MAX)},`,
+  const pending = state === 'pending';
+  return mail(
+    'booking',
+    booking,
+    pending ? `Your table request at Pizzon: ${day}` : `Your table at Pizzon: ${day}`,
+    [
+      greeting(booking),
+      '',
+      pending
+        ? 'We have your request for a table at Pizzon. It is pending: we confirm each booking by hand, and you will get our answer in a second e-mail soon.'
+        : 'Your table at Pizzon is booked:',
+      '',
+      ...details(booking),
+      '',
+      ...wayBack(link, cutoffMinutes),
+    ],
+  );
+}
+
+/** The owner's answer to a pending booking: confirmed, or declined. */
+export function bookingAnswerMail(
+  booking: BookingFacts,
+  { accepted, link, cutoffMinutes }: { accepted: boolean; link: string; cutoffMinutes: number },
+): NewMail {
+  const day = longDate(booking.date);
+  return accepted
+    ? mail('booking_answer', booking, `Your table at Pizzon is confirmed: ${day}`, [
+        greeting(booking),
+        '',
+        'Good news: your table at Pizzon is confirmed.',
+        '',
+        ...details(booking),
+        '',
+        ...wayBack(link, cutoffMinutes),
+      ])
+    : mail('booking_answer', booking, `We can not take your booking at Pizzon: ${day}`, [
+        greeting(booking),
+        '',
+        'We are sorry: we can not take your booking for this time. Please choose another time, or call us.',
+        '',
+        ...details(booking),
+      ]);
+}
+
+/** A booking moved to another time through its link. */
+export function bookingChangedMail(booking: BookingFacts, link: string, cutoffMinutes: number): NewMail {
+  return mail('booking_changed', booking, `Your table at Pizzon is moved: ${longDate(booking.date)}`, [
+    greeting(booking),
     '',
-    'Your table at Pizzon is booked:',
+    'Your table at Pizzon is moved to this time:',
     '',
-    `  Date:     ${day}`,
-    `  Time:     ${booking.time ?? 'not given'}`,
-    `  Persons:  ${booking.persons}`,
-    ...(booking.phone ? [`  Phone:    ${booking.phone}`] : []),
+    ...details(booking),
     '',
-    `Booking reference: ${reservationId}`,
+    ...wayBack(link, cutoffMinutes),
+  ]);
+}
+
+/** A booking cancelled, by its guest through the link or by the restaurant. */
+export function bookingCancelledMail(booking: BookingFacts, by: 'guest' | 'staff'): NewMail {
+  return mail(
+    'booking_cancelled',
+    booking,
+    `Your booking at Pizzon is cancelled: ${longDate(booking.date)}`,
+    [
+      greeting(booking),
+      '',
+      by === 'guest'
+        ? 'Your booking at Pizzon is cancelled, as you asked. The table is free for someone else.'
+        : 'We are sorry: we had to cancel your booking at Pizzon. Please call us to find another time.',
+      '',
+      ...details(booking),
+    ],
+  );
+}
+
+/** On the day, before the table: sent once (services/booking-reminders.ts). */
+export function bookingReminderMail(booking: BookingFacts, link: string, cutoffMinutes: number): NewMail {
+  return mail('booking_reminder', booking, `See you at ${booking.time}: your table at Pizzon`, [
+    greeting(booking),
     '',
-    'To change or cancel it, reply to this e-mail with the reference above.',
+    `A reminder: your table at Pizzon is ready for you today at ${booking.time}.`,
     '',
-    'See you soon,',
-    'Pizzon',
-  ];
-  return {
-    kind: 'booking',
-    to: booking.email,
-    subject: `Your table at Pizzon: ${day}`,
-    body: `${lines.join('\n')}\n`,
-    reservationId,
-  };
+    ...details(booking),
+    '',
+    ...wayBack(link, cutoffMinutes),
+  ]);
 }
 
 /**
@@ -57,12 +162,8 @@ export function bookingMail(reservationId: string, booking: Reservation): NewMai
  * last 24 hours; false when it was left out. Counted under a lock on the mailbox for the transaction,
  * so bookings made at the same moment, on any API process, can not all take its last one.
  */
-export async function enqueueBookingMail(
-  tx: Transaction,
-  reservationId: string,
-  booking: Reservation,
-): Promise<boolean> {
-  const mailbox = recipientMailbox(sql`${booking.email}::text`);
+export async function enqueueBookingMail(tx: Transaction, confirmation: NewMail): Promise<boolean> {
+  const mailbox = recipientMailbox(sql`${confirmation.to}::text`);
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended('pizzon:booking-mail:' || ${mailbox}, 0))`,
   );
@@ -77,6 +178,6 @@ export async function enqueueBookingMail(
       ),
     );
   if ((sent?.n ?? 0) >= BOOKING_MAILS_PER_DAY) return false;
-  await enqueueMail(tx, bookingMail(reservationId, booking));
+  await enqueueMail(tx, confirmation);
   return true;
 }

@@ -1,4 +1,4 @@
-import { type AnyColumn, desc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { CURSOR_MESSAGE, isCalendarDay, type Page } from '../../../contract/paging.ts';
 
@@ -45,6 +45,15 @@ export const afterCursor = ({ createdAt, id }: KeysetColumns, cursor: Cursor | u
   cursor ? sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
 
 export const newestFirst = ({ createdAt, id }: KeysetColumns) => [desc(createdAt), desc(id)];
+
+/**
+ * The other way round, oldest first, for a list whose order is the one it was made in (the room's
+ * tables): rows after the cursor are newer, or as new with a larger id.
+ */
+export const afterCursorOldestFirst = ({ createdAt, id }: KeysetColumns, cursor: Cursor | undefined) =>
+  cursor ? sql`(${createdAt}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+
+export const oldestFirst = ({ createdAt, id }: KeysetColumns) => [asc(createdAt), asc(id)];
 
 /**
  * A page from `limit + 1` rows read in cursor order: the extra row only says that there is a next page,
