@@ -82,6 +82,7 @@ export const OpenApiDocumentSchema = v.looseObject({
   info: v.looseObject({ title: v.string(), version: v.string() }),
   paths: v.record(v.string(), v.record(v.string(), v.unknown())),
 });
+export type OpenApiDocument = v.InferOutput<typeof OpenApiDocumentSchema>;
 
 /** The reference page's own files: Swagger UI's (from the swagger-ui-dist package) and its start script. */
 export const DOCS_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'start.js'] as const;

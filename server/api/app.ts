@@ -29,6 +29,7 @@ import { refuseNulInUrl } from './middleware/validate.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 import { renderSandboxPage, SandboxGateway } from './payments/sandbox.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { apiDocsRoutes } from './routes/api-docs.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -223,6 +224,7 @@ export function createApp(deps: AppDeps) {
   const on = routeTable(app, { db, tokens, identity });
   healthRoutes(on, db);
   metricsRoutes(on, { metrics, token: deps.metricsToken });
+  apiDocsRoutes(on);
   const bookings: BookingDeps = {
     clock: shopClock(deps.bookings?.timeZone ?? DEFAULT_SHOP_TIME_ZONE, deps.now),
     links: deps.bookings?.links ?? createBookingLinks(undefined, siteOrigins[0]),

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { routeKey } from '../../contract/route-entry.ts';
+import { ROUTE_LIST } from '../../contract/routes.ts';
 import { requireAdmin } from '../../server/api/middleware/auth.ts';
 import { cartLines } from '../../server/db/schema.ts';
 import { bearer } from './support/accounts.ts';
@@ -24,7 +26,8 @@ const ctx = sharedTestContext();
 type Statuses = readonly [number, number, number, number, number, number];
 
 /**
- * Every endpoint of the API and what each caller gets. Customer A owns whatever the path or body names
+ * Every route of the route table (contract/routes.ts) and what each caller gets. Customer A owns
+ * whatever the path or body names
  * (a cart line, an order, a profile); every caller sends the same request, naming itself in ?uid= as
  * its storefront would (the forged and expired tokens claim to be A). 401 means "who are you?" and 403
  * "you may not": the storefront signs out on both, so business refusals are 400/404/409 (B's checkout
@@ -35,6 +38,10 @@ const EXPECTED: Record<string, Statuses> = {
   //                                    none forged expired   A    B  admin
   // Public
   'GET /health':                        [200,  200,   200,  200, 200, 200],
+  // The API's description: it shows no data (docs/decisions/030-one-route-table.md)
+  'GET /openapi.json':                  [200,  200,   200,  200, 200, 200],
+  'GET /docs':                          [200,  200,   200,  200, 200, 200],
+  'GET /docs/:file':                    [200,  200,   200,  200, 200, 200],
   // Loopback callers (no socket here: in-process) or METRICS_TOKEN only, which no caller holds
   'GET /metrics':                       [403,  403,   403,  403, 403, 403],
   'GET /all-items':                     [200,  200,   200,  200, 200, 200],
@@ -177,6 +184,9 @@ const admin = signedIn;
 const ENDPOINTS: Record<string, Endpoint> = {
   'GET /health': anyone(async () => ({ path: '/health' })),
   'GET /metrics': anyone(async () => ({ path: '/metrics' })),
+  'GET /openapi.json': anyone(async () => ({ path: '/openapi.json' })),
+  'GET /docs': anyone(async () => ({ path: '/docs' })),
+  'GET /docs/:file': anyone(async () => ({ path: '/docs/start.js' })),
   'GET /all-items': anyone(async () => ({ path: '/all-items?category=all&limit=8' })),
   'GET /shop-status': anyone(async () => ({ path: '/shop-status' })),
   'GET /item-detail/:id': anyone(async () => ({ path: await itemPath('/item-detail') })),
@@ -318,17 +328,33 @@ function send(method: string, call: Call, token: string | undefined): Promise<Re
 const servedRoutes = () =>
   [...new Set(ctx.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))].sort();
 
+/** Who the route table lets call a route, as the first three callers (none, forged, expired) see it. */
+const REFUSED_WITHOUT_TOKEN = new Set(['idToken', 'signedIn', 'admin']);
+
 describe('the table', () => {
-  it('has a row for every route the app serves, and no other', () => {
+  it('has a row for every route of the route table and every route the app serves, and no other', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual(ROUTE_LIST.map(routeKey).sort());
     expect(Object.keys(EXPECTED).sort()).toEqual(servedRoutes());
     expect(Object.keys(ENDPOINTS).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it('refuses whom the route table’s access refuses: 401 without a good token, 403 to customers on admin routes', () => {
+    for (const entry of ROUTE_LIST) {
+      const [none, forged, expired, a, b, admin] = EXPECTED[routeKey(entry)]!;
+      const refused = REFUSED_WITHOUT_TOKEN.has(entry.access);
+      expect({ route: routeKey(entry), unknown: [none, forged, expired].map((s) => s === 401) }).toEqual({
+        route: routeKey(entry),
+        unknown: [refused, refused, refused],
+      });
+      if (entry.access === 'admin') expect([a, b, admin < 300]).toEqual([403, 403, true]);
+    }
   });
 
   it('covers every call of the spec’s API table', () => {
     expect(servedRoutes()).toEqual(expect.arrayContaining(SPEC_API_TABLE));
   });
 
-  it('marks exactly the routes guarded by requireAdmin as admin-only', () => {
+  it('marks exactly the routes guarded by requireAdmin as admin-only, as the route table does', () => {
     const guarded = new Set(
       ctx.app.routes.filter((r) => r.handler === requireAdmin).map((r) => `${r.method} ${r.path}`),
     );
@@ -336,10 +362,17 @@ describe('the table', () => {
       .filter(([, [, , , a, b, admin]]) => a === 403 && b === 403 && admin < 300)
       .map(([name]) => name);
     expect([...guarded].sort()).toEqual(adminOnly.sort());
+    expect(
+      ROUTE_LIST.filter((entry) => entry.access === 'admin')
+        .map(routeKey)
+        .sort(),
+    ).toEqual(adminOnly.sort());
   });
 });
 
-describe.each(Object.entries(EXPECTED))('%s', (name, statuses) => {
+describe.each(
+  ROUTE_LIST.map((entry) => [routeKey(entry), EXPECTED[routeKey(entry)]!] as const),
+)('%s', (name, statuses) => {
   const method = name.split(' ')[0]!;
   const endpoint = ENDPOINTS[name]!;
   // One cast per row: its cells run in the table's order, and A's account outlives every cell but the

@@ -11,6 +11,7 @@ import { notifyApp, SandboxGateway } from '../../../server/api/payments/sandbox.
 import { type ApiTokens, createApiTokens } from '../../../server/api/tokens.ts';
 import { connectDatabase, type Database } from '../../../server/db/client.ts';
 import { listenMenuVersion, type MenuVersion } from '../../../server/db/menu-version.ts';
+import { checkAnswer } from './route-answers.ts';
 
 export const SITE_ORIGIN = 'http://localhost:5173';
 /** The storefront answers at both addresses `npm start` prints and listens on. */
@@ -56,7 +57,10 @@ export interface TestContext {
   sandbox: SandboxGateway;
   /** The app's gateway: the sandbox unless the test chose another. */
   gateway: PaymentGateway;
-  /** Sends a request to the app the way a browser on the storefront would. */
+  /**
+   * Sends a request to the app the way a browser on the storefront would; a JSON answer that is not what
+   * the route table says fails the test (support/route-answers.ts).
+   */
   request: (path: string, init?: RequestInit) => Promise<Response>;
   close: () => Promise<void>;
 }
@@ -183,7 +187,11 @@ export async function createContextOn(
     tokens,
     sandbox,
     gateway,
-    request: (path, init) => Promise.resolve(app.request(path, init)),
+    request: async (path, init) => {
+      const response = await app.request(path, init);
+      await checkAnswer(init?.method ?? 'GET', path, response);
+      return response;
+    },
     close: async () => {
       await menuVersion.close();
       await orderEvents.close();
