@@ -444,6 +444,9 @@ describe('GET /admin-reservations', () => {
       time: '19:30',
       phone: '+880 1711 000000',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      reference: expect.stringMatching(/^[0-9A-Z]{8}$/),
+      state: 'booked',
+      walkIn: false,
     });
     expect(rows[1]).toMatchObject({ time: null, phone: null, createdAt: '2026-11-01T09:00:00.000Z' });
   });

@@ -10,13 +10,25 @@ import {
   ReservationsQuerySchema,
   UsersQuerySchema,
 } from '../../contract/admin.ts';
+import {
+  availabilityQuerySchema,
+  DayQuerySchema,
+  DEFAULT_ROOM_SETTINGS,
+  LinkKeySchema,
+  linkTimesQuerySchema,
+  RoomSettingsSchema,
+  TableInputSchema,
+  timeChangeSchema,
+  WalkInSchema,
+} from '../../contract/booking.ts';
+import { BookingTransitionSchema } from '../../contract/booking-lifecycle.ts';
 import { AddToCartSchema, CartQuantitySchema } from '../../contract/cart.ts';
 import { AllItemsQuerySchema } from '../../contract/menu.ts';
 import { NAME_CONTROL_MESSAGE } from '../../contract/names.ts';
 import { AdminOrdersQuerySchema, CreatePaymentSchema } from '../../contract/order.ts';
 import { StaffTransitionSchema } from '../../contract/order-lifecycle.ts';
 import { PageQuerySchema } from '../../contract/paging.ts';
-import { reservationSchema } from '../../contract/reservation.ts';
+import { MAX_ONLINE_PARTY, reservationSchema } from '../../contract/reservation.ts';
 import { routeKey } from '../../contract/route-entry.ts';
 import { ROUTE_LIST } from '../../contract/routes.ts';
 import { ShopStatusSchema } from '../../contract/shop.ts';
@@ -29,8 +41,10 @@ import {
 } from '../../contract/user.ts';
 import { MAX_BODY_BYTES } from '../../server/api/app.ts';
 import { encodeCursor } from '../../server/api/services/paging.ts';
+import { diningTables } from '../../server/db/schema.ts';
 import { bearer, insertUserRow } from './support/accounts.ts';
 import { asCaller, databaseFingerprint, paidOrder, TABLES } from './support/admin.ts';
+import { bookedWithLink } from './support/bookings.ts';
 import { createCast } from './support/callers.ts';
 import { addToCart, checkoutBody, insertMenuItem, SHIPPING } from './support/commerce.ts';
 import { inDays, openDayIn } from './support/dates.ts';
@@ -115,7 +129,140 @@ function pagedList(path: string, schema: v.GenericSchema, filters: Input, asAdmi
   };
 }
 
+/** A public call about a booking's signed link (its key in the query, the rest as the target says). */
+async function guestLinkPath(rest: string) {
+  const { reference, key } = await bookedWithLink(ctx);
+  return { path: `/bookings/${reference}${rest}`, key };
+}
+
+const TABLE = { name: 'Invalid Input Booth', section: 'Bar', minSeats: 1, maxSeats: 2, joinable: false };
+
 const TARGETS: Record<string, Target> = {
+  'GET /admin-day': pagedList('/admin-day', DayQuerySchema, { date: '2026-12-01' }),
+  'GET /admin-tables': pagedList('/admin-tables', PageQuerySchema, {}),
+  'GET /availability': {
+    schema: availabilityQuerySchema(() => inDays(0)),
+    method: 'GET',
+    in: 'query',
+    ok: 200,
+    sample: { date: openDayIn(3), persons: '6' },
+    prepare: async () => ({
+      valid: { date: openDayIn(3), persons: '6' },
+      send: queryCall('GET', '/availability', undefined),
+    }),
+  },
+  'GET /bookings/:reference': {
+    schema: LinkKeySchema,
+    method: 'GET',
+    in: 'query',
+    ok: 200,
+    sample: { key: 'k'.repeat(43) },
+    prepare: async () => {
+      const { path, key } = await guestLinkPath('');
+      return { valid: { key }, send: queryCall('GET', path, undefined) };
+    },
+  },
+  'GET /bookings/:reference/times': {
+    schema: linkTimesQuerySchema(() => inDays(0)),
+    method: 'GET',
+    in: 'query',
+    ok: 200,
+    sample: { key: 'k'.repeat(43), date: openDayIn(3) },
+    prepare: async () => {
+      const { path, key } = await guestLinkPath('/times');
+      return { valid: { key, date: openDayIn(4) }, send: queryCall('GET', path, undefined) };
+    },
+  },
+  'POST /bookings/:reference/cancel': {
+    schema: LinkKeySchema,
+    method: 'POST',
+    in: 'query',
+    ok: 200,
+    sample: { key: 'k'.repeat(43) },
+    prepare: async () => {
+      const { path, key } = await guestLinkPath('/cancel');
+      return { valid: { key }, send: queryCall('POST', path, undefined) };
+    },
+  },
+  'POST /bookings/:reference/time': {
+    schema: timeChangeSchema(() => inDays(0)),
+    method: 'POST',
+    in: 'body',
+    ok: 200,
+    sample: { date: openDayIn(3), time: '11:00' },
+    prepare: async () => {
+      const { path, key } = await guestLinkPath('/time');
+      return { valid: { date: openDayIn(4), time: '11:00' }, send: jsonCall('POST', `${path}?key=${key}`) };
+    },
+  },
+  'POST /admin-reservation/:id/transition': {
+    schema: BookingTransitionSchema,
+    method: 'POST',
+    in: 'body',
+    ok: 200,
+    sample: { to: 'seated', note: 'By the window' },
+    prepare: async () => {
+      const { id } = await bookedWithLink(ctx);
+      return {
+        valid: { to: 'seated', note: 'By the window' },
+        send: jsonCall(
+          'POST',
+          asCaller(`/admin-reservation/${id}/transition`, cast.admin.uid),
+          cast.admin.token,
+        ),
+      };
+    },
+  },
+  'POST /admin-walk-ins': {
+    schema: WalkInSchema,
+    method: 'POST',
+    in: 'body',
+    ok: 201,
+    sample: { persons: 2, name: 'By the door' },
+    prepare: async () => ({
+      valid: { persons: 2, name: 'By the door' },
+      send: jsonCall('POST', asCaller('/admin-walk-ins', cast.admin.uid), cast.admin.token),
+    }),
+  },
+  'POST /admin-tables': {
+    schema: TableInputSchema,
+    method: 'POST',
+    in: 'body',
+    ok: 201,
+    sample: TABLE,
+    prepare: async () => ({
+      valid: { ...TABLE, name: `Booth ${randomBytes(3).toString('hex')}` },
+      send: jsonCall('POST', asCaller('/admin-tables', cast.admin.uid), cast.admin.token),
+    }),
+  },
+  'PATCH /admin-tables/:id': {
+    schema: TableInputSchema,
+    method: 'PATCH',
+    in: 'body',
+    ok: 200,
+    sample: TABLE,
+    prepare: async () => {
+      const [table] = await ctx.db
+        .insert(diningTables)
+        .values({ ...TABLE, name: `Booth ${randomBytes(3).toString('hex')}` })
+        .returning({ id: diningTables.id });
+      return {
+        valid: { ...TABLE, name: `Booth ${randomBytes(3).toString('hex')}` },
+        send: jsonCall('PATCH', asCaller(`/admin-tables/${table!.id}`, cast.admin.uid), cast.admin.token),
+      };
+    },
+  },
+  'PUT /admin-room-settings': {
+    schema: RoomSettingsSchema,
+    method: 'PUT',
+    in: 'body',
+    ok: 200,
+    sample: DEFAULT_ROOM_SETTINGS,
+    prepare: async () => ({
+      valid: DEFAULT_ROOM_SETTINGS,
+      send: jsonCall('PUT', asCaller('/admin-room-settings', cast.admin.uid), cast.admin.token),
+    }),
+  },
   'GET /admin-order': pagedList('/admin-order', AdminOrdersQuerySchema, {
     status: 'paid',
     state: 'paid',
@@ -144,7 +291,7 @@ const TARGETS: Record<string, Target> = {
     }),
   },
   'POST /reservations': {
-    schema: reservationSchema(() => inDays(0)),
+    schema: reservationSchema(() => inDays(0), MAX_ONLINE_PARTY),
     method: 'POST',
     in: 'body',
     ok: 201,

@@ -18,7 +18,7 @@ import { mailOutbox, reservations } from '../../server/db/schema.ts';
 import { findUserRow } from './support/accounts.ts';
 import { adminCall, createAdmin, paidOrder } from './support/admin.ts';
 import { insertMenuItem } from './support/commerce.ts';
-import { openDayIn } from './support/dates.ts';
+import { bookingSlot } from './support/dates.ts';
 import { sharedTestContext } from './support/test-app.ts';
 import { until } from './support/until.ts';
 
@@ -108,8 +108,7 @@ const book = (changes: Record<string, unknown> = {}) =>
       name: 'Nadia Rahman',
       email: `guest${++bookings}@example.com`,
       persons: 2,
-      date: openDayIn(3),
-      time: '19:30',
+      ...bookingSlot(bookings),
       ...changes,
     }),
   });
@@ -128,7 +127,7 @@ describe('a booking', () => {
       time: '19:30',
     });
     expect(response.status).toBe(201);
-    const { insertedId } = (await response.json()) as { insertedId: string };
+    const { insertedId, reference } = (await response.json()) as { insertedId: string; reference: string };
     expect(await outbox()).toEqual([
       expect.objectContaining({
         kind: 'booking',
@@ -143,11 +142,12 @@ describe('a booking', () => {
     const [mail] = await outbox();
     expect(mail!.body).toContain('Hello Omar Faruk,');
     expect(mail!.body).toContain('Time:     19:30');
-    expect(mail!.body).toContain(`Booking reference: ${insertedId}`);
+    expect(mail!.body).toContain(`Booking reference: ${reference}`);
+    expect(mail!.body).toContain(`http://localhost:5173/booking/${reference}?key=`);
   });
 
   it('that is refused writes no mail', async () => {
-    expect((await book({ persons: 9 })).status).toBe(400);
+    expect((await book({ persons: 13 })).status).toBe(400);
     expect((await book({ email: 'not-an-address' })).status).toBe(400);
     expect(await outbox()).toEqual([]);
   });

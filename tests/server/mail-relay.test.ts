@@ -17,7 +17,7 @@ import {
   orderByTransaction,
   transactionIdOf,
 } from './support/commerce.ts';
-import { openDayIn } from './support/dates.ts';
+import { bookingSlot } from './support/dates.ts';
 import { fixture, sharedTestContext } from './support/test-app.ts';
 
 // The shop mails no one a stranger chose: order mail goes to the account's verified e-mail only, a
@@ -148,11 +148,12 @@ describe('order mail', () => {
 });
 
 describe('booking mail', () => {
+  let bookings = 0;
   const book = (email: string, name = 'Nadia Rahman') =>
     ctx.request('/reservations', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name, email, persons: 2, date: openDayIn(3), time: '19:30' }),
+      body: JSON.stringify({ name, email, persons: 2, ...bookingSlot(bookings++) }),
     });
 
   it(`reaches one mailbox at most ${BOOKING_MAILS_PER_DAY} times a day, however the address is spelled and however many book at once`, async () => {

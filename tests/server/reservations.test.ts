@@ -30,11 +30,15 @@ const post = (body: unknown) =>
 const stored = async () => (await ctx.db.select({ n: count() }).from(reservations))[0]!.n;
 
 describe('POST /reservations', () => {
-  it('stores a valid booking and answers its id', async () => {
+  it('stores a valid booking and answers its id, its reference and its state', async () => {
     const before = await stored();
     const response = await post({ ...valid, time: '19:30', phone: '+880 1711 000000' });
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ insertedId: expect.any(String) });
+    expect(await response.json()).toEqual({
+      insertedId: expect.any(String),
+      reference: expect.any(String),
+      state: 'booked',
+    });
     expect(await stored()).toBe(before + 1);
   });
 
@@ -42,19 +46,24 @@ describe('POST /reservations', () => {
     for (const time of ['06:00', '21:30']) expect((await post({ ...valid, time })).status).toBe(201);
   });
 
+  it('takes a party of 4 to 12, beyond the Home form’s 3', async () => {
+    for (const persons of [4, 12, '7'])
+      expect((await post({ ...valid, time: '10:00', persons })).status).toBe(201);
+  });
+
   it.each([
     [{ ...valid, name: '   ' }, 'Name is required'],
     [{ ...valid, email: 'nadia' }, 'Invalid email address'],
-    [{ ...valid, persons: 4 }, 'Choose 1 to 3 persons'],
-    [{ ...valid, persons: 0 }, 'Choose 1 to 3 persons'],
-    [{ ...valid, persons: 'two' }, 'Choose 1 to 3 persons'],
+    [{ ...valid, persons: 13 }, 'For more than 12 persons, please call us'],
+    [{ ...valid, persons: 0 }, 'Choose 1 to 12 persons'],
+    [{ ...valid, persons: 'two' }, 'Choose 1 to 12 persons'],
     [{ ...valid, date: inDays(-3) }, 'Date can not be in the past'],
     [{ ...valid, date: '2026-02-30' }, 'Date must be a valid date'],
     [{ ...valid, time: '25:00' }, 'Time must be HH:MM'],
     // Every field has a length cap, with the field's own message.
     [{ ...valid, name: 'N'.repeat(81) }, 'Name is too long'],
     [{ ...valid, email: `${'n'.repeat(243)}@example.com` }, 'Email is too long'],
-    [{ ...valid, persons: '0002' }, 'Choose 1 to 3 persons'],
+    [{ ...valid, persons: '0002' }, 'Choose 1 to 12 persons'],
     [{ ...valid, date: `${inDays(3)}T19:30` }, 'Date must be a valid date'],
     [{ ...valid, time: '19:30:00' }, 'Time must be HH:MM'],
     [{ ...valid, phone: `+${'1'.repeat(21)}` }, 'Phone must be 6 to 20 digits'],

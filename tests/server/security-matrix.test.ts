@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ROOM_SETTINGS } from '../../contract/booking.ts';
 import { routeKey } from '../../contract/route-entry.ts';
 import { ROUTE_LIST } from '../../contract/routes.ts';
 import { requireAdmin } from '../../server/api/middleware/auth.ts';
-import { cartLines } from '../../server/db/schema.ts';
+import { cartLines, diningTables } from '../../server/db/schema.ts';
 import { bearer } from './support/accounts.ts';
 import { asCaller, databaseFingerprint, payOrder, placeOrder } from './support/admin.ts';
+import { bookedWithLink } from './support/bookings.ts';
 import {
   CALLERS,
   type Caller,
@@ -48,6 +50,12 @@ const EXPECTED: Record<string, Statuses> = {
   'GET /shop-status':                   [200,  200,   200,  200, 200, 200],
   'GET /item-detail/:id':               [200,  200,   200,  200, 200, 200],
   'POST /reservations':                 [201,  201,   201,  201, 201, 201],
+  'GET /availability':                  [200,  200,   200,  200, 200, 200],
+  // A booking's signed link: the link's key is the whole proof, whoever calls
+  'GET /bookings/:reference':           [200,  200,   200,  200, 200, 200],
+  'GET /bookings/:reference/times':     [200,  200,   200,  200, 200, 200],
+  'POST /bookings/:reference/cancel':   [200,  200,   200,  200, 200, 200],
+  'POST /bookings/:reference/time':     [200,  200,   200,  200, 200, 200],
   // Sign-in and sign-up (the provider's ID token); the body or path names customer A
   'POST /jwt':                          [401,  401,   401,  200, 403, 403],
   'GET /role/:uid':                     [401,  401,   401,  200, 403, 200],
@@ -93,6 +101,16 @@ const EXPECTED: Record<string, Statuses> = {
   'GET /admin-order/:id/events':        [401,  401,   401,  403, 403, 200],
   'GET /admin-order/:id/mail':          [401,  401,   401,  403, 403, 200],
   'PUT /shop-status':                   [401,  401,   401,  403, 403, 200],
+  'GET /admin-day':                     [401,  401,   401,  403, 403, 200],
+  'POST /admin-reservation/:id/transition': [401, 401,  401,  403, 403, 200],
+  'GET /admin-reservation/:id/events':  [401,  401,   401,  403, 403, 200],
+  'POST /admin-walk-ins':               [401,  401,   401,  403, 403, 201],
+  'GET /admin-tables':                  [401,  401,   401,  403, 403, 200],
+  'POST /admin-tables':                 [401,  401,   401,  403, 403, 201],
+  'PATCH /admin-tables/:id':            [401,  401,   401,  403, 403, 200],
+  'DELETE /admin-tables/:id':           [401,  401,   401,  403, 403, 200],
+  'GET /admin-room-settings':           [401,  401,   401,  403, 403, 200],
+  'PUT /admin-room-settings':           [401,  401,   401,  403, 403, 200],
 };
 
 /** The calls of the spec's API table (section 7); each must be served and have its row. */
@@ -164,6 +182,24 @@ const unpaidOrderOfA = async (cast: Cast): Promise<OrderRow> => {
 const paidOrderOfA = async (cast: Cast): Promise<OrderRow> => payOrder(ctx, await unpaidOrderOfA(cast));
 const sandboxPage = (order: OrderRow) => new URL(ctx.sandbox.pageUrl(order.transactionId, order.totalCents));
 /** Public and gateway calls: they need no token, and the one each caller sends must change nothing. */
+/** A booking's signed link, with `rest` after its reference (its key in the query). */
+const linkPath = async (rest: string) => {
+  const { reference, key } = await bookedWithLink(ctx);
+  return `/bookings/${reference}${rest}?key=${key}`;
+};
+let tables = 0;
+const newTable = () => ({
+  name: `Matrix ${++tables}`,
+  section: 'Bar',
+  minSeats: 1,
+  maxSeats: 2,
+  joinable: false,
+});
+const tablePath = async () => {
+  const [table] = await ctx.db.insert(diningTables).values(newTable()).returning({ id: diningTables.id });
+  return `/admin-tables/${table!.id}`;
+};
+
 const anyone = (prepare: (cast: Cast) => Promise<Call>): Endpoint => ({ credential: 'apiToken', prepare });
 const gatewayReturn = (kind: string, method: 'GET' | 'POST') =>
   anyone(async (cast) => {
@@ -304,6 +340,32 @@ const ENDPOINTS: Record<string, Endpoint> = {
   })),
   // Keeps the shop open: the body switches it to what it already is.
   'PUT /shop-status': admin(async () => ({ path: '/shop-status', body: { closed: false } })),
+  'GET /availability': anyone(async () => ({ path: `/availability?date=${openDayIn(3)}&persons=4` })),
+  'GET /bookings/:reference': anyone(async () => ({ path: await linkPath('') })),
+  'GET /bookings/:reference/times': anyone(async () => ({ path: await linkPath('/times') })),
+  'POST /bookings/:reference/cancel': anyone(async () => ({ path: await linkPath('/cancel') })),
+  'POST /bookings/:reference/time': anyone(async () => ({
+    path: await linkPath('/time'),
+    body: { date: openDayIn(4), time: '11:00' },
+  })),
+  'GET /admin-day': admin(async () => ({ path: `/admin-day?date=${openDayIn(3)}` })),
+  'POST /admin-reservation/:id/transition': admin(async () => ({
+    path: `/admin-reservation/${(await bookedWithLink(ctx)).id}/transition`,
+    body: { to: 'seated' },
+  })),
+  'GET /admin-reservation/:id/events': admin(async () => ({
+    path: `/admin-reservation/${(await bookedWithLink(ctx)).id}/events`,
+  })),
+  'POST /admin-walk-ins': admin(async () => ({ path: '/admin-walk-ins', body: { persons: 2 } })),
+  'GET /admin-tables': admin(async () => ({ path: '/admin-tables' })),
+  'POST /admin-tables': admin(async () => ({ path: '/admin-tables', body: newTable() })),
+  'PATCH /admin-tables/:id': admin(async () => ({ path: await tablePath(), body: newTable() })),
+  'DELETE /admin-tables/:id': admin(async () => ({ path: await tablePath() })),
+  'GET /admin-room-settings': admin(async () => ({ path: '/admin-room-settings' })),
+  'PUT /admin-room-settings': admin(async () => ({
+    path: '/admin-room-settings',
+    body: DEFAULT_ROOM_SETTINGS,
+  })),
   'GET /my-orders/:id/events': signedIn(async (cast) => ({
     path: `/my-orders/${(await unpaidOrderOfA(cast)).id}/events`,
   })),
