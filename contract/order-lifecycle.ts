@@ -187,20 +187,6 @@ export const MailMessageSchema = v.object({
 export type MailMessage = v.InferOutput<typeof MailMessageSchema>;
 export const MailMessageListSchema = v.array(MailMessageSchema);
 
-/**
- * The API's lifecycle calls (besides the spec's): staff move an order, read its timeline and its mail;
- * a customer reads their own order's timeline; both follow events live (Server-Sent Events read with
- * fetch, so the API token stays in the Authorization header; Last-Event-ID resumes).
- */
-export const LIFECYCLE_PATHS = {
-  staffTransition: (id: string) => `admin-order/${encodeURIComponent(id)}/transition`,
-  staffEvents: (id: string) => `admin-order/${encodeURIComponent(id)}/events`,
-  staffMail: (id: string) => `admin-order/${encodeURIComponent(id)}/mail`,
-  staffStream: 'admin-order-stream',
-  customerEvents: (id: string) => `my-orders/${encodeURIComponent(id)}/events`,
-  customerStream: 'my-orders-stream',
-} as const;
-
 /** POST /admin-order/:id/transition body: staff move an order (a reason is kept with a cancellation). */
 export const StaffTransitionSchema = v.object({
   to: OrderStateSchema,

@@ -2,7 +2,7 @@
 // the browser calls its page's origin, whatever address it was opened at, and needs no CORS.
 import { Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { API_PATH_PREFIX } from '../../contract/http.ts';
-import { LIFECYCLE_PATHS } from '../../contract/order-lifecycle.ts';
+import { ROUTE_LIST } from '../../contract/routes.ts';
 
 /** True for `/api` and everything under it. */
 export function isApiPath(url: string): boolean {
@@ -18,8 +18,10 @@ export function upstreamPath(url: string): string {
   return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
-/** The API's answers that stay open as long as their page: the live order streams. */
-const STREAM_PATHS = [LIFECYCLE_PATHS.customerStream, LIFECYCLE_PATHS.staffStream];
+/** The API's answers that stay open as long as their page: the route table's event streams. */
+const STREAM_PATHS = ROUTE_LIST.filter((entry) => 'kind' in entry && entry.kind === 'events').map(
+  (entry) => entry.path.slice(1),
+);
 
 /**
  * Whether a call to the API's `path` (as upstreamPath gives it) will hold its connection for long: an

@@ -1,57 +1,35 @@
-import * as v from 'valibot';
-import {
-  type ItemFilters,
-  type ItemUpdate,
-  MatchedSchema,
-  type NewItem,
-  type ReservationRow,
-  ReservationRowSchema,
-  type UserFilters,
-} from '../../contract/admin.ts';
-import { DeletedSchema } from '../../contract/cart.ts';
-import { InsertedSchema } from '../../contract/http.ts';
-import { type MenuItem, MenuItemSchema } from '../../contract/menu.ts';
-import { type Order, OrderSchema, type OrderStage } from '../../contract/order.ts';
-import {
-  LIFECYCLE_PATHS,
-  type MailMessage,
-  MailMessageListSchema,
-  type OrderEvent,
-  OrderEventListSchema,
-  type OrderState,
-  type StaffTransition,
-} from '../../contract/order-lifecycle.ts';
+import type { ItemFilters, ItemUpdate, NewItem, ReservationRow, UserFilters } from '../../contract/admin.ts';
+import type { MenuItem } from '../../contract/menu.ts';
+import type { Order, OrderStage } from '../../contract/order.ts';
+import type { MailMessage, OrderEvent, OrderState, StaffTransition } from '../../contract/order-lifecycle.ts';
 import type { Page } from '../../contract/paging.ts';
-import { type UpdateResult, UpdateResultSchema, type User, UserSchema } from '../../contract/user.ts';
-import { invalidate } from './cache.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import type { UpdateResult, User } from '../../contract/user.ts';
+import { cacheName, invalidate } from './cache.ts';
+import { call } from './call.ts';
 import { localDayRange } from './days.ts';
-import { apiClient } from './http.ts';
 import { fetchListPage, type PageSize } from './paging.ts';
 
 // Every admin call names the caller in ?uid= as the spec does; the server checks it against the token.
-const as = (uid: string) => ({ searchParams: { uid } });
-const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
+const as = (uid: string) => ({ query: { uid } });
 /** A changed menu must not be served from the 5-minute menu cache. */
-const menuChanged = () => invalidate('all-items');
+const menuChanged = () => invalidate(cacheName(ROUTES.allItems));
 
 /** Manage users' filters, as its address keeps them. */
 export type UserListQuery = PageSize & { [K in keyof UserFilters]?: UserFilters[K] | undefined };
 
 export function fetchUsers(uid: string, query: UserListQuery, cursor: string | null): Promise<Page<User>> {
-  return fetchListPage('users', { uid, ...query, cursor }, UserSchema);
+  return fetchListPage(ROUTES.users, { uid, ...query, cursor });
 }
 
 export async function deleteUser(uid: string, user: Pick<User, '_id' | 'uid'>): Promise<number> {
-  const body = await apiClient
-    .delete('delete-user', { searchParams: { uid, mid: user._id, fid: user.uid } })
-    .json();
-  return v.parse(DeletedSchema, body).deletedCount;
+  return (await call(ROUTES.deleteUser, { query: { uid, mid: user._id, fid: user.uid } })).deletedCount;
 }
 
 export async function addItem(item: NewItem): Promise<string> {
-  const body = v.parse(InsertedSchema, await apiClient.post('add-item', { json: item }).json());
+  const { insertedId } = await call(ROUTES.addItem, { body: item });
   menuChanged();
-  return body.insertedId;
+  return insertedId;
 }
 
 /** Manage items' filters, as its address keeps them. */
@@ -62,23 +40,23 @@ export function fetchAdminItems(
   query: ItemListQuery,
   cursor: string | null,
 ): Promise<Page<MenuItem>> {
-  return fetchListPage('admin-all-items', { uid, ...query, cursor }, MenuItemSchema);
+  return fetchListPage(ROUTES.adminItems, { uid, ...query, cursor });
 }
 
 export async function deleteItem(uid: string, id: string): Promise<number> {
-  const body = v.parse(DeletedSchema, await apiClient.delete(path('item-delete', id), as(uid)).json());
+  const { deletedCount } = await call(ROUTES.deleteItem, { params: { id }, ...as(uid) });
   menuChanged();
-  return body.deletedCount;
+  return deletedCount;
 }
 
-export async function fetchItemForUpdate(uid: string, id: string): Promise<MenuItem> {
-  return v.parse(MenuItemSchema, await apiClient.get(path('admin-item-update', id), as(uid)).json());
+export function fetchItemForUpdate(uid: string, id: string): Promise<MenuItem> {
+  return call(ROUTES.itemForUpdate, { params: { id }, ...as(uid) });
 }
 
 export async function updateItem(uid: string, id: string, changes: ItemUpdate): Promise<UpdateResult> {
-  const body = await apiClient.patch(path('admin-item-update', id), { ...as(uid), json: changes }).json();
+  const result = await call(ROUTES.updateItem, { params: { id }, ...as(uid), body: changes });
   menuChanged();
-  return v.parse(UpdateResultSchema, body);
+  return result;
 }
 
 /** Sets an item's stock to 0 (the kitchen ran out), keeping its other fields as they are now. */
@@ -106,33 +84,30 @@ export function fetchAllOrders(
   cursor: string | null,
 ): Promise<Page<Order>> {
   const { from, to, ...rest } = query;
-  return fetchListPage('admin-order', { uid, ...rest, ...localDayRange({ from, to }), cursor }, OrderSchema);
+  return fetchListPage(ROUTES.adminOrders, { uid, ...rest, ...localDayRange({ from, to }), cursor });
 }
 
 export async function confirmOrder(uid: string, id: string): Promise<number> {
-  const body = await apiClient.patch(path('admin-order-delete', id), as(uid)).json();
-  return v.parse(MatchedSchema, body).matchedCount;
+  return (await call(ROUTES.confirmOrder, { params: { id }, ...as(uid) })).matchedCount;
 }
 
 export async function removeOrder(uid: string, id: string): Promise<number> {
-  const body = await apiClient.delete(path('admin-order-delete', id), as(uid)).json();
-  return v.parse(DeletedSchema, body).deletedCount;
+  return (await call(ROUTES.removeOrder, { params: { id }, ...as(uid) })).deletedCount;
 }
 
 /** Moves an order on (POST /admin-order/:id/transition); a move the order no longer allows is a 409. */
-export async function transitionOrder(uid: string, id: string, change: StaffTransition): Promise<Order> {
-  const body = await apiClient.post(LIFECYCLE_PATHS.staffTransition(id), { ...as(uid), json: change }).json();
-  return v.parse(OrderSchema, body);
+export function transitionOrder(uid: string, id: string, change: StaffTransition): Promise<Order> {
+  return call(ROUTES.transitionOrder, { params: { id }, ...as(uid), body: change });
 }
 
 /** An order's timeline, as staff see it: its state changes, oldest first. */
-export async function fetchOrderEvents(uid: string, id: string): Promise<OrderEvent[]> {
-  return v.parse(OrderEventListSchema, await apiClient.get(LIFECYCLE_PATHS.staffEvents(id), as(uid)).json());
+export function fetchOrderEvents(uid: string, id: string): Promise<OrderEvent[]> {
+  return call(ROUTES.orderEvents, { params: { id }, ...as(uid) });
 }
 
 /** The e-mails the order caused, with how their delivery went. */
-export async function fetchOrderMail(uid: string, id: string): Promise<MailMessage[]> {
-  return v.parse(MailMessageListSchema, await apiClient.get(LIFECYCLE_PATHS.staffMail(id), as(uid)).json());
+export function fetchOrderMail(uid: string, id: string): Promise<MailMessage[]> {
+  return call(ROUTES.orderMail, { params: { id }, ...as(uid) });
 }
 
 /** Reservations' filter: the day booked (YYYY-MM-DD). */
@@ -145,5 +120,5 @@ export function fetchReservations(
   query: ReservationListQuery,
   cursor: string | null,
 ): Promise<Page<ReservationRow>> {
-  return fetchListPage('admin-reservations', { uid, ...query, cursor }, ReservationRowSchema);
+  return fetchListPage(ROUTES.adminReservations, { uid, ...query, cursor });
 }

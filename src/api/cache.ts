@@ -1,3 +1,5 @@
+import type { RouteSpec } from '../../contract/route-entry.ts';
+
 /** Results are kept for 5 minutes under a name (the spec's cache time). */
 export const CACHE_TIME_MS = 5 * 60 * 1000;
 
@@ -25,3 +27,6 @@ export function cached<T>(key: string, load: () => Promise<T>, now = Date.now())
 export function invalidate(prefix: string): void {
   for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
 }
+
+/** The spec names a cached answer by its route's path ('all-items', 'add-to-cart'). */
+export const cacheName = (entry: Pick<RouteSpec, 'path'>): string => entry.path.slice(1);

@@ -1,22 +1,13 @@
-import * as v from 'valibot';
-import {
-  type Added,
-  AddedSchema,
-  type CartLine,
-  CartLineListSchema,
-  CartLineSchema,
-  DeletedSchema,
-} from '../../contract/cart.ts';
-import { cached, invalidate } from './cache.ts';
-import { apiClient } from './http.ts';
+import type { Added, CartLine } from '../../contract/cart.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { cached, cacheName, invalidate } from './cache.ts';
+import { call } from './call.ts';
 
 /** The spec's cache name for the cart. */
-const CART_CACHE = 'add-to-cart';
+const CART_CACHE = cacheName(ROUTES.cart);
 
 export function fetchCart(uid: string): Promise<CartLine[]> {
-  return cached(`${CART_CACHE}:${uid}`, async () =>
-    v.parse(CartLineListSchema, await apiClient.get('add-to-cart', { searchParams: { uid } }).json()),
-  );
+  return cached(`${CART_CACHE}:${uid}`, () => call(ROUTES.cart, { query: { uid } }));
 }
 
 /**
@@ -32,25 +23,16 @@ async function changing<T>(change: () => Promise<T>): Promise<T> {
 }
 
 export function addToCart(uid: string, itemId: string, quantity: number): Promise<Added> {
-  return changing(async () =>
-    v.parse(AddedSchema, await apiClient.post('add-to-cart', { json: { uid, itemId, quantity } }).json()),
-  );
+  return changing(() => call(ROUTES.addToCart, { body: { uid, itemId, quantity } }));
 }
 
 /** The line as the server now holds it (its price and stock read afresh). */
 export function setCartLineQuantity(id: string, quantity: number): Promise<CartLine> {
-  return changing(async () =>
-    v.parse(
-      CartLineSchema,
-      await apiClient.patch(`cart-line/${encodeURIComponent(id)}`, { json: { quantity } }).json(),
-    ),
-  );
+  return changing(() => call(ROUTES.setCartLine, { params: { id }, body: { quantity } }));
 }
 
 export function removeCartLine(id: string): Promise<{ deletedCount: number }> {
-  return changing(async () =>
-    v.parse(DeletedSchema, await apiClient.delete(`remove-cart-item/${encodeURIComponent(id)}`).json()),
-  );
+  return changing(() => call(ROUTES.removeCartLine, { params: { id } }));
 }
 
 /** After an order is paid or refused for changed prices, the cached cart is stale. */

@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import * as v from 'valibot';
-import { LIFECYCLE_PATHS, type OrderEvent, OrderEventSchema } from '../../contract/order-lifecycle.ts';
+import { type OrderEvent, OrderEventSchema } from '../../contract/order-lifecycle.ts';
 import {
   ORDER_STREAM_END_EVENT,
   ORDER_STREAM_EVENT,
@@ -9,6 +9,8 @@ import {
   type OrderStreamScope,
   type OrderStreamStatus,
 } from '../../contract/order-stream.ts';
+import { pathOf } from '../../contract/route-entry.ts';
+import { ROUTES } from '../../contract/routes.ts';
 import { API_BASE, reportUnauthorized, storedApiToken } from './http.ts';
 
 export interface OrderStreamOptions {
@@ -123,8 +125,7 @@ export function openOrderStream(
 ): () => void {
   const d = { ...defaults(), ...deps };
   const stopped = new AbortController();
-  const path = options.scope === 'all' ? LIFECYCLE_PATHS.staffStream : LIFECYCLE_PATHS.customerStream;
-  const url = `${d.baseUrl}/${path}`;
+  const url = `${d.baseUrl}${pathOf(options.scope === 'all' ? ROUTES.staffStream : ROUTES.myOrdersStream)}`;
   let lastId = options.lastEventId;
   const seen = new Set<number>();
   let failures = 0;

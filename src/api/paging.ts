@@ -1,32 +1,25 @@
 import * as v from 'valibot';
 import { nextCursorOf, type Page } from '../../contract/paging.ts';
-import { apiClient } from './http.ts';
+import type { AnswerOf, QueryOf, RouteSpec } from '../../contract/route-entry.ts';
+import { send } from './call.ts';
 
 /** Every paged list takes a page size (the server's default when left out). */
 export interface PageSize {
   limit?: number | undefined;
 }
 
-/** A query string's values; undefined ones are left out, so the server applies its defaults. */
-export type ListParams = Record<string, string | number | null | undefined>;
-
-const defined = (params: ListParams): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(params)
-      .filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== null)
-      .map(([key, value]) => [key, String(value)]),
-  );
+/** A paged list's entry in the route table: a JSON array of rows, the next page in a Link header. */
+type PagedRoute = RouteSpec & { paged: true; answer: v.GenericSchema<unknown, unknown[]> };
 
 /**
  * One page of a paged list: the spec's JSON array, each row checked against the contract, and the
  * next page's cursor from the `Link` header (null on the last page).
  */
-export async function fetchListPage<Row>(
-  path: string,
-  params: ListParams,
-  row: v.GenericSchema<unknown, Row>,
-): Promise<Page<Row>> {
-  const response = await apiClient.get(path, { searchParams: defined(params) });
-  const rows = v.parse(v.array(row), await response.json());
+export async function fetchListPage<E extends PagedRoute>(
+  entry: E,
+  query: QueryOf<E>,
+): Promise<Page<AnswerOf<E>[number]>> {
+  const response = await send(entry, { query } as Parameters<typeof send<E>>[1]);
+  const rows = v.parse(entry.answer, await response.json()) as AnswerOf<E>[number][];
   return { rows, next: nextCursorOf(response.headers.get('Link')) };
 }

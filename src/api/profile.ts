@@ -1,26 +1,16 @@
-import * as v from 'valibot';
-import {
-  type Profile,
-  ProfileSchema,
-  type ProfileUpdate,
-  type UpdateResult,
-  UpdateResultSchema,
-} from '../../contract/user.ts';
-import { apiClient } from './http.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import type { Profile, ProfileUpdate, UpdateResult } from '../../contract/user.ts';
+import { call } from './call.ts';
 
-export async function fetchProfile(uid: string): Promise<Profile> {
-  return v.parse(ProfileSchema, await apiClient.get('profile', { searchParams: { uid } }).json());
+export function fetchProfile(uid: string): Promise<Profile> {
+  return call(ROUTES.profile, { query: { uid } });
 }
 
-export async function updateProfile(id: string, uid: string, changes: ProfileUpdate): Promise<UpdateResult> {
-  const body = await apiClient
-    .patch(`update-profile/${encodeURIComponent(id)}`, { searchParams: { uid }, json: changes })
-    .json();
-  return v.parse(UpdateResultSchema, body);
+export function updateProfile(id: string, uid: string, changes: ProfileUpdate): Promise<UpdateResult> {
+  return call(ROUTES.updateProfile, { params: { id }, query: { uid }, body: changes });
 }
 
 /** Keeps an address on the signed-in customer's profile (checkout's "Save to my profile"). */
-export async function saveProfileAddress(uid: string, address: string): Promise<UpdateResult> {
-  const body = await apiClient.put('profile/address', { searchParams: { uid }, json: { address } }).json();
-  return v.parse(UpdateResultSchema, body);
+export function saveProfileAddress(uid: string, address: string): Promise<UpdateResult> {
+  return call(ROUTES.saveAddress, { query: { uid }, body: { address } });
 }

@@ -1,9 +1,7 @@
-import * as v from 'valibot';
-import { InsertedSchema } from '../../contract/http.ts';
 import type { Reservation } from '../../contract/reservation.ts';
-import { directClient } from './http.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { call } from './call.ts';
 
 export async function postReservation(booking: Reservation): Promise<string> {
-  const body = v.parse(InsertedSchema, await directClient.post('reservations', { json: booking }).json());
-  return body.insertedId;
+  return (await call(ROUTES.book, { body: booking })).insertedId;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../contract/order.ts';
-import { LIFECYCLE_PATHS } from '../../contract/order-lifecycle.ts';
+import { pathOf } from '../../contract/route-entry.ts';
+import { ROUTES } from '../../contract/routes.ts';
 import { SHOP_CLOSED_MESSAGE } from '../../contract/shop.ts';
 import { type Admin, adminCall, createAdmin } from './support/admin.ts';
 import {
@@ -102,7 +103,7 @@ describe('a payment that comes after the shop closed', () => {
       });
       // Staff who will not cook it cancel it: a refund falls due, as for any paid order.
       const { _id: id } = (await paidOrder(admin, late.transactionId))!;
-      const cancelled = await adminCall(ctx, admin, 'POST', `/${LIFECYCLE_PATHS.staffTransition(id)}`, {
+      const cancelled = await adminCall(ctx, admin, 'POST', pathOf(ROUTES.transitionOrder, { id }), {
         to: 'refund_due',
         note: 'We had closed for the night',
       });
