@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Logger } from 'pino';
-import { ROUTE_LIST } from '../../contract/routes.ts';
 import type { Database } from '../db/client.ts';
 import type { MenuVersion } from '../db/menu-version.ts';
 import { menuAnswers } from './cache/menu-answers.ts';
@@ -194,7 +193,6 @@ export function createApp(deps: AppDeps) {
   // Only where a body may come: looking for one turns the request into a full web Request, costly on
   // the public reads.
   app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
-  // Before anything that reads or writes: a call refused for overload has done no work.
   const admission = createAdmission(
     {
       ...deps.admission,
@@ -205,23 +203,10 @@ export function createApp(deps: AppDeps) {
     },
     logger,
   );
-  // A write of this process that may change the menu (an item edited, stock reserved or given back) is
-  // seen by its own next read at once, not only when the database's announcement arrives. Only those
-  // (the route table's `writesMenu`): the others would pay a query each for nothing.
-  for (const entry of ROUTE_LIST) {
-    if ('admission' in entry) {
-      app.use(entry.path, admission.admit(entry.path, { [entry.method]: entry.admission }));
-    }
-    if ('writesMenu' in entry) {
-      app.use(entry.path, async (c, next) => {
-        await next();
-        if (c.req.method === entry.method) await deps.menuVersion.catchUp().catch(() => {});
-      });
-    }
-  }
 
-  // Every route below is registered against its entry in the route table (contract/routes.ts).
-  const on = routeTable(app, { db, tokens, identity });
+  // Every route below is registered against its entry in the route table (contract/routes.ts), which
+  // says which are admitted and which move the menu (routes/table.ts).
+  const on = routeTable(app, { db, tokens, identity, admission, menuVersion: deps.menuVersion });
   healthRoutes(on, db);
   metricsRoutes(on, { metrics, token: deps.metricsToken });
   apiDocsRoutes(on);

@@ -3,7 +3,9 @@ import { createMiddleware } from 'hono/factory';
 import type * as v from 'valibot';
 import type { Access, ParamsOf, RouteSpec } from '../../../contract/route-entry.ts';
 import type { Database } from '../../db/client.ts';
+import type { MenuVersion } from '../../db/menu-version.ts';
 import type { Identity } from '../identity.ts';
+import type { Admission } from '../middleware/admission.ts';
 import {
   type IdentityEnv,
   requireAdmin,
@@ -63,6 +65,10 @@ export interface RouteTableDeps {
   db: Database;
   tokens: ApiTokens;
   identity: Pick<Identity, 'verifyIdToken'>;
+  /** This process's turns: an entry's `admission` rank takes one before anything else runs. */
+  admission: Pick<Admission, 'admit'>;
+  /** After an entry that `writesMenu`, this process's menu catches up at once. */
+  menuVersion: Pick<MenuVersion, 'catchUp'>;
 }
 
 /** Reads the call's input by its entry's schemas, as every route did with parseOr400 and jsonBody. */
@@ -78,12 +84,16 @@ function readInput(entry: RouteSpec): MiddlewareHandler {
 }
 
 /**
- * Registers each handler on `app` against its entry in the route table (contract/routes.ts): the access
+ * Registers each handler on `app` against its entry in the route table (contract/routes.ts): a turn
+ * of the admission when the entry is admitted, the menu's catch-up when it writes the menu, the access
  * the entry names, then its input read by its schemas, then the handler, whose returned answer is sent
- * as JSON with the entry's status. So a route's path, its guard and its checks are the table's, never
- * written again here (docs/decisions/030-one-route-table.md).
+ * as JSON with the entry's status. So a route's path, its guard, its checks, its rank under load and
+ * its effect on the menu are the table's, never listed again here (docs/decisions/030-one-route-table.md).
  */
-export function routeTable(app: Hono, { db, tokens, identity }: RouteTableDeps): RegisterRoute {
+export function routeTable(
+  app: Hono,
+  { db, tokens, identity, admission, menuVersion }: RouteTableDeps,
+): RegisterRoute {
   const signedIn = requireUser(db, tokens);
   const ACCESS: Record<Access, MiddlewareHandler[]> = {
     public: [],
@@ -93,6 +103,13 @@ export function routeTable(app: Hono, { db, tokens, identity }: RouteTableDeps):
     signedIn: [signedIn],
     admin: [signedIn, requireAdmin],
   };
+  // A write of this process that may change the menu (an item edited, stock reserved or given back) is
+  // seen by its own next read at once, not only when the database's announcement arrives. Only those:
+  // the others would pay a query each for nothing.
+  const catchUp: MiddlewareHandler = async (_, next) => {
+    await next();
+    await menuVersion.catchUp().catch(() => {});
+  };
   return (entry, handler, chain = {}) => {
     const answer: MiddlewareHandler = async (c) => {
       const routed = c as unknown as Context<RouteEnv<typeof entry>>;
@@ -101,6 +118,9 @@ export function routeTable(app: Hono, { db, tokens, identity }: RouteTableDeps):
       return answered instanceof Response ? answered : c.json(answered, (entry.status ?? 200) as any);
     };
     const handlers: MiddlewareHandler[] = [
+      // First: a call refused for overload has done no work.
+      ...(entry.admission ? [admission.admit(entry.path, { [entry.method]: entry.admission })] : []),
+      ...(entry.writesMenu ? [catchUp] : []),
       ...(chain.before ?? []),
       ...ACCESS[entry.access],
       readInput(entry),
