@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { About } from '../components/home/about.tsx';
 import { ChefsCarousel } from '../components/home/chefs-carousel.tsx';
 import { Hero } from '../components/home/hero.tsx';
@@ -7,24 +7,24 @@ import { ReviewsCarousel } from '../components/home/reviews-carousel.tsx';
 import { Speciality } from '../components/home/speciality.tsx';
 import { Steps } from '../components/home/steps.tsx';
 import { ShopClosedNotice } from '../components/shop-closed-notice.tsx';
-import { AfterHydration } from '../ui/after-hydration.tsx';
-import { hydratedWhenNear } from '../ui/hydrate-later.tsx';
+import { hydratedWhenNear, useFirstInputCame } from '../ui/hydrate-later.tsx';
+import { useNearViewport } from '../ui/use-near-viewport.ts';
 
-// What lies below the fold comes in chunks of their own, fetched once the browser has taken the page
-// over: the menu browser brings XState and the API client, the booking form react-hook-form. The
-// carousels' slides are in the page's HTML; only Swiper and its CSS wait until the visitor scrolls
-// towards them (src/components/use-carousel-autoplay.ts).
+// What lies below the fold and the browser renders itself comes in chunks of their own, fetched as the
+// visitor scrolls within a screen of it or first taps, types or clicks: the menu browser brings XState's
+// menu and the API client's fetch, the booking form react-hook-form. A visitor who reads the first
+// screen and leaves never runs them. The carousels' slides are in the page's HTML; only Swiper and its
+// CSS wait until the visitor scrolls towards them (src/components/use-carousel-autoplay.ts).
 const MenuBrowser = lazy(() => import('./menu-browser.tsx').then((m) => ({ default: m.LimitedMenuBrowser })));
 const BookOnline = lazy(() => import('./home-book-online.tsx').then((m) => ({ default: m.BookOnline })));
 
-/** Holds a lazy section's place (roughly its height) until its chunk has arrived. */
+/** Holds a lazy section's place (roughly its height) until it is wanted and its chunk has arrived. */
 function BelowTheFold({ children }: { children: ReactNode }) {
-  const placeholder = <div aria-hidden="true" className="min-h-[36rem]" />;
-  return (
-    <AfterHydration placeholder={placeholder}>
-      <Suspense fallback={placeholder}>{children}</Suspense>
-    </AfterHydration>
-  );
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(place);
+  const acted = useFirstInputCame();
+  const placeholder = <div ref={place} aria-hidden="true" className="min-h-[36rem]" />;
+  return near || acted ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }
 
 function SpecialMenu() {

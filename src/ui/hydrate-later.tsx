@@ -1,7 +1,7 @@
 // What lies below a rendered page's first screen is hydrated when it comes near the viewport or on the
 // visitor's first input, not with the page: the browser adopts the header and the first screen first,
 // and a visitor who never scrolls never pays for the rest (docs/decisions/035-streaming-and-lazy-hydration.md).
-import { type ComponentType, memo, type ReactNode, Suspense, useId } from 'react';
+import { type ComponentType, memo, type ReactNode, Suspense, useId, useSyncExternalStore } from 'react';
 import { useHydrated } from './after-hydration.tsx';
 
 /** A section starts hydrating once it is within half a screen of the viewport. */
@@ -18,6 +18,7 @@ const FIRST_INPUTS = ['pointerdown', 'mousedown', 'touchstart', 'keydown', 'focu
 const MARKER = 'data-hydrate-later';
 
 let opened = false;
+const onFirstInput = new Set<() => void>();
 const near = new Set<string>();
 const waits = new Map<string, { promise: Promise<void>; open: () => void }>();
 let observer: IntersectionObserver | undefined;
@@ -29,6 +30,7 @@ function openAll() {
   observer?.disconnect();
   for (const wait of waits.values()) wait.open();
   waits.clear();
+  for (const listener of onFirstInput) listener();
 }
 
 /**
@@ -38,6 +40,21 @@ function openAll() {
 export function hydrateAllOnFirstInput(): void {
   if (opened || typeof document === 'undefined') return;
   for (const type of FIRST_INPUTS) document.addEventListener(type, openAll, true);
+}
+
+function subscribeToFirstInput(listener: () => void): () => void {
+  hydrateAllOnFirstInput();
+  onFirstInput.add(listener);
+  return () => onFirstInput.delete(listener);
+}
+
+/** True once the visitor has tapped, typed or clicked on the page; false on the server and while hydrating. */
+export function useFirstInputCame(): boolean {
+  return useSyncExternalStore(
+    subscribeToFirstInput,
+    () => opened,
+    () => false,
+  );
 }
 
 function sectionsObserver(): IntersectionObserver {

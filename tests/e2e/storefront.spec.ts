@@ -133,6 +133,8 @@ test('every public route has its page title', async ({ page, request }) => {
 
 test('Book Now stores a valid booking and refuses an invalid one', async ({ page }) => {
   await page.goto('/');
+  // The form comes as the visitor scrolls near it (it follows the Special Menu).
+  await page.getByRole('heading', { name: 'Our Special Menu' }).scrollIntoViewIfNeeded();
   const form = page.locator('section', { has: page.getByRole('heading', { name: 'Book a Table' }) });
   await form.getByRole('button', { name: 'Book Now' }).click();
   await expect(form.getByText('Name is required')).toBeVisible();

@@ -119,6 +119,18 @@ describe('a section hydrated when near', () => {
     expect(recoverable).not.toHaveBeenCalled();
   });
 
+  it('tells a part the browser renders itself when the visitor first acts, tap or key', async () => {
+    const { useFirstInputCame } = await import('../../src/ui/hydrate-later.tsx');
+    function Booking() {
+      return <p>{useFirstInputCame() ? 'Booking form' : 'Placeholder'}</p>;
+    }
+    render(<Booking />);
+    expect(screen.getByText('Placeholder')).toBeInTheDocument();
+
+    act(() => document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true })));
+    expect(screen.getByText('Booking form')).toBeInTheDocument();
+  });
+
   it('renders at once where the browser renders the page itself (a page reached by a link)', async () => {
     const { Page, renders } = await page();
     render(<Page />);
