@@ -14,15 +14,16 @@ const LAZY_LIBRARIES = ['firebase', 'swiper', 'sweetalert2'] as const;
 const FIRST_LOAD_GROUPS = [
   // What taking a page over needs: the app (boot.tsx) with React, the router, the layout and Home.
   { name: 'app', roots: /src[\\/]boot\.tsx$/ },
-  // The other pages a guest lands on (the Menu, an item page, the Blog), one chunk for the three.
-  { name: 'pages', roots: /src[\\/]routes[\\/](menu|item-detail|blog)\.tsx$/ },
-  // What a guest's page brings in once taken over: the session and the cart (XState, the API client),
-  // the account links, the cart within reach, the shop-closed notice, Home's booking form.
+  // The rest of what a guest's first load may need: the other pages a guest lands on (the Menu, an
+  // item page, the Blog), and what any page brings in once taken over (the session and the cart with
+  // XState and the API client, the account links, the cart within reach, the shop-closed notice).
   {
-    name: 'after',
+    name: 'guest',
     roots:
-      /src[\\/](actors[\\/]registry\.ts|components[\\/](account-links|cart-reach|quick-add|shop-closed-banner)\.tsx|routes[\\/]home-book-online\.tsx)$/,
+      /src[\\/](routes[\\/](menu|item-detail|blog)\.tsx|actors[\\/]registry\.ts|components[\\/](account-links|cart-reach|quick-add|shop-closed-banner)\.tsx)$/,
   },
+  // The booking form (react-hook-form), on Home as the visitor nears it and on the Reservation page.
+  { name: 'booking', roots: /src[\\/]routes[\\/](home-book-online|reservation)\.tsx$/ },
 ] as const;
 
 /**
