@@ -71,6 +71,89 @@ export const isItemImageAddress = (value: string): boolean => {
 
 const image = v.pipe(text('Image', 2048), v.check(isItemImageAddress, ITEM_IMAGE_RULE));
 
+/** How many groups an item may have, and choices a group: a page, and a kitchen card, stay readable. */
+export const MAX_OPTION_GROUPS = 8;
+export const MAX_GROUP_CHOICES = 16;
+
+const cents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+/** A choice as the owner edits it: `_id` keeps an existing one (and the cart lines that chose it). */
+export const OptionChoiceInputSchema = v.object({
+  _id: v.optional(v.pipe(v.string(), v.uuid('A choice id must be one of this item’s'))),
+  name: text('Choice name', 40),
+  priceDelta: v.pipe(
+    numeric('Price change'),
+    v.minValue(-100_000, 'Price change must be at least -100000'),
+    v.maxValue(100_000, 'Price change must be at most 100000'),
+    v.check(cents, 'Price change can have at most 2 decimals'),
+  ),
+  default: v.boolean('default must be true or false'),
+  available: v.boolean('available must be true or false'),
+});
+
+/** The count bounds of a group: whole numbers from 0 to MAX_GROUP_CHOICES. */
+const bound = (label: string) =>
+  v.pipe(
+    numeric(label),
+    v.integer(`${label} must be a whole number`),
+    v.minValue(0, `${label} can not be negative`),
+    v.maxValue(MAX_GROUP_CHOICES, `${label} must be at most ${MAX_GROUP_CHOICES}`),
+  );
+
+/** Why a group as edited can not be offered, naming it; null when it can (contract/options.ts's rule). */
+function groupProblem(group: {
+  name: string;
+  required: boolean;
+  min: number;
+  max: number;
+  choices: ReadonlyArray<{ name: string; default: boolean }>;
+}): string | null {
+  const { name, required, min, max, choices } = group;
+  if (required && min < 1) return `${name}: a required group takes at least 1 choice`;
+  if (!required && min > 0) return `${name}: a group that is not required takes at least 0`;
+  if (max < 1) return `${name}: at most must be 1 or more`;
+  if (min > max) return `${name}: at least can not be above at most`;
+  if (max > choices.length) return `${name}: at most can not be above its ${choices.length} choices`;
+  const names = choices.map((choice) => choice.name.toLowerCase());
+  if (new Set(names).size < names.length) return `${name}: two choices have the same name`;
+  const defaults = choices.filter((choice) => choice.default).length;
+  if (defaults > max) return `${name}: more defaults than it takes (at most ${max})`;
+  if (defaults > 0 && defaults < min) return `${name}: fewer defaults than it takes (at least ${min})`;
+  return null;
+}
+
+/** A group as the owner edits it; the order of the list is the page's. */
+export const OptionGroupInputSchema = v.pipe(
+  v.object({
+    _id: v.optional(v.pipe(v.string(), v.uuid('A group id must be one of this item’s'))),
+    name: text('Group name', 40),
+    required: v.boolean('required must be true or false'),
+    min: bound('At least'),
+    max: bound('At most'),
+    choices: v.pipe(
+      v.array(OptionChoiceInputSchema),
+      v.minLength(1, 'A group needs at least one choice'),
+      v.maxLength(MAX_GROUP_CHOICES, `A group can have at most ${MAX_GROUP_CHOICES} choices`),
+    ),
+  }),
+  v.check(
+    (group) => groupProblem(group) === null,
+    (issue) => groupProblem(issue.input) ?? 'This option group can not be offered',
+  ),
+);
+export type OptionGroupInput = v.InferOutput<typeof OptionGroupInputSchema>;
+export type OptionGroupFormInput = v.InferInput<typeof OptionGroupInputSchema>;
+
+/** An item's groups as the owner edits them (Add items, Update item): replaced whole when sent. */
+export const OptionGroupsInputSchema = v.pipe(
+  v.array(OptionGroupInputSchema),
+  v.maxLength(MAX_OPTION_GROUPS, `An item can have at most ${MAX_OPTION_GROUPS} option groups`),
+  v.check(
+    (groups) => new Set(groups.map((group) => group.name.toLowerCase())).size === groups.length,
+    'Two option groups have the same name',
+  ),
+);
+
 /** POST /add-item body and the Add items form. */
 export const NewItemSchema = v.object({
   name: text('Name', 80),
@@ -79,6 +162,8 @@ export const NewItemSchema = v.object({
   image,
   category: v.picklist(ITEM_CATEGORIES, `Category must be one of: ${ITEM_CATEGORIES.join(', ')}`),
   description: text('Description', 2000),
+  /** Its option groups (none when left out). */
+  options: v.optional(OptionGroupsInputSchema),
 });
 export type NewItemInput = v.InferInput<typeof NewItemSchema>;
 export type NewItem = v.InferOutput<typeof NewItemSchema>;
@@ -90,6 +175,8 @@ export const ItemUpdateSchema = v.object({
   quantity,
   image,
   description: text('Description', 2000),
+  /** Its option groups, replacing the ones it has; left out (as the spec's body does), they stay. */
+  options: v.optional(OptionGroupsInputSchema),
 });
 export type ItemUpdateInput = v.InferInput<typeof ItemUpdateSchema>;
 export type ItemUpdate = v.InferOutput<typeof ItemUpdateSchema>;

@@ -1,13 +1,15 @@
 import * as v from 'valibot';
 import { ITEM_CATEGORIES } from './menu.ts';
 import { toCents, toTaka } from './money.ts';
+import { InstructionsSchema, LineChoiceSchema } from './options.ts';
 import { priceOrder } from './pricing.ts';
 
 /**
  * The default caps on what one customer can hold (the server's `holds` option may set others): units of
- * an item in one cart line, and units in one order (so in one cart). Checkout reserves stock, so without
- * them one account could hold a whole item. The item page's stepper stops at the line default; when the
- * server runs with another cap, its 400 names the cap in force.
+ * an item in one cart (all its lines, whatever their options: the cap was set per item), and units in one
+ * order (so in one cart). Checkout reserves stock, so without them one account could hold a whole item.
+ * The item page's stepper stops at the line default; when the server runs with another cap, its 400
+ * names the cap in force.
  */
 export const CART_LINE_MAX_UNITS = 10;
 export const ORDER_MAX_UNITS = 20;
@@ -24,13 +26,17 @@ export const CartLineSchema = v.object({
   uid: v.string(),
   itemId: v.string(),
   name: v.string(),
-  /** Unit price in taka, from the menu at the time of reading. */
+  /** Unit price in taka, from the menu at the time of reading: the item's, with its options' deltas. */
   price: v.number(),
   image: v.string(),
   category: v.picklist(ITEM_CATEGORIES),
   quantity: v.pipe(v.number(), v.integer()),
   /** The item's stock now: My cart's stepper stops there (the server refuses more, 409). */
   stock: v.pipe(v.number(), v.integer()),
+  /** The options chosen, in the item's order, with their names and deltas as the menu has them now. */
+  options: v.optional(v.array(LineChoiceSchema)),
+  /** The customer's special instructions ('' for none). */
+  instructions: v.optional(v.string()),
 });
 export type CartLine = v.InferOutput<typeof CartLineSchema>;
 export const CartLineListSchema = v.array(CartLineSchema);
@@ -44,15 +50,34 @@ const LineQuantitySchema = v.pipe(
   v.maxValue(100_000, 'quantity must be at most 100000'),
 );
 
+/** The most choice ids one addition may send (no item offers more to choose). */
+export const MAX_CHOICES_SENT = 64;
+
 /**
  * POST /add-to-cart body. The spec's body also names, prices and pictures the item: those are accepted
  * and ignored, as the server reads them from the menu by itemId; the uid comes from the token.
+ * - `choices`: the ids of the options chosen. Left out (as the spec's body does), the item's defaults are
+ *   taken; sent, they are checked whole (contract/options.ts), an empty list choosing nothing.
+ * - `instructions`: the line's special instructions.
+ * - `addKey`: the addition's own id, for an addition that may be sent again (a page reloaded while it was
+ *   on its way): the same key again is answered as already added and adds nothing.
+ * The same item with the same choices and instructions is one line: adding it again raises its quantity.
  */
 export const AddToCartSchema = v.object({
   itemId: v.pipe(v.string('itemId is required'), v.uuid('This menu item does not exist')),
   quantity: LineQuantitySchema,
+  choices: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string('choices must be choice ids'), v.uuid('choices must be choice ids'))),
+      v.maxLength(MAX_CHOICES_SENT, `At most ${MAX_CHOICES_SENT} choices can be sent`),
+    ),
+  ),
+  instructions: v.optional(InstructionsSchema, ''),
+  addKey: v.optional(v.pipe(v.string('addKey must be a uuid'), v.uuid('addKey must be a uuid'))),
 });
 export type AddToCart = v.InferOutput<typeof AddToCartSchema>;
+/** The body as a client sends it. */
+export type AddToCartBody = v.InferInput<typeof AddToCartSchema>;
 
 /**
  * PATCH /cart-line/:id body: the line's new quantity. Within the line cap and the stock is the server's
@@ -61,8 +86,16 @@ export type AddToCart = v.InferOutput<typeof AddToCartSchema>;
 export const CartQuantitySchema = v.object({ quantity: LineQuantitySchema });
 export type CartQuantity = v.InferOutput<typeof CartQuantitySchema>;
 
-/** POST /add-to-cart answer: `insertedId` is null when the item was already in this customer's cart. */
-export const AddedSchema = v.object({ insertedId: v.nullable(v.string()), message: v.string() });
+/**
+ * POST /add-to-cart answer: `insertedId` is the line the units went to (a new line, or the same choices'
+ * line raised); null when the addition was refused as already added (its addKey was used before).
+ * `quantity`: the line's units now.
+ */
+export const AddedSchema = v.object({
+  insertedId: v.nullable(v.string()),
+  message: v.string(),
+  quantity: v.optional(v.number()),
+});
 export type Added = v.InferOutput<typeof AddedSchema>;
 
 /** DELETE answers. */

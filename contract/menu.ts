@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { OptionGroupSchema } from './options.ts';
 
 /** The menu's tabs; 'all' is a filter, never an item's category. */
 export const MENU_TABS = ['all', 'pizza', 'burger', 'desert', 'drink', 'salad'] as const;
@@ -21,6 +22,11 @@ export const MenuItemSchema = v.object({
   image: v.string(),
   category: v.picklist(ITEM_CATEGORIES),
   description: v.string(),
+  /**
+   * Its option groups, in the page's order: in one item's answer (GET /item-detail/{id}, the admin's),
+   * not in the menu's lists, whose cards add an item with its defaults.
+   */
+  options: v.optional(v.array(OptionGroupSchema)),
 });
 export type MenuItem = v.InferOutput<typeof MenuItemSchema>;
 export const MenuItemListSchema = v.array(MenuItemSchema);

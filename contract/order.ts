@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ITEM_CATEGORIES } from './menu.ts';
 import { plainName } from './names.ts';
+import { LineChoiceSchema } from './options.ts';
 import { OrderStateSchema } from './order-lifecycle.ts';
 import { InstantSchema, PageQuerySchema, SearchSchema } from './paging.ts';
 
@@ -74,8 +75,12 @@ export const OrderLineSchema = v.object({
   itemId: v.nullable(v.string()),
   name: v.string(),
   category: v.picklist(ITEM_CATEGORIES),
+  /** The unit price paid: the item's with its options' deltas, as they were at checkout. */
   price: v.number(),
   quantity: v.number(),
+  /** The options chosen, kept as they were at checkout: a later menu edit never changes an order. */
+  options: v.optional(v.array(LineChoiceSchema)),
+  instructions: v.optional(v.string()),
 });
 
 export const OrderSchema = v.object({

@@ -1,15 +1,17 @@
 // The one pricing rule (spec section 9), in integer cents, for every total the shop states: the cart
 // (the browser's derived totals, contract/cart.ts), the order at checkout, the gateway's amount, the
 // mail and the seeded orders. Its steps are the ones later features will extend: a line is priced from
-// its unit price (the database's, never the client's), then the order's adjustments follow from its
-// lines (today only the spec's shipping), then the total.
+// its unit price (the database's, never the client's: the item's price and its chosen options' deltas),
+// then the order's adjustments follow from its lines (today only the spec's shipping), then the total.
 
 /** Shipping is 5% of each line's subtotal (spec section 9). */
 export const SHIPPING_PERCENT = 5;
 
-/** A line as the database gives it: the item's unit price now, and how many. */
+/** A line as the database gives it: the item's unit price now, its chosen options' deltas, and how many. */
 export interface LineToPrice {
   priceCents: number;
+  /** What each chosen option adds to (or takes off) one unit, read with the item (contract/options.ts). */
+  choiceDeltasCents?: readonly number[];
   quantity: number;
 }
 
@@ -29,10 +31,11 @@ export interface OrderPrice<L> {
   totalCents: number;
 }
 
-export function priceLine({ priceCents, quantity }: LineToPrice): PricedLine {
-  const subtotalCents = priceCents * quantity;
+export function priceLine({ priceCents, choiceDeltasCents = [], quantity }: LineToPrice): PricedLine {
+  const unitCents = choiceDeltasCents.reduce((sum, delta) => sum + delta, priceCents);
+  const subtotalCents = unitCents * quantity;
   return {
-    unitCents: priceCents,
+    unitCents,
     subtotalCents,
     shippingCents: Math.floor((subtotalCents * SHIPPING_PERCENT + 50) / 100),
   };

@@ -350,7 +350,9 @@ export const ROUTES = {
     method: 'POST',
     path: '/add-to-cart',
     tag: 'Cart',
-    summary: 'Add an item to the caller’s cart (200 with insertedId null when it is there already)',
+    summary: 'Add an item, with its chosen options, to the caller’s cart',
+    description:
+      'Priced from the menu: the item’s price and its choices’ deltas. Without `choices` the item’s defaults are taken; a choice not offered, sold out, or a group short or over its count is 400 naming the group. The same choices and instructions raise their line (200); others make a line (201). An `addKey` sent again answers insertedId null (already added).',
     access: 'signedIn',
     body: AddToCartSchema,
     answer: AddedSchema,

@@ -56,7 +56,14 @@ export const itemUpdateMachine = setup({
             guard: { type: 'isModified', params: ({ event }) => ({ result: event.output }) },
             target: 'saved',
             actions: [
-              assign({ item: ({ context }) => ({ ...context.item!, ...context.draft! }), error: null }),
+              assign({
+                // The groups as sent lack the ids of new ones: the item's own are read on its next visit.
+                item: ({ context }) => {
+                  const { options: _sent, ...fields } = context.draft!;
+                  return { ...context.item!, ...fields };
+                },
+                error: null,
+              }),
               'announceSaved',
             ],
           },

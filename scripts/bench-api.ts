@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import autocannon, { type Result as AutocannonResult } from 'autocannon';
 import { sql } from 'drizzle-orm';
-import type { AddToCart } from '../contract/cart.ts';
+import type { AddToCartBody } from '../contract/cart.ts';
 import type { MenuItem } from '../contract/menu.ts';
 import { API_ENV } from '../server/api/env.ts';
 import { createIdentity } from '../server/api/identity.ts';
@@ -156,7 +156,7 @@ async function groups(db: Database): Promise<Group[]> {
   if (!menuTag) throw new Error('GET /all-items answered without an ETag');
   const customer = await signInDemo('user');
   for (const line of menu.filter((candidate) => candidate.quantity >= 10).slice(0, 3)) {
-    const body: AddToCart = { itemId: line._id, quantity: 1 };
+    const body: AddToCartBody = { itemId: line._id, quantity: 1 };
     await expectOk(
       await fetch(`${BENCH_API_URL}/add-to-cart`, {
         method: 'POST',
