@@ -6,6 +6,7 @@ import { connectDatabase } from '../db/client.ts';
 import { listenMenuVersion } from '../db/menu-version.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDemoAccounts } from '../db/seed/demo-accounts.ts';
+import { seedItemOptions } from '../db/seed/item-options.ts';
 import { seedMenu } from '../db/seed/menu.ts';
 import { seedRoom } from '../db/seed/room.ts';
 import { EnvError } from '../env.ts';
@@ -71,6 +72,8 @@ try {
   await migrateDatabase(setup.db);
   const seeded = await seedMenu(setup.db);
   if (seeded) logger.info(`seeded ${seeded} menu items`);
+  const configurable = await seedItemOptions(setup.db);
+  if (configurable) logger.info(`seeded the options of ${configurable} menu items`);
   const tables = await seedRoom(setup.db);
   if (tables) logger.info(`seeded a room of ${tables} tables`);
   // Only when asked (`npm start` asks for its own embedded database): never into a database that merely

@@ -306,3 +306,161 @@ export const SEED_MENU_ITEMS: readonly SeedMenuItem[] = [
       'Thick and creamy shake blended from vanilla ice cream and fresh strawberries, topped with a swirl of whipped cream, strawberry sauce and a whole berry.',
   },
 ];
+
+// The options each seeded item is offered with (server/db/seed/item-options.ts): by category, so the 32
+// items show them at once. Every required group has a default of delta 0, so an item added without
+// choices (the spec's body, a Menu card's Add) costs the menu's price.
+
+export interface SeedChoice {
+  name: string;
+  priceDeltaCents: number;
+  isDefault?: boolean;
+}
+
+export interface SeedOptionGroup {
+  name: string;
+  required: boolean;
+  minChoices: number;
+  maxChoices: number;
+  choices: readonly SeedChoice[];
+}
+
+const PIZZA_OPTIONS: readonly SeedOptionGroup[] = [
+  {
+    name: 'Size',
+    required: true,
+    minChoices: 1,
+    maxChoices: 1,
+    choices: [
+      { name: 'Small', priceDeltaCents: -200 },
+      { name: 'Medium', priceDeltaCents: 0, isDefault: true },
+      { name: 'Large', priceDeltaCents: 300 },
+    ],
+  },
+  {
+    name: 'Crust',
+    required: true,
+    minChoices: 1,
+    maxChoices: 1,
+    choices: [
+      { name: 'Classic', priceDeltaCents: 0, isDefault: true },
+      { name: 'Thin', priceDeltaCents: 0 },
+      { name: 'Stuffed', priceDeltaCents: 250 },
+    ],
+  },
+  {
+    name: 'Extra toppings',
+    required: false,
+    minChoices: 0,
+    maxChoices: 5,
+    choices: [
+      { name: 'Olives', priceDeltaCents: 100 },
+      { name: 'Jalapeños', priceDeltaCents: 100 },
+      { name: 'Mushrooms', priceDeltaCents: 120 },
+      { name: 'Red onion', priceDeltaCents: 80 },
+      { name: 'Extra mozzarella', priceDeltaCents: 150 },
+      { name: 'Pepperoni', priceDeltaCents: 180 },
+      { name: 'Rocket', priceDeltaCents: 90 },
+      { name: 'Anchovies', priceDeltaCents: 150 },
+    ],
+  },
+];
+
+const BURGER_OPTIONS: readonly SeedOptionGroup[] = [
+  {
+    name: 'Extras',
+    required: false,
+    minChoices: 0,
+    maxChoices: 4,
+    choices: [
+      { name: 'Cheddar slice', priceDeltaCents: 90 },
+      { name: 'Smoked bacon', priceDeltaCents: 150 },
+      { name: 'Fried egg', priceDeltaCents: 100 },
+      { name: 'Avocado', priceDeltaCents: 130 },
+      { name: 'Jalapeños', priceDeltaCents: 70 },
+      { name: 'Extra patty', priceDeltaCents: 300 },
+    ],
+  },
+  {
+    name: 'Side',
+    required: false,
+    minChoices: 0,
+    maxChoices: 1,
+    choices: [
+      { name: 'Fries', priceDeltaCents: 250 },
+      { name: 'Sweet potato fries', priceDeltaCents: 300 },
+      { name: 'Side salad', priceDeltaCents: 250 },
+    ],
+  },
+];
+
+const SALAD_OPTIONS: readonly SeedOptionGroup[] = [
+  {
+    name: 'Add protein',
+    required: false,
+    minChoices: 0,
+    maxChoices: 2,
+    choices: [
+      { name: 'Grilled chicken', priceDeltaCents: 300 },
+      { name: 'Prawns', priceDeltaCents: 400 },
+      { name: 'Halloumi', priceDeltaCents: 300 },
+      { name: 'Boiled egg', priceDeltaCents: 100 },
+    ],
+  },
+  {
+    name: 'Dressing',
+    required: true,
+    minChoices: 1,
+    maxChoices: 1,
+    choices: [
+      { name: 'On the salad', priceDeltaCents: 0, isDefault: true },
+      { name: 'On the side', priceDeltaCents: 0 },
+    ],
+  },
+];
+
+const DESERT_OPTIONS: readonly SeedOptionGroup[] = [
+  {
+    name: 'Add on',
+    required: false,
+    minChoices: 0,
+    maxChoices: 2,
+    choices: [
+      { name: 'Scoop of vanilla ice cream', priceDeltaCents: 150 },
+      { name: 'Whipped cream', priceDeltaCents: 80 },
+      { name: 'Fresh berries', priceDeltaCents: 120 },
+    ],
+  },
+];
+
+const DRINK_OPTIONS: readonly SeedOptionGroup[] = [
+  {
+    name: 'Size',
+    required: true,
+    minChoices: 1,
+    maxChoices: 1,
+    choices: [
+      { name: 'Small', priceDeltaCents: -50 },
+      { name: 'Regular', priceDeltaCents: 0, isDefault: true },
+      { name: 'Large', priceDeltaCents: 100 },
+    ],
+  },
+  {
+    name: 'Ice',
+    required: true,
+    minChoices: 1,
+    maxChoices: 1,
+    choices: [
+      { name: 'With ice', priceDeltaCents: 0, isDefault: true },
+      { name: 'No ice', priceDeltaCents: 0 },
+    ],
+  },
+];
+
+export const SEED_OPTIONS_BY_CATEGORY: Readonly<Record<ItemCategory, readonly SeedOptionGroup[]>> = {
+  pizza: PIZZA_OPTIONS,
+  burger: BURGER_OPTIONS,
+  salad: SALAD_OPTIONS,
+  desert: DESERT_OPTIONS,
+  drink: DRINK_OPTIONS,
+};
