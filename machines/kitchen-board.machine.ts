@@ -75,8 +75,7 @@ export const kitchenBoardMachine = setup({
     isLive: ({ event }) => event.type === 'order.stream' && event.status === 'live',
     isNewlyPaid: ({ event }) => event.type === 'order.event' && event.event.to === 'paid',
     isOwed: ({ context }) => context.owed,
-    isLastFresh: ({ context, event }) =>
-      event.type === 'kitchen.fade' && context.fresh.length === 1 && context.fresh[0] === event.orderId,
+    isAllFaded: ({ context }) => context.fresh.length === 0,
   },
   actions: {
     owe: assign({ owed: true }),
@@ -195,10 +194,12 @@ export const kitchenBoardMachine = setup({
       initial: 'none',
       states: {
         none: { on: { 'order.event': { guard: 'isNewlyPaid', target: 'fresh', actions: 'highlight' } } },
+        // Each highlight ends on its own; the last one's end leaves none.
         fresh: {
+          always: { guard: 'isAllFaded', target: 'none' },
           on: {
             'order.event': { guard: 'isNewlyPaid', actions: 'highlight' },
-            'kitchen.fade': [{ guard: 'isLastFresh', target: 'none', actions: 'fade' }, { actions: 'fade' }],
+            'kitchen.fade': { actions: 'fade' },
           },
         },
       },

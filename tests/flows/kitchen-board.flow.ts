@@ -1,0 +1,369 @@
+// The kitchen board (machines/kitchen-board.machine.ts) replayed on /admin/kitchen by the demo admin,
+// with three orders of the flow's own: one paid (its card moves), two waiting for the gateway (they
+// come in paid while the board is open). The gateway pays through its signed notification, another
+// member of staff moves an order through the API, the page's clock is moved for a highlight to end.
+import { expect, type Page } from '@playwright/test';
+import type { Order } from '../../contract/order.ts';
+import {
+  KITCHEN_COLUMNS,
+  KITCHEN_STEP_ACTIONS,
+  type KitchenColumn,
+  nextKitchenStep,
+  ORDER_STATE_LABELS,
+  type OrderEvent,
+  type OrderState,
+} from '../../contract/order-lifecycle.ts';
+import {
+  type BoardColumns,
+  FRESH_MS,
+  type KitchenBoardContext,
+  type KitchenMove,
+  kitchenBoardMachine,
+} from '../../machines/kitchen-board.machine.ts';
+import { signIn } from '../e2e/support/accounts.ts';
+import { ADMIN, notifyPayment, placeOrder, regularCustomer, Staff } from './support/backstage.ts';
+import { type Fixtures, flowTests } from './support/flow.ts';
+import { Gate } from './support/gate.ts';
+import { type WorldSnapshot, withSilentEffects } from './support/graph.ts';
+
+const NAME = 'Flow Kitchen';
+/** The flow's orders: `a` starts paid, `n1` and `n2` are paid while the board is open (in that order). */
+type Key = 'a' | 'n1' | 'n2';
+const KEYS: readonly Key[] = ['a', 'n1', 'n2'];
+/** The reader's limit for a silent stream (src/api/order-stream.ts): a longer jump of the clock cuts it. */
+const STREAM_IDLE_MS = 45_000;
+
+interface World extends Fixtures {
+  staff: Staff;
+  dishId: string;
+  orders: Record<Key, Order>;
+  /** When (by the page's clock) each order's highlight began. */
+  highlightedAt: Map<Key, number>;
+  /** The browser is offline (a highlight's end cut the stream, and it stays cut until it is to be back). */
+  offline: boolean;
+  reads: Gate;
+  moves: Gate;
+}
+
+interface Server {
+  /** The board's stream is live (not yet at the start; cut by a highlight's end). */
+  live: boolean;
+  orders: Record<Key, OrderState>;
+  /** An event the server has sent the board and the page has yet to hear: the next step is hearing it. */
+  echo: OrderEvent | null;
+}
+
+const contextOf = (at: { context: unknown }) => at.context as KitchenBoardContext;
+
+/** The model's order `key`, as the board's read answers it (only what the machine looks at). */
+const modelOrder = (key: Key, state: OrderState) =>
+  ({ _id: key, transaction_id: `T-${key}`, state }) as Order;
+
+/** The board as the server lists it: each column's orders of the flow, newest first. */
+const boardOf = (server: Server): BoardColumns =>
+  Object.fromEntries(
+    KITCHEN_COLUMNS.map((column) => [
+      column,
+      [...KEYS]
+        .reverse()
+        .filter((key) => server.orders[key] === column)
+        .map((key) => modelOrder(key, column)),
+    ]),
+  ) as BoardColumns;
+
+const modelEvent = (id: number, key: Key, from: OrderState, to: OrderState): OrderEvent => ({
+  id,
+  orderId: key,
+  transactionId: `T-${key}`,
+  sequence: id,
+  from,
+  to,
+  by: { actor: to === 'paid' ? 'gateway' : 'staff', uid: null },
+  at: '2026-11-23T20:05:09.000Z',
+  note: null,
+});
+const paidEvent = (key: Key) => modelEvent(key === 'n1' ? 1 : 2, key, 'awaiting_payment', 'paid');
+/** The card of `a` moved a step on, from the column it is in. */
+const moveOn = (from: KitchenColumn): KitchenMove => ({
+  orderId: 'a',
+  transactionId: 'T-a',
+  from,
+  to: nextKitchenStep(from)!,
+});
+
+/** Where a model order's card is on the board the page last read; none when it is on no column. */
+const columnOf = (columns: BoardColumns | null, key: Key): KitchenColumn | undefined =>
+  KITCHEN_COLUMNS.find((column) => columns?.[column].some((order) => order._id === key));
+
+const board = (page: Page) => page.getByRole('region', { name: 'Kitchen' });
+const region = (page: Page, column: KitchenColumn) =>
+  page.getByRole('region', { name: new RegExp(`^${ORDER_STATE_LABELS[column]}`) });
+const card = (page: Page, order: Order) =>
+  page.getByRole('listitem', { name: new RegExp(order.transaction_id) });
+const nextButton = (page: Page, order: Order, column: KitchenColumn) => {
+  const next = nextKitchenStep(column) as keyof typeof KITCHEN_STEP_ACTIONS;
+  return page.getByRole('button', { name: `${KITCHEN_STEP_ACTIONS[next]}: order ${order.transaction_id}` });
+};
+const live = (page: Page, status: string) => expect(page.locator(`[data-live="${status}"]`)).toHaveCount(1);
+
+/** The flow's cards where the board last read them, each highlighted while its highlight lasts. */
+async function cardsShown({ page, orders }: World, at: WorldSnapshot<Server>) {
+  const { columns, fresh } = contextOf(at.machine);
+  for (const key of KEYS) {
+    const column = columnOf(columns, key);
+    const element = card(page, orders[key]);
+    if (!column) {
+      await expect(element).toHaveCount(0);
+      continue;
+    }
+    await expect(
+      region(page, column).getByRole('listitem', { name: new RegExp(orders[key].transaction_id) }),
+    ).toBeVisible();
+    if (fresh.includes(key)) await expect(element).toContainText('New');
+    else await expect(element.getByText('New', { exact: true })).toHaveCount(0);
+  }
+}
+
+flowTests<World, Server>({
+  machine: withSilentEffects(kitchenBoardMachine),
+  server: {
+    live: false,
+    orders: { a: 'paid', n1: 'awaiting_payment', n2: 'awaiting_payment' },
+    echo: null,
+  },
+  events: (snapshot, server) => {
+    const context = contextOf(snapshot);
+    const at = (value: object) => snapshot.matches(value);
+    // What happens by itself comes first: the board hears what the server sent, the stream comes back.
+    if (server.echo) return [{ type: 'order.event', event: server.echo }];
+    if (!server.live) return [{ type: 'order.stream', status: 'live' }];
+    const moving = at({ move: 'moving' });
+    const shownAt = columnOf(context.columns, 'a');
+    return [
+      ...(at({ read: 'reading' })
+        ? [
+            { type: 'xstate.done.actor.readBoard', output: boardOf(server) },
+            // A read refused while another is owed would be followed by that one at once.
+            ...(context.owed ? [] : [{ type: 'xstate.error.actor.readBoard', error: new Error('offline') }]),
+          ]
+        : []),
+      ...(at({ read: 'failed' }) ? [{ type: 'kitchen.retry' }] : []),
+      // The card's button, where the board shows it as the server has it.
+      ...(!moving && shownAt && shownAt === server.orders.a
+        ? [{ type: 'kitchen.move', ...moveOn(shownAt) }]
+        : []),
+      ...(moving
+        ? [
+            { type: 'xstate.done.actor.moveOrder', output: modelOrder('a', context.move!.to) },
+            { type: 'xstate.error.actor.moveOrder', error: new Error('moved already') },
+          ]
+        : []),
+      ...(!moving && server.orders.n1 === 'awaiting_payment'
+        ? [{ type: 'order.event', event: paidEvent('n1') }]
+        : []),
+      ...(!moving && server.orders.n1 === 'paid' && server.orders.n2 === 'awaiting_payment'
+        ? [{ type: 'order.event', event: paidEvent('n2') }]
+        : []),
+      { type: 'kitchen.sound' },
+      // The clock is moved only with nothing under way (a held call would time out), and for a
+      // highlight of its own (moved past one, it would take the other's end with it).
+      ...(context.fresh.length === 1 && !at({ read: 'reading' }) && !moving
+        ? [{ type: 'kitchen.fade', orderId: context.fresh[0] }]
+        : []),
+    ];
+  },
+  serverAfter: (server, event, snapshot) => {
+    switch (event.type) {
+      case 'order.stream':
+        return { ...server, live: true };
+      case 'order.event': {
+        const { orderId, to } = (event as unknown as { event: OrderEvent }).event;
+        return { ...server, echo: null, orders: { ...server.orders, [orderId]: to } };
+      }
+      // Moved on by the board, or by someone else first (the board's move is then refused): either
+      // way the server sends the board that event.
+      case 'xstate.done.actor.moveOrder':
+      case 'xstate.error.actor.moveOrder': {
+        const { from, to } = contextOf(snapshot).move!;
+        return { ...server, echo: modelEvent(3, 'a', from, to) };
+      }
+      case 'kitchen.fade':
+        return { ...server, live: false };
+      default:
+        return server;
+    }
+  },
+  label: (event) => {
+    if (event.type === 'order.event') {
+      const { orderId, to } = (event as unknown as { event: OrderEvent }).event;
+      return `order.event ${orderId} ${to}`;
+    }
+    if (event.type === 'order.stream') return 'order.stream live';
+    return undefined;
+  },
+  timeoutMs: 120_000,
+
+  calls: {
+    // The board reads its four columns at once.
+    readBoard: { gate: (world) => world.reads, count: KITCHEN_COLUMNS.length },
+    moveOrder: { gate: (world) => world.moves },
+  },
+
+  async setup(fixtures) {
+    const { page, request } = fixtures;
+    const staff = await Staff.signIn(request);
+    const dish = await staff.addItem('Flow Kitchen Dish', 40);
+    // A new customer each path: an account may check out ten times a minute.
+    const { account, api } = await regularCustomer(request, NAME, 1);
+    const place = async () => {
+      await api.call('POST', 'add-to-cart', { itemId: dish._id, quantity: 1 });
+      return placeOrder(api, NAME, account.email);
+    };
+    const a = await place();
+    await notifyPayment(a, 'paid');
+    const orders = { a, n1: await place(), n2: await place() };
+
+    await page.clock.install();
+    await signIn(page, ADMIN);
+    const reads = await Gate.on(
+      page,
+      'GET /admin-order (the board)',
+      (r) => r.method() === 'GET' && /\/api\/admin-order\?/.test(r.url()),
+    );
+    const moves = await Gate.on(
+      page,
+      'POST /admin-order/:id/transition',
+      (r) => r.method() === 'POST' && /\/api\/admin-order\/[^/?]+\/transition(\?|$)/.test(r.url()),
+    );
+    await page.goto('/admin/kitchen');
+    await expect(board(page)).toBeVisible();
+    return {
+      ...fixtures,
+      staff,
+      dishId: dish._id,
+      orders,
+      highlightedAt: new Map(),
+      offline: false,
+      reads,
+      moves,
+    };
+  },
+  async teardown({ context, staff, dishId, orders, reads, moves }) {
+    await context.setOffline(false);
+    await reads.open();
+    await moves.open();
+    // Off the board for the next path: a paid order is cancelled (owed back); an unpaid one was
+    // released already by the customer's next checkout.
+    for (const order of Object.values(orders)) await staff.moveOrder(order._id, 'refund_due').catch(() => {});
+    await staff.deleteItem(dishId);
+  },
+
+  actions: {
+    async 'order.stream'(world) {
+      const { page, context } = world;
+      if (world.offline) {
+        await context.setOffline(false);
+        world.offline = false;
+        // The reader is waiting out its backoff: let it try now.
+        await page.clock.fastForward(30_000);
+      }
+      await live(page, 'live');
+    },
+    async 'order.event'(world, { event }) {
+      const { orderId, to } = (event as unknown as { event: OrderEvent }).event;
+      const key = orderId as Key;
+      // The board's own move (or the other member of staff's) sent it already.
+      if (to !== 'paid') return;
+      await notifyPayment(world.orders[key], 'paid');
+      await expect(world.page.getByText(`New paid order ${world.orders[key].transaction_id}`)).toBeVisible();
+      world.highlightedAt.set(key, await world.page.evaluate(() => Date.now()));
+    },
+    async 'xstate.done.actor.readBoard'({ reads }) {
+      await reads.release(KITCHEN_COLUMNS.length);
+    },
+    async 'xstate.error.actor.readBoard'({ reads }) {
+      await reads.fail();
+    },
+    async 'kitchen.retry'({ page }) {
+      await board(page).getByRole('button', { name: 'Try again' }).click();
+    },
+    async 'kitchen.move'({ page, orders }, { event }) {
+      await nextButton(page, orders.a, (event as unknown as KitchenMove).from).click();
+    },
+    async 'xstate.done.actor.moveOrder'({ moves }) {
+      await moves.release();
+    },
+    // Another member of staff moves the order on first: the board's move is refused by the server.
+    async 'xstate.error.actor.moveOrder'({ staff, orders, moves }, { from }) {
+      await staff.moveOrder(orders.a._id, contextOf(from.machine).move!.to);
+      await moves.release();
+    },
+    async 'kitchen.sound'({ page }) {
+      await page.getByRole('button', { name: 'Sound for new orders' }).click();
+    },
+    // The page's clock jumps past the highlight's end, and past the stream's idle limit, so the
+    // stream is cut every time (not only when the jump happens to be long enough); offline, it stays
+    // cut until the path says it is back.
+    async 'kitchen.fade'(world, { event }) {
+      const { page, context } = world;
+      const key = (event as unknown as { orderId: Key }).orderId;
+      const ends = world.highlightedAt.get(key)! + FRESH_MS;
+      const now = await page.evaluate(() => Date.now());
+      await context.setOffline(true);
+      world.offline = true;
+      await page.clock.fastForward(Math.max(ends - now, STREAM_IDLE_MS) + 1_000);
+      await live(page, 'reconnecting');
+    },
+  },
+
+  screens: {
+    'kitchenBoard.read': cardsShown,
+    async 'kitchenBoard.read.reading'({ page, reads }) {
+      await expect(board(page)).toHaveAttribute('aria-busy', 'true');
+      await expect.poll(() => reads.holding, { message: 'the board is being read' }).toBe(true);
+    },
+    async 'kitchenBoard.read.shown'({ page }) {
+      await expect(board(page)).toHaveAttribute('aria-busy', 'false');
+      await expect(board(page).getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    },
+    async 'kitchenBoard.read.failed'({ page }) {
+      // The reads give up after their retries (1, 2 and 4 s).
+      await expect(board(page).getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 15_000 });
+    },
+    'kitchenBoard.move': async () => {},
+    async 'kitchenBoard.move.idle'({ page, orders }, at) {
+      const column = columnOf(contextOf(at.machine).columns, 'a');
+      if (column) await expect(nextButton(page, orders.a, column)).toBeEnabled();
+    },
+    async 'kitchenBoard.move.moving'({ page, orders, moves }, at) {
+      await expect(nextButton(page, orders.a, contextOf(at.machine).move!.from)).toBeDisabled();
+      await expect.poll(() => moves.holding, { message: 'the move has been sent' }).toBe(true);
+    },
+    async 'kitchenBoard.move.refused'({ page, orders }, at) {
+      await expect(region(page, contextOf(at.machine).move!.from).getByRole('alert')).toContainText(
+        `Order ${orders.a.transaction_id}: `,
+      );
+    },
+    'kitchenBoard.highlight': async () => {},
+    'kitchenBoard.highlight.none': async () => {},
+    async 'kitchenBoard.highlight.fresh'({ page, orders }, at) {
+      const newest = contextOf(at.machine).fresh.at(-1) as Key;
+      await expect(page.getByRole('status').filter({ hasText: 'New paid order' })).toHaveText(
+        `New paid order ${orders[newest].transaction_id}`,
+      );
+    },
+    'kitchenBoard.sound': async () => {},
+    async 'kitchenBoard.sound.off'({ page }) {
+      await expect(page.getByRole('button', { name: 'Sound for new orders' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+    },
+    async 'kitchenBoard.sound.on'({ page }) {
+      await expect(page.getByRole('button', { name: 'Sound for new orders' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+    },
+  },
+});
