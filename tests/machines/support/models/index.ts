@@ -1,5 +1,7 @@
 import type { MachineModel } from '../model.ts';
 import { authFormModel } from './auth-form.ts';
+import { bookingFlowModel } from './booking-flow.ts';
+import { bookingLinkModel } from './booking-link.ts';
 import { cartModel } from './cart.ts';
 import { checkoutModel } from './checkout.ts';
 import { itemUpdateModel } from './item-update.ts';
@@ -11,6 +13,7 @@ import { orderFeedModel } from './order-feed.ts';
 import { paymentResultModel } from './payment-result.ts';
 import { profileModel } from './profile.ts';
 import { quantityModel } from './quantity.ts';
+import { roomSettingsModel } from './room-settings.ts';
 import { sessionModel } from './session.ts';
 import { shopSwitchModel } from './shop-switch.ts';
 import { submitModel } from './submit.ts';
@@ -18,6 +21,8 @@ import { submitModel } from './submit.ts';
 /** One model per machines/<name>.machine.ts, by <name>; tests/machines/diagrams.test.ts keeps it complete. */
 export const MACHINE_MODELS: Readonly<Record<string, MachineModel>> = {
   'auth-form': authFormModel,
+  'booking-flow': bookingFlowModel,
+  'booking-link': bookingLinkModel,
   cart: cartModel,
   checkout: checkoutModel,
   'item-update': itemUpdateModel,
@@ -29,6 +34,7 @@ export const MACHINE_MODELS: Readonly<Record<string, MachineModel>> = {
   'payment-result': paymentResultModel,
   profile: profileModel,
   quantity: quantityModel,
+  'room-settings': roomSettingsModel,
   session: sessionModel,
   'shop-switch': shopSwitchModel,
   submit: submitModel,
