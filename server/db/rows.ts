@@ -62,6 +62,11 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
       category: line.category,
       price: toTaka(line.priceCents),
       quantity: line.quantity,
+      options: line.options.map(({ priceDeltaCents, ...choice }) => ({
+        ...choice,
+        priceDelta: toTaka(priceDeltaCents),
+      })),
+      instructions: line.instructions,
     })),
   };
 }

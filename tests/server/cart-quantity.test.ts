@@ -55,6 +55,8 @@ describe('PATCH /cart-line/:id', () => {
       category: 'pizza',
       quantity: 3,
       stock: 8,
+      options: [],
+      instructions: '',
     });
     const list = v.parse(
       v.array(CartLineSchema),

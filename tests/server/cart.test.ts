@@ -29,6 +29,7 @@ describe('POST /add-to-cart', () => {
     expect(added).toEqual({
       insertedId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       message: `"${item.name}" item has been added to your cart`,
+      quantity: 2,
     });
     expect(await cartLineIds(ctx, customer.uid)).toEqual([added.insertedId]);
     // Adding to the cart reserves nothing: stock is taken when an order is placed.
@@ -61,16 +62,40 @@ describe('POST /add-to-cart', () => {
         category: 'pizza',
         quantity: 1,
         stock: item.quantity,
+        options: [],
+        instructions: '',
       },
     ]);
     expect(await cartLineIds(ctx, other.uid)).toEqual([]);
   });
 
-  it('answers 200 with insertedId null when the item is already in the cart, and keeps the first line', async () => {
+  it('adds to the line already in the cart (200 with its id and new quantity) rather than a second line', async () => {
     const customer = await createCustomer(ctx);
     const item = await insertMenuItem(ctx);
     const first = await addToCart(ctx, customer, item, 1);
     const again = await call(ctx, 'POST', '/add-to-cart', customer.token, { itemId: item.id, quantity: 3 });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({
+      insertedId: first,
+      message: `"${item.name}" item has been added to your cart`,
+      quantity: 4,
+    });
+    const list = await call<Array<{ _id: string; quantity: number }>>(
+      ctx,
+      'GET',
+      '/add-to-cart',
+      customer.token,
+    );
+    expect(list.body.map((line) => [line._id, line.quantity])).toEqual([[first, 4]]);
+  });
+
+  it('answers 200 with insertedId null, the spec’s "already added", to an addition sent again with its key', async () => {
+    const customer = await createCustomer(ctx);
+    const item = await insertMenuItem(ctx);
+    const body = { itemId: item.id, quantity: 2, addKey: '8a1f1c86-3b3e-4c57-9a0e-5b1c7d2e9f10' };
+    const first = await call<{ insertedId: string }>(ctx, 'POST', '/add-to-cart', customer.token, body);
+    expect(first.status).toBe(201);
+    const again = await call(ctx, 'POST', '/add-to-cart', customer.token, body);
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ insertedId: null, message: `"${item.name}" item has been already added` });
     const list = await call<Array<{ _id: string; quantity: number }>>(
@@ -79,7 +104,10 @@ describe('POST /add-to-cart', () => {
       '/add-to-cart',
       customer.token,
     );
-    expect(list.body.map((line) => [line._id, line.quantity])).toEqual([[first, 1]]);
+    expect(list.body.map((line) => [line._id, line.quantity])).toEqual([[first.body.insertedId, 2]]);
+    // The key is the customer's own: another customer's addition with it is theirs to make.
+    const other = await createCustomer(ctx);
+    expect((await call(ctx, 'POST', '/add-to-cart', other.token, body)).status).toBe(201);
   });
 
   it('lets another customer add the same item', async () => {

@@ -93,9 +93,10 @@ describe('POST /add-to-cart keeps a cart within the caps', () => {
       message: 'An order can hold at most 20 items: please remove some from your cart.',
     });
     expect(await cartLineIds(ctx, customer.uid)).toEqual(before);
-    // An item already in the cart is still answered as the spec has it: the cart does not change.
+    // One more of an item already in the cart raises its line: the item's cap refuses it first.
     const again = await add(ctx, customer, one!, 1);
-    expect(again).toMatchObject({ status: 200, body: { insertedId: null } });
+    expect(again).toMatchObject({ status: 400, body: { message: lineCapMessage(10, one!.name) } });
+    expect(await cartLineIds(ctx, customer.uid)).toEqual(before);
   });
 
   it('takes its caps from the app’s holds option', async () => {
@@ -262,13 +263,13 @@ describe('one account trying every way to hold more than the cap', () => {
     // The whole stock in one line, then more than the cap.
     expect((await add(ctx, greedy, item, 25)).status).toBe(400);
     expect((await add(ctx, greedy, item, 11)).status).toBe(400);
-    // The cap, then the same item again (a second line is not made).
+    // The cap, then the same item again (it would raise the line past the cap; no second line is made).
     const line = await addToCart(ctx, greedy, item, 10);
-    expect((await add(ctx, greedy, item, 10)).body.insertedId).toBeNull();
+    expect((await add(ctx, greedy, item, 10)).status).toBe(400);
     expect(await cartLineIds(ctx, greedy.uid)).toEqual([line]);
     // More items than an order may hold.
     await addToCart(ctx, greedy, filler, 10);
-    expect((await add(ctx, greedy, filler, 1)).status).toBe(200);
+    expect((await add(ctx, greedy, filler, 1)).status).toBe(400);
     const third = await insertMenuItem(ctx, { quantity: 25 });
     expect((await add(ctx, greedy, third, 1)).status).toBe(400);
 

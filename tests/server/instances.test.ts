@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiTokens } from '../../server/api/tokens.ts';
-import { menuItems, orderLines, orders, users } from '../../server/db/schema.ts';
+import { cartLines, menuItems, orderLines, orders, users } from '../../server/db/schema.ts';
 import { seedMenu } from '../../server/db/seed/menu.ts';
 import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
 import { checkoutBody, ORDER_TIME, SHIPPING } from './support/commerce.ts';
@@ -76,6 +76,31 @@ describe('two API processes on one database', () => {
     expect(statuses).toEqual([200, ...Array(19).fill(409)]);
     const [left] = await scratch.db.select().from(menuItems).where(eq(menuItems.id, item!.id));
     expect(left!.quantity).toBe(0);
+  });
+
+  it('keep one customer’s item within its cap: 24 adds of the same choices over both, one line of 10', async () => {
+    const [item] = await scratch.db
+      .insert(menuItems)
+      .values({
+        name: 'The Busy Margherita',
+        priceCents: 1050,
+        quantity: 50,
+        image: '/images/menu/margherita-napoletana.svg',
+        category: 'pizza',
+        description: 'Added from every tab at once.',
+      })
+      .returning();
+    const [buyer] = await customers(1, 'many-tabs');
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        post(i % 2 === 0 ? a : b, '/add-to-cart', buyer!.token, { itemId: item!.id, quantity: 1 }),
+      ),
+    );
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201 || status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(14);
+    const lines = await scratch.db.select().from(cartLines).where(eq(cartLines.userUid, buyer!.uid));
+    expect(lines.map((line) => line.quantity)).toEqual([10]);
   });
 
   it('show a menu change made through one on the other’s next answer, within a second', async () => {

@@ -238,6 +238,8 @@ describe('GET /my-orders', () => {
       category: 'salad',
       price: 50,
       quantity: 2,
+      options: [],
+      instructions: '',
     });
   });
 
@@ -253,7 +255,16 @@ describe('GET /my-orders', () => {
     await ctx.db.delete(menuItems).where(eq(menuItems.id, item.id));
     const orders = v.parse(OrderListSchema, (await call(ctx, 'GET', '/my-orders', customer.token)).body);
     expect(orders[0]!.carts).toEqual([
-      { _id: expect.any(String), itemId: null, name: item.name, category: 'pizza', price: 300, quantity: 1 },
+      {
+        _id: expect.any(String),
+        itemId: null,
+        name: item.name,
+        category: 'pizza',
+        price: 300,
+        quantity: 1,
+        options: [],
+        instructions: '',
+      },
     ]);
   });
 

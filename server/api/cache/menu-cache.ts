@@ -1,18 +1,22 @@
 import { asc } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { type AllItemsQuery, type MenuItem, type MenuVersions, menuTag } from '../../../contract/menu.ts';
+import type { OptionGroup } from '../../../contract/options.ts';
 import type { Database } from '../../db/client.ts';
 import { type MenuVersion, readMenuVersion } from '../../db/menu-version.ts';
 import { toMenuItem } from '../../db/rows.ts';
 import { menuItems } from '../../db/schema.ts';
 import { type Bytes, gzip } from '../../http/gzip.ts';
 import { isDatabaseUnavailable, isStatementCancelled } from '../http/error-handler.ts';
+import { loadOptionGroups } from '../services/item-options.ts';
 
-/** The whole menu at one version: every item, in the menu's order. */
+/** The whole menu at one version: every item, in the menu's order, and the items' option groups. */
 export interface MenuSnapshot {
   versions: MenuVersions;
   items: MenuItem[];
   byId: Map<string, MenuItem>;
+  /** By item id; an item without groups has none here. Only an item's own answer carries them. */
+  options: Map<string, OptionGroup[]>;
 }
 
 /** A menu answer: its JSON (and gzipped, made when first asked for) and the ETag that names it. */
@@ -33,7 +37,8 @@ function loadSnapshot(db: Database): Promise<MenuSnapshot> {
       const versions = await readMenuVersion(tx);
       const rows = await tx.select().from(menuItems).orderBy(asc(menuItems.createdAt), asc(menuItems.name));
       const items = rows.map(toMenuItem);
-      return { versions, items, byId: new Map(items.map((item) => [item._id, item])) };
+      const options = await loadOptionGroups(tx);
+      return { versions, items, byId: new Map(items.map((item) => [item._id, item])), options };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -142,7 +147,7 @@ export function createMenuCache(db: Database, version: MenuVersion, maxBytes = 8
     },
     item(menu, id) {
       const item = menu.byId.get(id);
-      return item && answer(menu, itemKey(id), () => item);
+      return item && answer(menu, itemKey(id), () => ({ ...item, options: menu.options.get(id) ?? [] }));
     },
   };
 }

@@ -1,9 +1,21 @@
+import { describeChoices, type LineChoice } from '../../../contract/options.ts';
+
 /** One line of the order, as the gateway's page may describe it. */
 export interface PaymentLine {
   name: string;
   category: string;
   quantity: number;
+  /** One unit's price: the item's with its options' deltas. */
   priceCents: number;
+  /** The options chosen, in the item's order. */
+  options?: ReadonlyArray<Pick<LineChoice, 'group' | 'name' | 'extra'>>;
+  instructions?: string;
+}
+
+/** A line as a gateway's product description reads it: 'Margherita (Large · Thin · +Olives) x2'. */
+export function describePaymentLine({ name, options = [], quantity }: PaymentLine): string {
+  const chosen = describeChoices(options);
+  return `${name}${chosen ? ` (${chosen})` : ''} x${quantity}`;
 }
 
 /** What a gateway needs to open a payment page for an order that has reserved its stock. */

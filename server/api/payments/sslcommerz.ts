@@ -1,5 +1,6 @@
 import { formatAmount } from '../../../contract/money.ts';
 import {
+  describePaymentLine,
   type PaymentGateway,
   type PaymentPageRequest,
   parseTaka,
@@ -89,7 +90,7 @@ export class SslcommerzGateway implements PaymentGateway {
   async createPaymentPage(order: PaymentPageRequest): Promise<{ url: string }> {
     const { storeId, storePassword, baseUrl, apiPublicUrl, timeoutMs } = this.#options;
     const { customer } = order;
-    const productName = order.lines.map((line) => `${line.name} x${line.quantity}`).join(', ');
+    const productName = order.lines.map(describePaymentLine).join(', ');
     const form = new URLSearchParams({
       store_id: storeId,
       store_passwd: storePassword,

@@ -9,9 +9,17 @@ export function cartRoutes(on: RegisterRoute, db: Database, holds: Holds) {
   on(ROUTES.cart, (c) => listCart(db, c.var.user.uid));
   on(ROUTES.addToCart, async (c, { body }) => {
     // The spec's body also carries uid, name, price, image and category: read from the menu instead.
-    const { insertedId, name } = await addToCart(db, c.var.user.uid, body, holds);
-    return insertedId
-      ? c.json({ insertedId, message: `"${name}" item has been added to your cart` }, 201)
+    // A line of its own is created (201); the same choices' line raised is added to as well (200).
+    const { name, line } = await addToCart(db, c.var.user.uid, body, holds);
+    return line
+      ? c.json(
+          {
+            insertedId: line.id,
+            message: `"${name}" item has been added to your cart`,
+            quantity: line.quantity,
+          },
+          line.inserted ? 201 : 200,
+        )
       : c.json({ insertedId: null, message: `"${name}" item has been already added` }, 200);
   });
   // Not in the spec's API: My cart's stepper. Answers the line as GET /add-to-cart lists it.

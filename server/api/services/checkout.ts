@@ -4,18 +4,20 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { toCents } from '../../../contract/money.ts';
+import { selectionProblem } from '../../../contract/options.ts';
 import type { CreatePayment } from '../../../contract/order.ts';
 import type { Database } from '../../db/client.ts';
 import { cartLines, menuItems, orderEvents, orderLines, orders, users } from '../../db/schema.ts';
 import { Conflict, InvalidInput, UpstreamFailed } from '../domain-errors.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import type { PaymentGateway, PaymentLine } from '../payments/gateway.ts';
 import { stockMessage } from './cart.ts';
 import { releaseExpiredReservations } from './expiry.ts';
 import { assertWithinHoldBudget, holdShare, isNewAccount, OverHoldBudget } from './hold-budget.ts';
 import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
+import { loadOptionGroups } from './item-options.ts';
 import { recordCreation, skipOvertaken, transitionOrder } from './order-lifecycle.ts';
-import { heldUnits, lockItems, restoreStock } from './order-stock.ts';
-import { priceCart } from './pricing.ts';
+import { type Executor, heldUnits, lockItems, restoreStock } from './order-stock.ts';
+import { type CartLineRow, priceCart } from './pricing.ts';
 import { assertShopOpen } from './shop.ts';
 import { withTimeout } from './timeout.ts';
 
@@ -55,7 +57,35 @@ export interface CreatedOrder {
   id: string;
   transactionId: string;
   totalCents: number;
-  lines: Array<{ name: string; category: string; quantity: number; priceCents: number }>;
+  lines: PaymentLine[];
+}
+
+/** The units of each item in these lines (an item may be on several lines, with other options). */
+function unitsByItem(
+  lines: readonly CartLineRow[],
+): Array<{ itemId: string; name: string; quantity: number }> {
+  const items = new Map<string, { itemId: string; name: string; quantity: number }>();
+  for (const { itemId, name, quantity } of lines) {
+    const item = items.get(itemId);
+    if (item) item.quantity += quantity;
+    else items.set(itemId, { itemId, name, quantity });
+  }
+  return [...items.values()];
+}
+
+/**
+ * Refuses (Conflict) a line whose options the menu no longer offers as chosen: a choice sold out today
+ * or gone, a group's rules changed since it was added. The message names the group and the line.
+ */
+async function assertChoicesStillOffered(tx: Executor, lines: readonly CartLineRow[]): Promise<void> {
+  const groups = await loadOptionGroups(
+    tx,
+    lines.map((line) => line.itemId),
+  );
+  for (const line of lines) {
+    const problem = selectionProblem(groups.get(line.itemId) ?? [], line.choiceIds);
+    if (problem) throw new Conflict(`${problem} (${line.name} in your cart): please change it`);
+  }
 }
 
 /**
@@ -86,11 +116,18 @@ export function createOrder(
     await assertShopOpen(tx);
     const share = holdShare(holds, customer?.newAccount ?? true);
 
-    const { lines, totalCents } = await priceCart(tx, eq(cartLines.userUid, uid), asc(menuItems.id));
+    const { lines, totalCents } = await priceCart(
+      tx,
+      eq(cartLines.userUid, uid),
+      asc(menuItems.id),
+      asc(cartLines.createdAt),
+    );
     if (lines.length === 0) throw new InvalidInput(EMPTY_CART);
+    const items = unitsByItem(lines);
     // Lines added before the caps, or under larger ones, are refused here as well.
-    for (const line of lines) assertLineWithinCap(holds, line);
+    for (const item of items) assertLineWithinCap(holds, item);
     assertOrderWithinCap(holds, lines);
+    await assertChoicesStillOffered(tx, lines);
 
     // The client's total only confirms what the customer saw: the order is charged the server's.
     if (totalCents !== toCents(input.total_price)) throw new Conflict(PRICES_CHANGED);
@@ -107,7 +144,7 @@ export function createOrder(
       tx,
       superseded.map((row) => row.id),
     );
-    await lockItems(tx, [...released.keys(), ...lines.map((line) => line.itemId)]);
+    await lockItems(tx, [...released.keys(), ...items.map((item) => item.itemId)]);
     for (const { id } of superseded) {
       await transitionOrder(tx, {
         order: { id },
@@ -119,9 +156,9 @@ export function createOrder(
     }
 
     // Under the items' locks; a share of 100 bounds nothing, so nothing is counted.
-    if (share < 100) await assertWithinHoldBudget(tx, address, share, lines);
+    if (share < 100) await assertWithinHoldBudget(tx, address, share, items);
 
-    for (const line of lines) {
+    for (const line of items) {
       const [taken] = await tx
         .update(menuItems)
         .set({ quantity: sql`${menuItems.quantity} - ${line.quantity}` })
@@ -150,6 +187,7 @@ export function createOrder(
       })
       .returning({ id: orders.id });
     await recordCreation(tx, { id: order!.id, userUid: uid }, uid);
+    // Each line keeps its options as they are now, names and deltas: a later menu edit changes no order.
     await tx.insert(orderLines).values(
       lines.map((line) => ({
         orderId: order!.id,
@@ -159,6 +197,8 @@ export function createOrder(
         category: line.category,
         priceCents: line.unitCents,
         quantity: line.quantity,
+        options: line.choices,
+        instructions: line.instructions,
       })),
     );
     return {
@@ -170,6 +210,8 @@ export function createOrder(
         category: line.category,
         quantity: line.quantity,
         priceCents: line.unitCents,
+        options: line.choices,
+        instructions: line.instructions,
       })),
     };
   });

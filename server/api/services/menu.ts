@@ -8,33 +8,41 @@ import { toMenuItem } from '../../db/rows.ts';
 import { itemSearchText, lowStock, menuItems, soldOut } from '../../db/schema.ts';
 import { NotFound } from '../domain-errors.ts';
 import { isUuid } from './ids.ts';
+import { assertPricedAboveZero, loadOptionGroups, replaceItemOptions } from './item-options.ts';
+import type { Executor } from './order-stock.ts';
 import { afterCursor, containing, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
 
 export const NO_SUCH_ITEM = 'This menu item does not exist';
 
-/** undefined when no item has that id (a malformed id included). */
+/** The item with its option groups; undefined when no item has that id (a malformed id included). */
 export async function findMenuItem(db: Database, id: string): Promise<MenuItem | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(menuItems).where(eq(menuItems.id, id));
-  return row && toMenuItem(row);
+  if (!row) return undefined;
+  return { ...toMenuItem(row), options: (await loadOptionGroups(db, [id])).get(id) ?? [] };
 }
 
 // The admin's menu: every item, stock 0 included.
 
-/** Adds an item (the price stored in cents); its id. */
+/** Adds an item (the price stored in cents) with its option groups, in one transaction; its id. */
 export async function createMenuItem(db: Database, item: NewItem): Promise<string> {
-  const [row] = await db
-    .insert(menuItems)
-    .values({
-      name: item.name,
-      priceCents: toCents(item.price),
-      quantity: item.quantity,
-      image: item.image,
-      category: item.category,
-      description: item.description,
-    })
-    .returning({ id: menuItems.id });
-  return row!.id;
+  const options = item.options ?? [];
+  assertPricedAboveZero(toCents(item.price), options);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(menuItems)
+      .values({
+        name: item.name,
+        priceCents: toCents(item.price),
+        quantity: item.quantity,
+        image: item.image,
+        category: item.category,
+        description: item.description,
+      })
+      .returning({ id: menuItems.id });
+    await replaceItemOptions(tx, row!.id, options);
+    return row!.id;
+  });
 }
 
 /** A page of items, newest first, as Manage items filters them. */
@@ -68,11 +76,28 @@ export async function deleteMenuItem(db: Database, id: string): Promise<void> {
 }
 
 /**
- * Writes an item's editable fields: whether anything differed (compared in SQL, so an identical save
- * modifies nothing); NotFound when no item has that id.
+ * Writes an item's editable fields, and its option groups when sent (replaced whole, in the same
+ * transaction): whether anything differed (compared in SQL, so an identical save modifies nothing);
+ * NotFound when no item has that id. The price and the groups together must keep every line above 0.
  */
-export async function updateMenuItem(db: Database, id: string, update: ItemUpdate): Promise<boolean> {
+export function updateMenuItem(db: Database, id: string, update: ItemUpdate): Promise<boolean> {
   if (!isUuid(id)) throw new NotFound(NO_SUCH_ITEM);
+  return db.transaction(async (tx) => {
+    const [exists] = await tx
+      .select({ id: menuItems.id })
+      .from(menuItems)
+      .where(eq(menuItems.id, id))
+      .for('update');
+    if (!exists) throw new NotFound(NO_SUCH_ITEM);
+    const groups = update.options ?? (await loadOptionGroups(tx, [id])).get(id) ?? [];
+    assertPricedAboveZero(toCents(update.price), groups);
+    const optionsChanged = update.options !== undefined && (await replaceItemOptions(tx, id, update.options));
+    return (await updateItemFields(tx, id, update)) || optionsChanged;
+  });
+}
+
+/** Writes the item's own fields; whether any differed. */
+async function updateItemFields(tx: Executor, id: string, update: ItemUpdate): Promise<boolean> {
   const values = {
     name: update.name,
     priceCents: toCents(update.price),
@@ -80,7 +105,7 @@ export async function updateMenuItem(db: Database, id: string, update: ItemUpdat
     image: update.image,
     description: update.description,
   };
-  const changed = await db
+  const changed = await tx
     .update(menuItems)
     .set(values)
     .where(
@@ -92,8 +117,5 @@ export async function updateMenuItem(db: Database, id: string, update: ItemUpdat
       ),
     )
     .returning({ id: menuItems.id });
-  if (changed.length > 0) return true;
-  const [exists] = await db.select({ id: menuItems.id }).from(menuItems).where(eq(menuItems.id, id));
-  if (!exists) throw new NotFound(NO_SUCH_ITEM);
-  return false;
+  return changed.length > 0;
 }

@@ -4,11 +4,12 @@
 // has verified it: the checkout form's e-mail is anyone's to type, so mailing it would let a stranger
 // have the shop write to any address (docs/decisions/025-hold-budgets-and-mail.md).
 
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { formatAdminPrice } from '../../../contract/money.ts';
+import { describeChoices } from '../../../contract/options.ts';
 import type { OrderActor, OrderState } from '../../../contract/order-lifecycle.ts';
 import type { OrderRow } from '../../db/rows.ts';
-import { users } from '../../db/schema.ts';
+import { orderLines, users } from '../../db/schema.ts';
 import { type Executor, enqueueMail, MAIL_NAME_MAX, MAIL_PLACE_MAX, mailText } from './mail-outbox.ts';
 
 type MailedOrder = Pick<
@@ -47,6 +48,29 @@ const LETTERS: Partial<Record<OrderState, (order: MailedOrder) => { subject: str
   }),
 };
 
+/** A line's instructions in a mail: as typed, within a line of its own. */
+const MAIL_INSTRUCTIONS_MAX = 140;
+
+/**
+ * The order's lines as every letter lists them, from what the order kept (so a later menu edit changes
+ * no letter): '2 × Margherita (Large · Thin · +Olives) — Tk 29.00', then its instructions.
+ */
+async function linesText(tx: Executor, orderId: string): Promise<string> {
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.name), asc(orderLines.id));
+  return lines
+    .map((line) => {
+      const chosen = describeChoices(line.options);
+      const name = mailText(`${line.name}${chosen ? ` (${chosen})` : ''}`, MAIL_PLACE_MAX * 2);
+      const said = line.instructions ? `\n    "${mailText(line.instructions, MAIL_INSTRUCTIONS_MAX)}"` : '';
+      return `- ${line.quantity} × ${name} — ${formatAdminPrice(line.priceCents * line.quantity)}${said}`;
+    })
+    .join('\n');
+}
+
 /** The account's e-mail if the identity provider verified it; none for an account without one, or gone. */
 async function verifiedEmailOf(tx: Executor, uid: string): Promise<string | undefined> {
   const [account] = await tx
@@ -81,6 +105,6 @@ export async function enqueueOrderMail(
     to: recipient,
     orderId: order.id,
     subject: letter.subject,
-    body: `Dear ${mailText(order.fullName, MAIL_NAME_MAX)},\n\n${letter.body}\n\nPizzon`,
+    body: `Dear ${mailText(order.fullName, MAIL_NAME_MAX)},\n\n${letter.body}\n\nYour order:\n${await linesText(tx, order.id)}\n\nPizzon`,
   });
 }
