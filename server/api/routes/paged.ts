@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import type * as v from 'valibot';
 import { nextPageLink, type Page } from '../../../contract/paging.ts';
 import { parseOr400 } from '../middleware/validate.ts';
 import { type Cursor, CursorSchema } from '../services/paging.ts';
@@ -12,14 +11,6 @@ export function withCursor<Q extends { cursor?: string | undefined }>(
     ...query,
     cursor: query.cursor === undefined ? undefined : parseOr400(CursorSchema, query.cursor),
   };
-}
-
-/** A list query from the URL: its filters, `limit`, and the cursor decoded (400 when any is bad). */
-export function pageQuery<S extends v.GenericSchema<unknown, { cursor?: string | undefined }>>(
-  c: Context,
-  schema: S,
-): Omit<v.InferOutput<S>, 'cursor'> & { cursor: Cursor | undefined } {
-  return withCursor(parseOr400(schema, c.req.query()));
 }
 
 /** A page as the spec's JSON array, the next page announced in a Link header (the same filters). */

@@ -11,7 +11,7 @@ import {
   saveRoomSettings,
   updateTable,
 } from '../services/room.ts';
-import { pageQuery, sendPage } from './paged.ts';
+import { sendPage, withCursor } from './paged.ts';
 import { offeringTimes } from './reservations.ts';
 import type { RegisterRoute } from './table.ts';
 
@@ -20,9 +20,7 @@ import type { RegisterRoute } from './table.ts';
  * refusals of the business 404/409, never 403 (a 403 signs the browser out).
  */
 export function roomRoutes(on: RegisterRoute, db: Database, bookings: BookingDeps) {
-  on(ROUTES.adminTables, async (c) =>
-    sendPage(c, await listTables(db, pageQuery(c, ROUTES.adminTables.query))),
-  );
+  on(ROUTES.adminTables, async (c, { query }) => sendPage(c, await listTables(db, withCursor(query))));
   on(ROUTES.addTable, (_, { body }) => createTable(db, body));
   on(ROUTES.updateTable, (_, { params, body }) => updateTable(db, params.id, body));
   on(ROUTES.removeTable, async (_, { params }) => {
@@ -32,7 +30,7 @@ export function roomRoutes(on: RegisterRoute, db: Database, bookings: BookingDep
   on(ROUTES.roomSettings, () => readRoomSettings(db));
   on(ROUTES.saveRoomSettings, (_, { body }) => saveRoomSettings(db, body));
 
-  on(ROUTES.adminDay, async (c) => sendPage(c, await listDay(db, pageQuery(c, ROUTES.adminDay.query))));
+  on(ROUTES.adminDay, async (c, { query }) => sendPage(c, await listDay(db, withCursor(query))));
   on(ROUTES.moveBooking, (c, { params, body }) =>
     staffMoveBooking(db, bookings, c.var.user.uid, params.id, body),
   );
