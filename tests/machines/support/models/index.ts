@@ -4,6 +4,7 @@ import { bookingFlowModel } from './booking-flow.ts';
 import { bookingLinkModel } from './booking-link.ts';
 import { cartModel } from './cart.ts';
 import { checkoutModel } from './checkout.ts';
+import { configuratorModel } from './configurator.ts';
 import { itemUpdateModel } from './item-update.ts';
 import { kitchenBoardModel } from './kitchen-board.ts';
 import { listModel } from './list.ts';
@@ -25,6 +26,7 @@ export const MACHINE_MODELS: Readonly<Record<string, MachineModel>> = {
   'booking-link': bookingLinkModel,
   cart: cartModel,
   checkout: checkoutModel,
+  configurator: configuratorModel,
   'item-update': itemUpdateModel,
   'kitchen-board': kitchenBoardModel,
   list: listModel,
