@@ -10,6 +10,8 @@ export const ORDER_STATES = [
   'preparing',
   'out_for_delivery',
   'delivered',
+  'ready_for_pickup',
+  'collected',
   'payment_failed',
   'expired',
   'cancelled',
@@ -26,10 +28,20 @@ export const OrderStateSchema = v.picklist(ORDER_STATES, `state must be one of: 
 export const ORDER_ACTORS = ['gateway', 'job', 'customer', 'staff'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
 
+/**
+ * How the customer gets the order: brought to their door, or collected at the shop. An order placed by
+ * a client that knows nothing of types is a delivery, as the spec has every order.
+ */
+export const ORDER_TYPES = ['delivery', 'pickup'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+export const OrderTypeSchema = v.picklist(ORDER_TYPES, `orderType must be one of: ${ORDER_TYPES.join(', ')}`);
+
 export interface OrderTransition {
   from: OrderState;
   to: OrderState;
   by: OrderActor;
+  /** The move exists only for orders of this type (the end of a delivery is not a pickup's). */
+  only?: OrderType;
 }
 
 /**
@@ -54,28 +66,38 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { from: 'cancelled', to: 'refund_due', by: 'gateway' },
   { from: 'paid', to: 'accepted', by: 'staff' },
   { from: 'accepted', to: 'preparing', by: 'staff' },
-  { from: 'preparing', to: 'out_for_delivery', by: 'staff' },
-  { from: 'out_for_delivery', to: 'delivered', by: 'staff' },
+  { from: 'preparing', to: 'out_for_delivery', by: 'staff', only: 'delivery' },
+  { from: 'out_for_delivery', to: 'delivered', by: 'staff', only: 'delivery' },
+  { from: 'preparing', to: 'ready_for_pickup', by: 'staff', only: 'pickup' },
+  { from: 'ready_for_pickup', to: 'collected', by: 'staff', only: 'pickup' },
   // Staff cancel a paid order at any step before delivery: the money is then owed back.
   { from: 'paid', to: 'refund_due', by: 'staff' },
   { from: 'accepted', to: 'refund_due', by: 'staff' },
   { from: 'preparing', to: 'refund_due', by: 'staff' },
   { from: 'out_for_delivery', to: 'refund_due', by: 'staff' },
+  { from: 'ready_for_pickup', to: 'refund_due', by: 'staff' },
   { from: 'refund_due', to: 'refunded', by: 'staff' },
 ];
 
-/** The transition from `from` to `to` that `by` may make, if there is one. */
+/** The row applies to an order of `type` (every type when none is named: is there such a move at all). */
+const fitsType = (transition: OrderTransition, type: OrderType | undefined) =>
+  type === undefined || transition.only === undefined || transition.only === type;
+
+/** The transition from `from` to `to` that `by` may make on an order of `type`, if there is one. */
 export function findTransition(
   from: OrderState,
   to: OrderState,
   by: OrderActor,
+  type?: OrderType,
 ): OrderTransition | undefined {
-  return ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to && t.by === by);
+  return ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to && t.by === by && fitsType(t, type));
 }
 
-/** Where `by` may take an order in `from`. */
-export function nextStates(from: OrderState, by: OrderActor): OrderState[] {
-  return ORDER_TRANSITIONS.filter((t) => t.from === from && t.by === by).map((t) => t.to);
+/** Where `by` may take an order of `type` in `from`. */
+export function nextStates(from: OrderState, by: OrderActor, type?: OrderType): OrderState[] {
+  return ORDER_TRANSITIONS.filter((t) => t.from === from && t.by === by && fitsType(t, type)).map(
+    (t) => t.to,
+  );
 }
 
 /** The spec's `payment_status`: the money came (paid or later, refunds included). */
@@ -85,6 +107,8 @@ export const PAID_STATES: readonly OrderState[] = [
   'preparing',
   'out_for_delivery',
   'delivered',
+  'ready_for_pickup',
+  'collected',
   'refund_due',
   'refunded',
 ];
@@ -94,38 +118,47 @@ export const ACCEPTED_STATES: readonly OrderState[] = [
   'preparing',
   'out_for_delivery',
   'delivered',
+  'ready_for_pickup',
+  'collected',
 ];
-/** The way an order is meant to go, from checkout to the door (the customer's tracker shows it). */
-export const ORDER_PATH: readonly OrderState[] = [
-  'awaiting_payment',
-  'paid',
-  'accepted',
-  'preparing',
-  'out_for_delivery',
-  'delivered',
-];
+/**
+ * The way an order of each type is meant to go, from checkout to the door or the counter (the
+ * customer's tracker shows it).
+ */
+export const ORDER_PATHS: Record<OrderType, readonly OrderState[]> = {
+  delivery: ['awaiting_payment', 'paid', 'accepted', 'preparing', 'out_for_delivery', 'delivered'],
+  pickup: ['awaiting_payment', 'paid', 'accepted', 'preparing', 'ready_for_pickup', 'collected'],
+};
+/** A delivery's way: the spec's order, and every order placed before pickups were. */
+export const ORDER_PATH: readonly OrderState[] = ORDER_PATHS.delivery;
 /** The order holds its items' stock (reserved at checkout, kept once paid): exactly while on its way. */
-export const STOCK_HOLDING_STATES: readonly OrderState[] = ORDER_PATH;
+export const STOCK_HOLDING_STATES: readonly OrderState[] = [
+  ...new Set([...ORDER_PATHS.delivery, ...ORDER_PATHS.pickup]),
+];
 /** Nothing more will happen to it. */
-export const FINAL_STATES: readonly OrderState[] = ['delivered', 'refunded'];
+export const FINAL_STATES: readonly OrderState[] = ['delivered', 'collected', 'refunded'];
 
-/** The kitchen's way forward: the one next step of the board's button. */
-export const KITCHEN_STEPS = [
-  'paid',
-  'accepted',
-  'preparing',
-  'out_for_delivery',
-  'delivered',
-] as const satisfies readonly OrderState[];
-export type KitchenStep = (typeof KITCHEN_STEPS)[number];
-export function nextKitchenStep(state: OrderState): KitchenStep | undefined {
-  const at = KITCHEN_STEPS.indexOf(state as KitchenStep);
-  return at >= 0 && at < KITCHEN_STEPS.length - 1 ? KITCHEN_STEPS[at + 1] : undefined;
+/** The kitchen's way forward, per type: the one next step of the board's button. */
+export const KITCHEN_STEPS = {
+  delivery: ['paid', 'accepted', 'preparing', 'out_for_delivery', 'delivered'],
+  pickup: ['paid', 'accepted', 'preparing', 'ready_for_pickup', 'collected'],
+} as const satisfies Record<OrderType, readonly OrderState[]>;
+export type KitchenStep = (typeof KITCHEN_STEPS)[OrderType][number];
+export function nextKitchenStep(state: OrderState, type: OrderType): KitchenStep | undefined {
+  const steps: readonly KitchenStep[] = KITCHEN_STEPS[type];
+  const at = steps.indexOf(state as KitchenStep);
+  return at >= 0 && at < steps.length - 1 ? steps[at + 1] : undefined;
 }
 
-/** The kitchen board's columns: every step but the last, which takes an order off the board. */
-export type KitchenColumn = Exclude<KitchenStep, 'delivered'>;
-export const KITCHEN_COLUMNS = KITCHEN_STEPS.slice(0, -1) as readonly KitchenColumn[];
+/** The kitchen board's columns: every step but each type's last, which takes an order off the board. */
+export const KITCHEN_COLUMNS = [
+  'paid',
+  'accepted',
+  'preparing',
+  'out_for_delivery',
+  'ready_for_pickup',
+] as const satisfies readonly KitchenStep[];
+export type KitchenColumn = (typeof KITCHEN_COLUMNS)[number];
 
 /** The board's button that takes an order on to each step, its words as staff read them. */
 export const KITCHEN_STEP_ACTIONS: Record<Exclude<KitchenStep, 'paid'>, string> = {
@@ -133,6 +166,8 @@ export const KITCHEN_STEP_ACTIONS: Record<Exclude<KitchenStep, 'paid'>, string> 
   preparing: 'Start preparing',
   out_for_delivery: 'Send out for delivery',
   delivered: 'Mark delivered',
+  ready_for_pickup: 'Ready for pickup',
+  collected: 'Mark collected',
 };
 
 /** What customers and staff read for each state (the tracker, the board, the timeline). */
@@ -143,6 +178,8 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   preparing: 'Preparing',
   out_for_delivery: 'Out for delivery',
   delivered: 'Delivered',
+  ready_for_pickup: 'Ready for pickup',
+  collected: 'Collected',
   payment_failed: 'Payment failed',
   expired: 'Expired',
   cancelled: 'Cancelled',

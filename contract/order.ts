@@ -2,13 +2,13 @@ import * as v from 'valibot';
 import { ITEM_CATEGORIES } from './menu.ts';
 import { plainName } from './names.ts';
 import { LineChoiceSchema } from './options.ts';
-import { OrderStateSchema } from './order-lifecycle.ts';
+import { OrderStateSchema, OrderTypeSchema } from './order-lifecycle.ts';
 import { InstantSchema, PageQuerySchema, SearchSchema } from './paging.ts';
 
 const EMPTY_FIELD = 'empty filed can not be submitted';
 /** The spec's order time format, 'MMMM DD,YYYY hh:mm:ss A' (e.g. 'November 23,2026 08:05:09 PM'). */
 export const ORDER_TIME_FORMAT = 'MMMM DD,YYYY hh:mm:ss A';
-const ORDER_TIME_PATTERN =
+export const ORDER_TIME_PATTERN =
   /^(January|February|March|April|May|June|July|August|September|October|November|December) (0[1-9]|[12]\d|3[01]),\d{4} (0[1-9]|1[0-2]):[0-5]\d:[0-5]\d (AM|PM)$/;
 
 export const SHIPPING_FIELDS = ['fullName', 'email', 'phone', 'address', 'postcode', 'city'] as const;
@@ -110,7 +110,15 @@ export const OrderSchema = v.object({
    * staff, who cook it or cancel it (a refund then falls due).
    */
   paid_after_closing: v.boolean(),
+  /**
+   * What a promo code took off the food (taka; 0 without one), and the code: total_price is the food
+   * less this, plus shipping (contract/pricing.ts).
+   */
+  discount: v.optional(v.number(), 0),
+  promo_code: v.optional(v.nullable(v.string()), null),
   carts: v.array(OrderLineSchema),
+  /** Delivered or collected (none from before order types: a delivery). */
+  order_type: v.optional(OrderTypeSchema),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 export const OrderListSchema = v.array(OrderSchema);

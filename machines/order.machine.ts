@@ -7,12 +7,14 @@ import {
   ORDER_TRANSITIONS,
   type OrderActor,
   type OrderState,
+  type OrderType,
   PAID_STATES,
 } from '../contract/order-lifecycle.ts';
 import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 
-type OrderFacts = Pick<Order, '_id' | 'state'>;
+/** The order's id, state and type (none from a server that knows nothing of types: a delivery). */
+type OrderFacts = Pick<Order, '_id' | 'state' | 'order_type'>;
 
 /** Someone moved the order: a gateway notification, the expiry job, the customer or staff. */
 export type OrderTransitionEvent = { type: 'order.transition'; to: OrderState; by: OrderActor };
@@ -36,9 +38,12 @@ const setupOrder = setup({
     announceFailure: (_, _params: { message: string }) => {},
   },
   guards: {
-    /** The event asks for this row of the table (its target and who makes it). */
-    isTransition: ({ event }, params: { to: OrderState; by: OrderActor }) =>
-      event.type === 'order.transition' && event.to === params.to && event.by === params.by,
+    /** The event asks for this row of the table (its target and who makes it), and the row fits the order's type. */
+    isTransition: ({ context, event }, params: { to: OrderState; by: OrderActor; only?: OrderType }) =>
+      event.type === 'order.transition' &&
+      event.to === params.to &&
+      event.by === params.by &&
+      (params.only === undefined || params.only === (context.order.order_type ?? 'delivery')),
     isIn: ({ context }, params: { state: OrderState }) => context.order.state === params.state,
   },
 });
@@ -49,8 +54,8 @@ const setupOrder = setup({
  * (tests/machines/order-lifecycle.test.ts checks every (state, to, by) triple).
  */
 const transitionsFrom = (from: OrderState) =>
-  ORDER_TRANSITIONS.filter((t) => t.from === from).map(({ to, by }) => ({
-    guard: { type: 'isTransition' as const, params: { to, by } },
+  ORDER_TRANSITIONS.filter((t) => t.from === from).map(({ to, by, only }) => ({
+    guard: { type: 'isTransition' as const, params: only ? { to, by, only } : { to, by } },
     target: `#order.${to}`,
     actions: { type: 'record' as const, params: { state: to } },
   }));

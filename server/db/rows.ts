@@ -53,8 +53,11 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
     status: ACCEPTED_STATES.includes(row.state),
     refund_due: row.state === 'refund_due',
     state: row.state,
+    discount: toTaka(row.discountCents),
+    promo_code: row.promoCode,
     paid_at: row.paidAt?.toISOString() ?? null,
     paid_after_closing: row.paidAfterClosing,
+    order_type: row.orderType,
     carts: lines.map((line) => ({
       _id: line.id,
       itemId: line.itemId,

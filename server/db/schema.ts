@@ -24,6 +24,7 @@ import { ORDER_STAGES } from '../../contract/order.ts';
 import {
   ACCEPTED_STATES,
   ORDER_STATES,
+  ORDER_TYPES,
   type OrderState,
   PAID_STATES,
   STOCK_HOLDING_STATES,
@@ -256,6 +257,8 @@ export const orders = pgTable(
     clientAddress: text('client_address'),
     transactionId: text('transaction_id').notNull().unique(),
     totalCents: integer('total_cents').notNull(),
+    /** Brought to the door or collected at the counter: which end of the lifecycle it takes. */
+    orderType: text('order_type', { enum: ORDER_TYPES }).notNull().default('delivery'),
     /**
      * Where the order is in its life (contract/order-lifecycle.ts): the one thing stored. Every change
      * is a conditional UPDATE with its row in order_events, in one transaction
@@ -296,6 +299,7 @@ export const orders = pgTable(
     index('orders_open_reservations_idx').on(t.createdAt).where(sql`${t.state} = 'awaiting_payment'`),
     index('orders_state_created_idx').on(t.state, t.createdAt, t.id),
     check('orders_state_known', stateIn(ORDER_STATES)),
+    check('orders_type_known', sql.raw(`order_type in (${ORDER_TYPES.map((t) => `'${t}'`).join(', ')})`)),
   ],
 );
 

@@ -1,10 +1,11 @@
 import dayjs from 'dayjs';
 import { Check, CircleAlert } from 'lucide-react';
 import {
-  ORDER_PATH,
+  ORDER_PATHS,
   ORDER_STATE_LABELS,
   type OrderEvent,
   type OrderState,
+  type OrderType,
 } from '../../contract/order-lifecycle.ts';
 
 /** What an off-path state means for the customer, in one sentence. */
@@ -17,12 +18,20 @@ const OFF_PATH: Partial<Record<OrderState, string>> = {
 };
 
 /**
- * Where an order is: a stepper along the way an order is meant to go (ORDER_PATH; the current step
- * carries aria-current="step", so a screen reader hears which one it is), or, off that path, a plain
- * status saying what happened.
+ * Where an order is: a stepper along the way an order of its type is meant to go (ORDER_PATHS; the
+ * current step carries aria-current="step", so a screen reader hears which one it is), or, off that
+ * path, a plain status saying what happened. Once paid, the first step reads as what it was: the order
+ * placed, no longer a payment awaited.
  */
-export function OrderTracker({ state }: { state: OrderState }) {
-  const at = ORDER_PATH.indexOf(state);
+export function OrderTracker({
+  state,
+  type = 'delivery',
+}: {
+  state: OrderState;
+  type?: OrderType | undefined;
+}) {
+  const path = ORDER_PATHS[type];
+  const at = path.indexOf(state);
   if (at < 0) {
     return (
       <div className="flex items-start gap-3 rounded-2xl border border-coral-ink/40 bg-coral/10 p-4">
@@ -36,7 +45,7 @@ export function OrderTracker({ state }: { state: OrderState }) {
   }
   return (
     <ol aria-label="Order progress" className="grid grid-cols-3 gap-x-2 gap-y-4 sm:grid-cols-6">
-      {ORDER_PATH.map((step, index) => {
+      {path.map((step, index) => {
         const done = index < at;
         const current = index === at;
         return (
@@ -58,7 +67,7 @@ export function OrderTracker({ state }: { state: OrderState }) {
               {done ? <Check className="size-4" /> : index + 1}
             </span>
             <span className={current ? 'font-bold' : done ? '' : 'text-neutral-600'}>
-              {ORDER_STATE_LABELS[step]}
+              {done && step === 'awaiting_payment' ? 'Order placed' : ORDER_STATE_LABELS[step]}
               {done && <span className="sr-only"> (done)</span>}
             </span>
           </li>

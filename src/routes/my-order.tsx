@@ -141,7 +141,7 @@ function OrderCard({ order, feed, liveEvents, onDeleted, onStale }: OrderCardPro
           )}
         </div>
       </div>
-      <OrderTracker state={state} />
+      <OrderTracker state={state} type={order.order_type} />
       <details onToggle={(event) => setTimelineOpen(event.currentTarget.open)}>
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-bold text-brand-ink">
           Timeline

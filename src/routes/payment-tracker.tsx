@@ -30,7 +30,7 @@ export function PaymentTracker({ transactionId }: { transactionId: string }) {
   return (
     <section aria-label="Your order" className="grid w-full gap-4 text-left">
       <LiveStatus status={feed.status} pausedOnce={feed.pausedOnce} message={feed.message} />
-      <OrderTracker state={state} />
+      <OrderTracker state={state} type={order.order_type} />
       <details>
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-bold text-brand-ink">
           Timeline

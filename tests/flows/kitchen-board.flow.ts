@@ -88,7 +88,7 @@ const moveOn = (from: KitchenColumn): KitchenMove => ({
   orderId: 'a',
   transactionId: 'T-a',
   from,
-  to: nextKitchenStep(from)!,
+  to: nextKitchenStep(from, 'delivery')!,
 });
 
 /** Where a model order's card is on the board the page last read; none when it is on no column. */
@@ -101,7 +101,7 @@ const region = (page: Page, column: KitchenColumn) =>
 const card = (page: Page, order: Order) =>
   page.getByRole('listitem', { name: new RegExp(order.transaction_id) });
 const nextButton = (page: Page, order: Order, column: KitchenColumn) => {
-  const next = nextKitchenStep(column) as keyof typeof KITCHEN_STEP_ACTIONS;
+  const next = nextKitchenStep(column, 'delivery') as keyof typeof KITCHEN_STEP_ACTIONS;
   return page.getByRole('button', { name: `${KITCHEN_STEP_ACTIONS[next]}: order ${order.transaction_id}` });
 };
 const live = (page: Page, status: string) => expect(page.locator(`[data-live="${status}"]`)).toHaveCount(1);

@@ -58,6 +58,8 @@ const SHOWN: Record<OrderState, Shown> = {
   preparing: { ...CONFIRMED, step: 'Preparing' },
   out_for_delivery: { ...CONFIRMED, step: 'Out for delivery' },
   delivered: { ...CONFIRMED, step: 'Delivered' },
+  ready_for_pickup: { ...CONFIRMED, step: 'Ready for pickup' },
+  collected: { ...CONFIRMED, step: 'Collected' },
   payment_failed: {
     ...PENDING,
     action: 'delete',

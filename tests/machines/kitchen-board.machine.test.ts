@@ -7,6 +7,8 @@ import {
   KITCHEN_STEP_ACTIONS,
   KITCHEN_STEPS,
   nextKitchenStep,
+  ORDER_TYPES,
+  type OrderState,
 } from '../../contract/order-lifecycle.ts';
 import type { OrderStreamActorEvent } from '../../contract/order-stream.ts';
 import {
@@ -159,13 +161,24 @@ describe('kitchen board machine', () => {
 });
 
 describe('the kitchen’s steps in the contract', () => {
-  it('are the way forward of the lifecycle table, each a move staff may make, each with its button', () => {
-    expect(KITCHEN_COLUMNS).toEqual(KITCHEN_STEPS.slice(0, -1));
-    for (const column of KITCHEN_COLUMNS) {
-      const next = nextKitchenStep(column)!;
-      expect(findTransition(column, next, 'staff')).toBeDefined();
+  it.each(
+    ORDER_TYPES,
+  )('are the way forward of a %s in the lifecycle table, each a move staff may make, each with its button', (type) => {
+    const steps: readonly OrderState[] = KITCHEN_STEPS[type];
+    // Every step but the type's last has a column; the last takes the card off the board.
+    expect(KITCHEN_COLUMNS.filter((column) => steps.includes(column))).toEqual(steps.slice(0, -1));
+    for (const column of steps.slice(0, -1)) {
+      const next = nextKitchenStep(column, type)!;
+      expect(findTransition(column, next, 'staff', type)).toBeDefined();
       expect(KITCHEN_STEP_ACTIONS[next as keyof typeof KITCHEN_STEP_ACTIONS]).toMatch(/\S/);
     }
-    expect(nextKitchenStep('delivered')).toBeUndefined();
+    expect(nextKitchenStep(steps.at(-1)!, type)).toBeUndefined();
+  });
+
+  it('never takes a delivery to the counter, nor a pickup to the door', () => {
+    expect(nextKitchenStep('preparing', 'delivery')).toBe('out_for_delivery');
+    expect(nextKitchenStep('preparing', 'pickup')).toBe('ready_for_pickup');
+    expect(findTransition('preparing', 'ready_for_pickup', 'staff', 'delivery')).toBeUndefined();
+    expect(findTransition('preparing', 'out_for_delivery', 'staff', 'pickup')).toBeUndefined();
   });
 });

@@ -5,14 +5,21 @@ import {
   ORDER_ACTORS,
   ORDER_STATES,
   ORDER_TRANSITIONS,
+  ORDER_TYPES,
+  type OrderType,
 } from '../../contract/order-lifecycle.ts';
 import { orderMachine, orderStateOf } from '../../machines/order.machine.ts';
 import { walkModel } from './support/model.ts';
 import { order, orderModel } from './support/models/order.ts';
 
-/** Where the machine goes from `from` when `by` asks for `to`: the state it ends in. */
-function machineAnswer(from: (typeof ORDER_STATES)[number], to: (typeof ORDER_STATES)[number], by: string) {
-  const actor = createActor(orderMachine, { input: order(from) }).start();
+/** Where the machine goes from `from` when `by` asks for `to` of an order of `type`: the state it ends in. */
+function machineAnswer(
+  from: (typeof ORDER_STATES)[number],
+  to: (typeof ORDER_STATES)[number],
+  by: string,
+  type: OrderType,
+) {
+  const actor = createActor(orderMachine, { input: order(from, type) }).start();
   actor.send({ type: 'order.transition', to, by } as never);
   const state = orderStateOf(actor.getSnapshot());
   actor.stop();
@@ -20,8 +27,10 @@ function machineAnswer(from: (typeof ORDER_STATES)[number], to: (typeof ORDER_ST
 }
 
 describe('the order machine and the server’s lifecycle table', () => {
-  const triples = ORDER_STATES.flatMap((from) =>
-    ORDER_STATES.flatMap((to) => ORDER_ACTORS.map((by) => ({ from, to, by }))),
+  const triples = ORDER_TYPES.flatMap((type) =>
+    ORDER_STATES.flatMap((from) =>
+      ORDER_STATES.flatMap((to) => ORDER_ACTORS.map((by) => ({ from, to, by, type }))),
+    ),
   );
 
   it('has rows of known states and actors, each move once', () => {
@@ -35,13 +44,25 @@ describe('the order machine and the server’s lifecycle table', () => {
     }
   });
 
-  it.each(triples)('$from → $to by $by: the machine moves iff findTransition allows it', ({
+  it.each(triples)('$type: $from → $to by $by: the machine moves iff findTransition allows it', ({
     from,
     to,
     by,
+    type,
   }) => {
-    const allowed = findTransition(from, to, by) !== undefined;
-    expect(machineAnswer(from, to, by)).toBe(allowed ? to : from);
+    const allowed = findTransition(from, to, by, type) !== undefined;
+    expect(machineAnswer(from, to, by, type)).toBe(allowed ? to : from);
+  });
+
+  it('takes a pickup to the counter and a delivery to the door, never the other way', () => {
+    expect(machineAnswer('preparing', 'ready_for_pickup', 'staff', 'pickup')).toBe('ready_for_pickup');
+    expect(machineAnswer('ready_for_pickup', 'collected', 'staff', 'pickup')).toBe('collected');
+    expect(machineAnswer('preparing', 'ready_for_pickup', 'staff', 'delivery')).toBe('preparing');
+    expect(machineAnswer('preparing', 'out_for_delivery', 'staff', 'pickup')).toBe('preparing');
+    // An order from before types (none named) is a delivery.
+    const actor = createActor(orderMachine, { input: { order: { _id: 'o1', state: 'preparing' } } }).start();
+    actor.send({ type: 'order.transition', to: 'ready_for_pickup', by: 'staff' });
+    expect(orderStateOf(actor.getSnapshot())).toBe('preparing');
   });
 
   it('has one machine state per lifecycle state', () => {
@@ -56,8 +77,8 @@ describe('the order machine and the server’s lifecycle table', () => {
     // them all, so every allowed triple was taken on a real actor.
     const walkedRows = new Set<string>();
     for (const from of ORDER_STATES) {
-      for (const { to, by } of ORDER_TRANSITIONS.filter((t) => t.from === from)) {
-        if (machineAnswer(from, to, by) === to) walkedRows.add(`${from}>${to}>${by}`);
+      for (const { to, by, only } of ORDER_TRANSITIONS.filter((t) => t.from === from)) {
+        if (machineAnswer(from, to, by, only ?? 'delivery') === to) walkedRows.add(`${from}>${to}>${by}`);
       }
     }
     expect(walkedRows.size).toBe(ORDER_TRANSITIONS.length);

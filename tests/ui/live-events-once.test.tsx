@@ -20,7 +20,13 @@ import { testActors, withActors } from './support/actors.tsx';
 import { anEvent, anOrder } from './support/orders.ts';
 import { type FakeStreamApi, fakeStreamApi, frame } from './support/stream-api.ts';
 
-const EMPTY: BoardColumns = { paid: [], accepted: [], preparing: [], out_for_delivery: [] };
+const EMPTY: BoardColumns = {
+  paid: [],
+  accepted: [],
+  preparing: [],
+  out_for_delivery: [],
+  ready_for_pickup: [],
+};
 const chime = vi.fn();
 
 // The board as the app makes it, its feed the app's own (the real reader, over the fake API's fetch);

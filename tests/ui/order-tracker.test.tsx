@@ -8,7 +8,8 @@ describe('OrderTracker', () => {
     render(<OrderTracker state="preparing" />);
     const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
     expect(steps.map((step) => step.lastElementChild?.textContent)).toEqual([
-      'Awaiting payment (done)',
+      // Once paid, the first step says what it was rather than a payment still awaited.
+      'Order placed (done)',
       'Paid (done)',
       'Accepted (done)',
       'Preparing',
@@ -16,6 +17,26 @@ describe('OrderTracker', () => {
       'Delivered',
     ]);
     expect(steps.filter((step) => step.getAttribute('aria-current') === 'step')).toEqual([steps[3]]);
+  });
+
+  it('takes a pickup to the counter: ready for pickup, then collected', () => {
+    render(<OrderTracker state="ready_for_pickup" type="pickup" />);
+    const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.lastElementChild?.textContent)).toEqual([
+      'Order placed (done)',
+      'Paid (done)',
+      'Accepted (done)',
+      'Preparing (done)',
+      'Ready for pickup',
+      'Collected',
+    ]);
+    expect(steps[4]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('still says a payment is awaited while it is', () => {
+    render(<OrderTracker state="awaiting_payment" />);
+    const steps = within(screen.getByRole('list', { name: 'Order progress' })).getAllByRole('listitem');
+    expect(steps[0]).toHaveTextContent('Awaiting payment');
   });
 
   it.each([

@@ -8,6 +8,7 @@ import {
   ORDER_STATE_LABELS,
   type OrderActor,
   type OrderState,
+  type OrderType,
   STOCK_HOLDING_STATES,
 } from '../../../contract/order-lifecycle.ts';
 import type { Transaction } from '../../db/client.ts';
@@ -55,8 +56,9 @@ export class TransitionRefused extends Conflict {
     readonly from: OrderState,
     readonly to: OrderState,
     readonly by: OrderActor,
+    type?: OrderType,
   ) {
-    const ways = nextStates(from, by).map(label);
+    const ways = nextStates(from, by, type).map(label);
     super(
       `Order ${order.transactionId} is ${label(from)}: ${by} can not move it to ${label(to)}` +
         (ways.length > 0 ? ` (only to ${ways.join(' or ')})` : ''),
@@ -133,14 +135,17 @@ export function transitionOrder(tx: Transaction, request: TransitionRequest): Pr
     const from = request.expectFrom ?? current.state;
     if (current.state !== from) throw new TransitionConflict(current, from, current.state);
     const { by } = request.actor;
-    if (!findTransition(from, request.to, by)) throw new TransitionRefused(current, from, request.to, by);
+    // A pickup ends at the counter, a delivery at the door: the table's rows name the type they fit.
+    const type = current.orderType;
+    if (!findTransition(from, request.to, by, type))
+      throw new TransitionRefused(current, from, request.to, by, type);
 
     let to = request.to;
     // Before the UPDATE, so the order changes state once, to where it really goes; should the UPDATE
     // then find the order moved, the savepoint gives the stock back.
     if (!isHolding(from) && isHolding(to) && !(await retakeStock(sp, current.id))) {
       to = 'refund_due';
-      if (!findTransition(from, to, by)) throw new TransitionRefused(current, from, to, by);
+      if (!findTransition(from, to, by, type)) throw new TransitionRefused(current, from, to, by, type);
     }
 
     const [moved] = await sp

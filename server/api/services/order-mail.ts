@@ -30,6 +30,10 @@ const LETTERS: Partial<Record<OrderState, (order: MailedOrder) => { subject: str
     subject: `Pizzon: order ${order.transactionId} is on its way`,
     body: `Order ${order.transactionId} has left the kitchen and is on its way to ${order.address}, ${order.city}. We will write again once it is delivered.`,
   }),
+  ready_for_pickup: (order) => ({
+    subject: `Pizzon: order ${order.transactionId} is ready for pickup`,
+    body: `Order ${order.transactionId} is ready at the counter: show this number when you collect it.`,
+  }),
   delivered: (order) => ({
     subject: `Pizzon: order ${order.transactionId} was delivered`,
     body: `Order ${order.transactionId} was delivered. Enjoy your meal! Nothing more is needed from you.`,

@@ -46,8 +46,9 @@ interface CardProps {
 
 function KitchenCard({ order, column, now, fresh, disabled, onMove }: CardProps) {
   const titleId = useId();
-  const next = nextKitchenStep(column);
-  const cancellable = nextStates(column, 'staff').includes('refund_due');
+  const type = order.order_type ?? 'delivery';
+  const next = nextKitchenStep(column, type);
+  const cancellable = nextStates(column, 'staff', type).includes('refund_due');
   const move = (to: OrderState, note?: string) =>
     onMove({
       orderId: order._id,

@@ -12,7 +12,13 @@ import { orderEvent } from './order-feed.ts';
 
 /** The order a card moves: paid, in the first column. */
 const waiting = { _id: 'a', transaction_id: 'T-a', state: 'paid' } as Order;
-export const BOARD: BoardColumns = { paid: [waiting], accepted: [], preparing: [], out_for_delivery: [] };
+export const BOARD: BoardColumns = {
+  paid: [waiting],
+  accepted: [],
+  preparing: [],
+  out_for_delivery: [],
+  ready_for_pickup: [],
+};
 export const ACCEPT: KitchenMove = { orderId: 'a', transactionId: 'T-a', from: 'paid', to: 'accepted' };
 
 /** A newly paid order, as the feed hands it over. */

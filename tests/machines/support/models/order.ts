@@ -1,8 +1,16 @@
-import { ORDER_ACTORS, ORDER_STATES, type OrderState } from '../../../../contract/order-lifecycle.ts';
+import {
+  ORDER_ACTORS,
+  ORDER_STATES,
+  ORDER_TYPES,
+  type OrderState,
+  type OrderType,
+} from '../../../../contract/order-lifecycle.ts';
 import { orderMachine } from '../../../../machines/order.machine.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
-export const order = (state: OrderState) => ({ order: { _id: 'o1', state } });
+export const order = (state: OrderState, type: OrderType = 'delivery') => ({
+  order: { _id: 'o1', state, order_type: type },
+});
 
 const pending = orderMachine.provide({
   actors: {
@@ -27,8 +35,8 @@ const events = (snapshot: { hasTag: (tag: 'deleting') => boolean }) =>
       : []),
   ] as never;
 
-/** Walked from every state the server may report an order in. */
+/** Walked from every state the server may report an order in, for each type of order. */
 export const orderModel = defineModel(
   pending,
-  ORDER_STATES.map((state) => ({ input: order(state), events })),
+  ORDER_TYPES.flatMap((type) => ORDER_STATES.map((state) => ({ input: order(state, type), events }))),
 );
