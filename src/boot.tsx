@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Actors } from './actors/registry.ts';
 import { App } from './app.tsx';
-import { createAppRouter } from './router.tsx';
+import { type AppRouter, createAppRouter } from './router.tsx';
 import { stopKeepingTaps } from './ui/early-taps.ts';
 import { hydrateAllOnFirstInput } from './ui/hydrate-later.tsx';
 import { nextTask, whenIdle } from './ui/yield.ts';
@@ -25,15 +25,20 @@ const actors: Promise<Actors> = new Promise<void>((resolve) => {
     return registry;
   });
 
-const router = createAppRouter({
-  visitor: () => {
-    needActors();
-    return actors.then((registry) => registry.settledVisitor());
-  },
-});
-void actors.then((registry) => registry.connectRouter(router));
+/** The router: made in a task of its own, after the one that evaluated the app's chunk. */
+async function makeRouter(): Promise<AppRouter> {
+  await nextTask();
+  const router = createAppRouter({
+    visitor: () => {
+      needActors();
+      return actors.then((registry) => registry.settledVisitor());
+    },
+  });
+  void actors.then((registry) => registry.connectRouter(router));
+  return router;
+}
 
-async function takeOver(container: HTMLElement) {
+async function takeOver(container: HTMLElement, router: AppRouter) {
   // The site server rendered this page (src/render-page.tsx). Once the router holds the page's code and
   // data, React adopts the HTML as it is; as a transition, hydrating yields to the browser between
   // components instead of holding the main thread in one long task. What lies below the first screen
@@ -53,9 +58,8 @@ async function takeOver(container: HTMLElement) {
 }
 
 const container = document.getElementById('root')!;
-if (container.hasChildNodes()) {
-  void takeOver(container);
-} else {
+void makeRouter().then((router) => {
+  if (container.hasChildNodes()) return takeOver(container, router);
   needActors();
   createRoot(container).render(<App router={router} actors={actors} />);
-}
+});
