@@ -5,16 +5,14 @@
 import * as v from 'valibot';
 import { ITEM_CATEGORIES, type ItemCategory } from './menu.ts';
 import { formatAmount, toCents, toTaka } from './money.ts';
+import { ORDER_TYPES, type OrderType, OrderTypeSchema } from './order-lifecycle.ts';
 import { InstantSchema, PageQuerySchema } from './paging.ts';
 
 export const PROMO_KINDS = ['percent', 'fixed'] as const;
 export type PromoKind = (typeof PROMO_KINDS)[number];
 
-/** The order types a code may be kept to (the checkout's type comes with delivery areas, issue 31). */
-export const PROMO_ORDER_TYPES = ['delivery', 'pickup'] as const;
-export type PromoOrderType = (typeof PROMO_ORDER_TYPES)[number];
 /** What an order is when nothing says otherwise: the spec's checkout ships every order. */
-export const DEFAULT_ORDER_TYPE: PromoOrderType = 'delivery';
+export const DEFAULT_ORDER_TYPE: OrderType = 'delivery';
 
 /** What a code takes off, as pricing reads it: a percent (1–100) or a fixed amount in cents. */
 export interface PromoTerms {
@@ -37,7 +35,7 @@ export const spendMore = (shortCents: number): string => `Spend ${formatAmount(s
 export const startsOn = (date: string): string => `Starts on ${date}`;
 export const onlyForCategories = (categories: readonly ItemCategory[]): string =>
   `Only for ${categories.join(', ')}`;
-export const onlyForOrderType = (type: PromoOrderType): string =>
+export const onlyForOrderType = (type: OrderType): string =>
   type === 'delivery' ? 'Delivery orders only' : 'Pickup orders only';
 export const noSuchCode = (code: string): string => `There is no promo code ${code}`;
 
@@ -140,10 +138,7 @@ export const PromotionInputSchema = v.pipe(
     endsAt: v.optional(v.nullable(InstantSchema), null),
     maxUses: v.optional(v.nullable(whole('Total uses', 1, 1_000_000)), null),
     maxUsesPerCustomer: v.optional(v.nullable(whole('Uses per customer', 1, 1000)), null),
-    orderType: v.optional(
-      v.nullable(v.picklist(PROMO_ORDER_TYPES, `orderType must be one of: ${PROMO_ORDER_TYPES.join(', ')}`)),
-      null,
-    ),
+    orderType: v.optional(v.nullable(OrderTypeSchema), null),
     categories: v.optional(
       v.pipe(
         v.array(v.picklist(ITEM_CATEGORIES, `categories must be among: ${ITEM_CATEGORIES.join(', ')}`)),
@@ -176,7 +171,7 @@ export const PromotionSchema = v.object({
   endsAt: v.nullable(v.string()),
   maxUses: v.nullable(v.number()),
   maxUsesPerCustomer: v.nullable(v.number()),
-  orderType: v.nullable(v.picklist(PROMO_ORDER_TYPES)),
+  orderType: v.nullable(v.picklist(ORDER_TYPES)),
   categories: v.array(v.picklist(ITEM_CATEGORIES)),
   active: v.boolean(),
   /** Orders paid with it (delivered or on their way; a refunded one gave its use back). */

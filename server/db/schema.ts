@@ -29,6 +29,7 @@ import {
   PAID_STATES,
   STOCK_HOLDING_STATES,
 } from '../../contract/order-lifecycle.ts';
+import { PROMO_KINDS } from '../../contract/promotions.ts';
 
 /** `state in ('a', 'b', …)`, for the columns derived from an order's one state. */
 const stateInText = (states: readonly OrderState[]) => `state in (${states.map((s) => `'${s}'`).join(', ')})`;
@@ -106,6 +107,11 @@ export const menuItems = pgTable(
     category: itemCategory('category').notNull(),
     description: text('description').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The stock Manage items' "Sold out" replaced, so "Back in stock" can put it back; null when the
+     * item is not marked sold out that way (services/item-stock.ts).
+     */
+    restockQuantity: integer('restock_quantity'),
   },
   (t) => [
     check('menu_items_price_positive', sql`${t.priceCents} > 0`),
@@ -235,6 +241,58 @@ export const seedRuns = pgTable('seed_runs', {
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The owner's promo codes (Admin → Promotions; contract/promotions.ts). A use is held by an order while
+ * the order holds its stock (awaiting payment, then paid to delivered), so uses are counted from the
+ * orders, never kept in a counter that could drift; checkout counts them under this row's lock
+ * (services/promotions.ts). Codes are never deleted, only switched off: orders keep pointing at them.
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Upper case, as customers' codes are compared. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: PROMO_KINDS }).notNull(),
+    /** The percent (1–100), or the cents a fixed code takes off. */
+    amount: integer('amount').notNull(),
+    minFoodCents: integer('min_food_cents').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** null: no limit. */
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    /** null: any order type. */
+    orderType: text('order_type', { enum: ORDER_TYPES }),
+    /** Empty: every line; else only these categories' lines are discounted. */
+    categories: itemCategory('categories').array().notNull().default(sql`'{}'::item_category[]`),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promotions_code_idx').on(t.code),
+    index('promotions_created_idx').on(t.createdAt, t.id),
+    check('promotions_code_upper', sql`${t.code} = upper(${t.code})`),
+    check(
+      'promotions_amount',
+      sql`${t.amount} >= 1 and (${t.kind} <> 'percent' or ${t.amount} <= 100)`,
+    ),
+    check('promotions_limits', sql`${t.minFoodCents} >= 0 and ${t.maxUses} >= 1 and ${t.maxUsesPerCustomer} >= 1`),
+    check('promotions_window', sql`${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+/** The code a customer put on their cart: priced on every read of it, taken by their checkout. */
+export const cartPromos = pgTable('cart_promos', {
+  userUid: text('user_uid')
+    .primaryKey()
+    .references(() => users.uid, { onDelete: 'cascade' }),
+  promotionId: uuid('promotion_id')
+    .notNull()
+    .references(() => promotions.id, { onDelete: 'cascade' }),
+  addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const orders = pgTable(
   'orders',
   {
@@ -281,6 +339,12 @@ export const orders = pgTable(
      * and the kitchen chooses to cook it or to cancel it (refund due). Written when the payment is.
      */
     paidAfterClosing: boolean('paid_after_closing').notNull().default(false),
+    /** The promo code checkout priced it with (its use held while the order holds its stock). */
+    promotionId: uuid('promotion_id').references(() => promotions.id),
+    /** The code as it was, for the order's own record. */
+    promoCode: text('promo_code'),
+    /** What the code took off the food; total_cents is food − this + shipping. */
+    discountCents: integer('discount_cents').notNull().default(0),
     /** Where the order stands, derived from the flags above: what Manage orders filters by. */
     stage: text('stage', { enum: ORDER_STAGES }).generatedAlwaysAs(
       sql.raw(
@@ -299,6 +363,14 @@ export const orders = pgTable(
     index('orders_open_reservations_idx').on(t.createdAt).where(sql`${t.state} = 'awaiting_payment'`),
     index('orders_state_created_idx').on(t.state, t.createdAt, t.id),
     check('orders_state_known', stateIn(ORDER_STATES)),
+    check('orders_discount_not_negative', sql`${t.discountCents} >= 0`),
+    // A code's uses, in all and per customer: counted under its lock at checkout.
+    index('orders_promotion_uses_idx')
+      .on(t.promotionId, t.state, t.userUid)
+      .where(sql`${t.promotionId} is not null`),
+    // The owner's day (services/owners-day.ts): paid today, and how long the kitchen's queue has waited.
+    index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
+    index('orders_state_paid_idx').on(t.state, t.paidAt),
     check('orders_type_known', sql.raw(`order_type in (${ORDER_TYPES.map((t) => `'${t}'`).join(', ')})`)),
   ],
 );
@@ -334,6 +406,8 @@ export const orderEvents = pgTable(
   (t) => [
     uniqueIndex('order_events_order_sequence_idx').on(t.orderId, t.sequence),
     index('order_events_user_idx').on(t.userUid, t.id),
+    // The owner's day: the orders sent out today, to time them from their payment.
+    index('order_events_to_at_idx').on(t.toState, t.at),
   ],
 );
 
