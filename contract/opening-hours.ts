@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 /**
  * The restaurant's hours, the one definition the footer, the Reservation page and the booking rule
  * read: 6:00am to 10:00pm, Sunday closed (the footer's). Times are the restaurant's wall clock as
@@ -41,4 +43,135 @@ export function firstOpenDay(date: string): string {
   let day = new Date(`${date}T00:00:00Z`);
   while (!isOpenDay(day.toISOString().slice(0, 10))) day = new Date(day.getTime() + 86_400_000);
   return day.toISOString().slice(0, 10);
+}
+
+// The hours the owner keeps (Admin → Hours), stored in the database (docs/decisions/037-order-types-slots-
+// and-estimates.md): a week of days, each open from one time to another or closed, and dates the shop
+// stays closed whatever the weekday. The constants above are the seed (today's 6:00–22:00, Sunday
+// closed) and what a page shows before it has read the owner's.
+
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
+const clock = (label: string) =>
+  v.pipe(v.string(`${label} must be HH:MM`), v.regex(CLOCK, `${label} must be HH:MM`));
+
+/** The weekday of a calendar date, as Date.getUTCDay() numbers them (0 is Sunday). */
+export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** One weekday: open from `opens` to `closes`, or closed all day (its times then kept for next time). */
+export const DayHoursSchema = v.pipe(
+  v.object({
+    day: v.pipe(
+      v.number('day must be 0 to 6'),
+      v.integer('day must be 0 to 6'),
+      v.minValue(0),
+      v.maxValue(6),
+    ),
+    opens: clock('Opening time'),
+    closes: clock('Closing time'),
+    closed: v.boolean('closed must be true or false'),
+  }),
+  v.check(
+    (day) => day.closed || day.opens < day.closes,
+    (issue) => `${WEEKDAY_NAMES[issue.input.day] ?? 'A day'} must open before it closes`,
+  ),
+);
+export type DayHours = v.InferOutput<typeof DayHoursSchema>;
+
+/** A date the shop stays closed (a holiday), with the owner's note. */
+export const ClosedDateSchema = v.object({
+  date: v.pipe(v.string('date must be YYYY-MM-DD'), v.isoDate('date must be YYYY-MM-DD')),
+  note: v.pipe(
+    v.optional(v.string('note must be text'), ''),
+    v.trim(),
+    v.maxLength(80, 'The note is too long'),
+  ),
+});
+export type ClosedDate = v.InferOutput<typeof ClosedDateSchema>;
+
+/** The most closed dates kept: a year of holidays and more. */
+export const MAX_CLOSED_DATES = 60;
+
+/** PUT /admin-shop-hours body, and the hours GET /shop-status carries: every weekday once, Sunday first. */
+export const ShopHoursSchema = v.object({
+  week: v.pipe(
+    v.array(DayHoursSchema, 'week must list the seven days'),
+    v.length(7, 'week must list the seven days'),
+    v.check((week) => week.every((day, at) => day.day === at), 'week must list the days Sunday to Saturday'),
+  ),
+  closedDates: v.pipe(
+    v.array(ClosedDateSchema, 'closedDates must be a list'),
+    v.maxLength(MAX_CLOSED_DATES, `At most ${MAX_CLOSED_DATES} closed dates`),
+    v.check((dates) => new Set(dates.map((d) => d.date)).size === dates.length, 'A date is listed twice'),
+  ),
+});
+export type ShopHours = v.InferOutput<typeof ShopHoursSchema>;
+
+/** The seed: today's hours, every day but the closed ones. */
+export const DEFAULT_SHOP_HOURS: ShopHours = {
+  week: WEEKDAY_NAMES.map((_, day) => ({
+    day,
+    opens: OPENING_HOURS.opens,
+    closes: OPENING_HOURS.closes,
+    closed: OPENING_HOURS.closedDays.includes(day),
+  })),
+  closedDates: [],
+};
+
+/** 'HH:MM' → minutes after midnight. */
+export function minuteOfClock(time: string): number {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+}
+
+/** The day's opening, in minutes after midnight; null when the shop is closed that date. */
+export function hoursOn(hours: ShopHours, date: string): { opens: number; closes: number } | null {
+  if (hours.closedDates.some((closed) => closed.date === date)) return null;
+  const day = hours.week[weekdayOf(date)];
+  if (!day || day.closed) return null;
+  return { opens: minuteOfClock(day.opens), closes: minuteOfClock(day.closes) };
+}
+
+/** True while the shop is open at `minute` of `date` (from its opening, up to its closing). */
+export function isOpenAt(hours: ShopHours, date: string, minute: number): boolean {
+  const open = hoursOn(hours, date);
+  return open !== null && minute >= open.opens && minute < open.closes;
+}
+
+/** The date `days` after `date` (YYYY-MM-DD). */
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The first moment at or after `minute` of `date` when the shop is open, looking `days` ahead; null
+ * when it stays closed all that time.
+ */
+export function nextOpening(
+  hours: ShopHours,
+  date: string,
+  minute: number,
+  days = 14,
+): { date: string; minute: number } | null {
+  for (let ahead = 0; ahead < days; ahead++) {
+    const day = addDays(date, ahead);
+    const open = hoursOn(hours, day);
+    if (!open) continue;
+    const from = ahead === 0 ? Math.max(minute, open.opens) : open.opens;
+    if (from < open.closes) return { date: day, minute: from };
+  }
+  return null;
+}
+
+/** A day's hours as the footer writes them, '6:00am-10:00pm', or 'Closed'. */
+export function dayHoursText(day: DayHours | undefined): string {
+  return !day || day.closed ? 'Closed' : `${clockText(day.opens)}-${clockText(day.closes)}`;
 }

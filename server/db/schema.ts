@@ -19,7 +19,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_ROOM_SETTINGS, MAX_TABLE_SEATS } from '../../contract/booking.ts';
 import { BOOKING_ACTORS, BOOKING_STATES } from '../../contract/booking-lifecycle.ts';
-import { ITEM_CATEGORIES, LOW_STOCK } from '../../contract/menu.ts';
+import { DEFAULT_DELIVERY_MINUTES, FEE_KINDS } from '../../contract/delivery.ts';
+import { DEFAULT_KITCHEN_SETTINGS } from '../../contract/kitchen.ts';
+import { ITEM_CATEGORIES, type ItemCategory, LOW_STOCK } from '../../contract/menu.ts';
 import { ORDER_STAGES } from '../../contract/order.ts';
 import {
   ACCEPTED_STATES,
@@ -235,6 +237,78 @@ export const cartAdds = pgTable(
   (t) => [primaryKey({ columns: [t.userUid, t.key] })],
 );
 
+/**
+ * Where the shop delivers (Admin → Delivery; contract/delivery.ts): checkout finds a postcode's area in
+ * `position` order, the first listing it, else the first listing none. Seeded with one area listing none
+ * at the spec’s 5 % and no minimum (migration 0019), so a fresh shop delivers everywhere as the spec does.
+ */
+export const deliveryAreas = pgTable(
+  'delivery_areas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Normalised postcodes (contract/delivery.ts, normalPostcode); none: every postcode no other lists. */
+    postcodes: text('postcodes').array().notNull().default(sql`'{}'::text[]`),
+    feeKind: text('fee_kind', { enum: FEE_KINDS }).notNull().default('percent'),
+    feePercent: integer('fee_percent').notNull().default(5),
+    feeCents: integer('fee_cents').notNull().default(0),
+    freeAboveCents: integer('free_above_cents'),
+    minimumCents: integer('minimum_cents').notNull().default(0),
+    deliveryMinutes: integer('delivery_minutes').notNull().default(DEFAULT_DELIVERY_MINUTES),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    check(
+      'delivery_areas_rule',
+      sql`${t.feeKind} in ('percent', 'fixed') and ${t.feePercent} between 0 and 100 and ${t.feeCents} >= 0 and ${t.minimumCents} >= 0 and (${t.freeAboveCents} is null or ${t.freeAboveCents} >= 0) and ${t.deliveryMinutes} between 0 and 240`,
+    ),
+  ],
+);
+
+/**
+ * The shop's week (Admin → Hours; contract/opening-hours.ts): a row a weekday, 0 Sunday to 6 Saturday,
+ * its wall-clock times 'HH:MM'. Ordering and bookings read it; seeded with 6:00–22:00, Sunday closed.
+ */
+export const openingHours = pgTable(
+  'opening_hours',
+  {
+    day: integer('day').primaryKey(),
+    opens: text('opens').notNull(),
+    closes: text('closes').notNull(),
+    closed: boolean('closed').notNull().default(false),
+  },
+  (t) => [check('opening_hours_day', sql`${t.day} between 0 and 6 and ${t.opens} < ${t.closes}`)],
+);
+
+/** Dates the shop stays closed whatever the weekday (holidays), with the owner's note. */
+export const closedDates = pgTable('closed_dates', {
+  date: date('date', { mode: 'string' }).primaryKey(),
+  note: text('note').notNull().default(''),
+});
+
+/**
+ * One row: the kitchen's rules (contract/kitchen.ts, KitchenSettings): what it makes in a 15-minute slot,
+ * each category's preparation time (a category missing takes DEFAULT_PREP_MINUTES), and the busy switch.
+ */
+export const kitchenSettings = pgTable(
+  'kitchen_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    slotOrders: integer('slot_orders').notNull().default(DEFAULT_KITCHEN_SETTINGS.slotOrders),
+    slotPizzas: integer('slot_pizzas'),
+    prepMinutes: jsonb('prep_minutes').$type<Partial<Record<ItemCategory, number>>>().notNull().default({}),
+    busy: boolean('busy').notNull().default(false),
+    busyMinutes: integer('busy_minutes').notNull().default(DEFAULT_KITCHEN_SETTINGS.busyMinutes),
+  },
+  (t) => [
+    check('kitchen_settings_one_row', sql`${t.id} = 1`),
+    check(
+      'kitchen_settings_bounds',
+      sql`${t.slotOrders} >= 1 and (${t.slotPizzas} is null or ${t.slotPizzas} >= 1) and ${t.busyMinutes} >= 0`,
+    ),
+  ],
+);
+
 /** The one-time seeds a database has had (by name), so one an owner has since undone never comes back. */
 export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
@@ -317,6 +391,21 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     /** Brought to the door or collected at the counter: which end of the lifecycle it takes. */
     orderType: text('order_type', { enum: ORDER_TYPES }).notNull().default('delivery'),
+    /** The area a delivery went to (its fee and minimum were that area's at checkout). */
+    deliveryAreaId: uuid('delivery_area_id').references(() => deliveryAreas.id, { onDelete: 'set null' }),
+    /** The customer chose a later slot rather than as soon as possible. */
+    scheduled: boolean('scheduled').notNull().default(false),
+    /**
+     * The 15-minute slot of the kitchen's it holds while on its way (its state one of
+     * STOCK_HOLDING_STATES), counted against the slot's capacity; null for orders from before slots.
+     */
+    slotAt: timestamp('slot_at', { withTimezone: true }),
+    /** Units of pizza in it: what a slot's pizza capacity counts. */
+    pizzaUnits: integer('pizza_units').notNull().default(0),
+    /** When the kitchen should start on it, have it ready, and when the customer was told to expect it. */
+    startAt: timestamp('start_at', { withTimezone: true }),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
     /**
      * Where the order is in its life (contract/order-lifecycle.ts): the one thing stored. Every change
      * is a conditional UPDATE with its row in order_events, in one transaction
@@ -372,6 +461,10 @@ export const orders = pgTable(
     index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     index('orders_state_paid_idx').on(t.state, t.paidAt),
     check('orders_type_known', sql.raw(`order_type in (${ORDER_TYPES.map((t) => `'${t}'`).join(', ')})`)),
+    // A slot's capacity is counted over the orders that hold it.
+    index('orders_slot_idx')
+      .on(t.slotAt)
+      .where(sql.raw(`slot_at is not null and ${stateInText(STOCK_HOLDING_STATES)}`)),
   ],
 );
 

@@ -1,0 +1,102 @@
+// What the kitchen can make and when (docs/decisions/037-order-types-slots-and-estimates.md): orders are
+// due in 15-minute slots, each holding as many orders (and units of pizza) as the owner says the kitchen
+// makes in 15 minutes; an estimate is the preparation time of the order's slowest category, the queue
+// ahead in the kitchen and, for a delivery, the rider's time.
+import * as v from 'valibot';
+import { ITEM_CATEGORIES, type ItemCategory } from './menu.ts';
+import { OrderTypeSchema } from './order-lifecycle.ts';
+
+/** Orders are due in slots of this many minutes (Google's ordering feed's). */
+export const SLOT_MINUTES = 15;
+/** Slots are offered for today and the next six days. */
+export const SLOT_DAYS = 7;
+/** A category's preparation time when the owner has set none. */
+export const DEFAULT_PREP_MINUTES = 15;
+
+const whole = (label: string, min: number, max: number) =>
+  v.pipe(
+    v.number(`${label} must be a number`),
+    v.integer(`${label} must be a whole number`),
+    v.minValue(min, `${label} must be at least ${min}`),
+    v.maxValue(max, `${label} must be at most ${max}`),
+  );
+
+/**
+ * The kitchen's rules (Admin → Hours & kitchen; the busy switch on the board): orders per 15-minute slot,
+ * units of pizza per slot (null: not counted), each category's preparation time, and "busy", which adds
+ * `busyMinutes` to every estimate while it is on.
+ */
+export const KitchenSettingsSchema = v.object({
+  slotOrders: whole('Orders per 15 minutes', 1, 500),
+  slotPizzas: v.nullable(whole('Pizzas per 15 minutes', 1, 5000)),
+  prepMinutes: v.object(
+    Object.fromEntries(
+      ITEM_CATEGORIES.map((category) => [category, whole(`Preparation of ${category}`, 0, 240)]),
+    ) as {
+      [C in ItemCategory]: ReturnType<typeof whole>;
+    },
+  ),
+  busy: v.boolean('busy must be true or false'),
+  busyMinutes: whole('Busy adds', 0, 120),
+});
+export type KitchenSettings = v.InferOutput<typeof KitchenSettingsSchema>;
+
+export const DEFAULT_KITCHEN_SETTINGS: KitchenSettings = {
+  slotOrders: 6,
+  slotPizzas: null,
+  prepMinutes: Object.fromEntries(ITEM_CATEGORIES.map((c) => [c, DEFAULT_PREP_MINUTES])) as Record<
+    ItemCategory,
+    number
+  >,
+  busy: false,
+  busyMinutes: 15,
+};
+
+/** The kitchen's preparation of an order: its slowest category's time, and the busy boost. */
+export function prepMinutesOf(settings: KitchenSettings, categories: Iterable<ItemCategory>): number {
+  let slowest = 0;
+  for (const category of categories) slowest = Math.max(slowest, settings.prepMinutes[category]);
+  return slowest + (settings.busy ? settings.busyMinutes : 0);
+}
+
+/** The minutes the orders ahead add: the kitchen makes `slotOrders` of them every slot. */
+export const queueMinutesOf = (ahead: number, settings: Pick<KitchenSettings, 'slotOrders'>): number =>
+  Math.ceil((ahead * SLOT_MINUTES) / settings.slotOrders);
+
+/** An estimate as customers read it: a range of five minutes' steps, 'about 35–45 min'. */
+export function estimateRange(minutes: number): { low: number; high: number } {
+  const low = Math.max(5, Math.ceil(minutes / 5) * 5);
+  return { low, high: low + 10 };
+}
+export const estimateText = (minutes: number): string => {
+  const { low, high } = estimateRange(minutes);
+  return `about ${low}–${high} min`;
+};
+
+/** GET /order-slots query: slots for an order of this type (to this postcode, for a delivery). */
+export const OrderSlotsQuerySchema = v.object({
+  orderType: v.optional(OrderTypeSchema, 'delivery'),
+  postcode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(12, 'The postcode is too long')), ''),
+});
+export type OrderSlotsQuery = v.InferOutput<typeof OrderSlotsQuerySchema>;
+
+/** A slot as checkout offers it: its start (what the order sends back), and its day and time as words. */
+export const OfferedSlotSchema = v.object({
+  at: v.string(),
+  /** The shop's calendar day, YYYY-MM-DD, and its wall clock, HH:MM. */
+  date: v.string(),
+  time: v.string(),
+});
+export type OfferedSlot = v.InferOutput<typeof OfferedSlotSchema>;
+
+/**
+ * GET /order-slots answer: as soon as possible (null while the shop is closed now: only later slots),
+ * in minutes from now for the caller's cart; the later slots with room; and, when the shop is closed
+ * now, when it opens.
+ */
+export const OrderSlotsSchema = v.object({
+  asap: v.nullable(v.object({ minutes: v.number(), dueAt: v.string() })),
+  slots: v.array(OfferedSlotSchema),
+  opensAt: v.nullable(OfferedSlotSchema),
+});
+export type OrderSlots = v.InferOutput<typeof OrderSlotsSchema>;
