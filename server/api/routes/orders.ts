@@ -43,7 +43,7 @@ export function orderRoutes(on: RegisterRoute, deps: OrderRouteDeps) {
         body,
       );
     },
-    { before: [byAddress], after: [byAccount((c: Context<UserEnv>) => c.var.user.uid)] },
+    { before: [byAddress], guard: [byAccount((c: Context<UserEnv>) => c.var.user.uid)] },
   );
   on(ROUTES.myOrders, async (c, { query }) =>
     sendPage(c, await listOrders(db, c.var.user.uid, withCursor(query))),

@@ -48,7 +48,7 @@ export function sessionRoutes(
       await recordSignIn(db, verified.uid, emailOf(verified), now());
       return tokens.issue(verified.uid);
     },
-    { before: [limits.jwt.byAddress], after: [limits.jwt.byAccount(verifiedUid)] },
+    { before: [limits.jwt.byAddress], guard: [limits.jwt.byAccount(verifiedUid)] },
   );
   on(ROUTES.role, async (c, { params: { uid } }) => {
     const caller = c.var.identity.uid;
@@ -79,6 +79,6 @@ export function sessionRoutes(
         ? c.json({ insertedId, message: 'Account registered' }, 201)
         : c.json({ insertedId: null, message: 'This account is already registered' }, 200);
     },
-    { before: [limits.users.byAddress], after: [limits.users.byAccount(verifiedUid)] },
+    { before: [limits.users.byAddress], guard: [limits.users.byAccount(verifiedUid)] },
   );
 }

@@ -47,10 +47,16 @@ export type RouteHandler<E extends RouteSpec> = (
   input: Input<E>,
 ) => Answer<E> | Promise<Answer<E>>;
 
-/** A route's own middleware: before its access check (an address's quota), or after its input is read. */
+/**
+ * A route's own middleware, by where it goes: `before` the access check (an address's quota), `guard`
+ * after it but before the input is read (an account's quota, which counts refused attempts too), and
+ * `after` the input is read (a quota keyed by what the body names).
+ */
 export interface RouteChain {
   // biome-ignore lint/suspicious/noExplicitAny: each route's middleware reads the context its own way
   before?: MiddlewareHandler<any>[];
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  guard?: MiddlewareHandler<any>[];
   // biome-ignore lint/suspicious/noExplicitAny: as above
   after?: MiddlewareHandler<any>[];
 }
@@ -123,6 +129,7 @@ export function routeTable(
       ...(entry.writesMenu ? [catchUp] : []),
       ...(chain.before ?? []),
       ...ACCESS[entry.access],
+      ...(chain.guard ?? []),
       readInput(entry),
       ...(chain.after ?? []),
       answer,
