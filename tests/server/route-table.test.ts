@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { routeKey } from '../../contract/route-entry.ts';
 import { DOCS_FILES, ROUTE_LIST, ROUTES } from '../../contract/routes.ts';
@@ -60,6 +60,14 @@ describe('the test app’s check of every answer', () => {
 
   it('refuses JSON from a route whose entry declares none', async () => {
     await expect(checkAnswer('GET', '/docs', json({}))).rejects.toThrow(/does not declare/);
+  });
+
+  it('reads a compressed answer, and leaves a route a test mounts for itself alone', async () => {
+    const zipped = new Response(gzipSync(JSON.stringify({ closed: 'no' })), {
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+    });
+    await expect(checkAnswer('GET', '/shop-status', zipped)).rejects.toThrow(/closed/);
+    await checkAnswer('GET', '/test-only', json({ anything: true }));
   });
 
   it('passes what the table says', async () => {
