@@ -4,6 +4,7 @@
 // ahead in the kitchen and, for a delivery, the rider's time.
 import * as v from 'valibot';
 import { ITEM_CATEGORIES, type ItemCategory } from './menu.ts';
+import { clockText, dayWords } from './opening-hours.ts';
 import { OrderTypeSchema } from './order-lifecycle.ts';
 
 /** Orders are due in slots of this many minutes (Google's ordering feed's). */
@@ -100,3 +101,7 @@ export const OrderSlotsSchema = v.object({
   opensAt: v.nullable(OfferedSlotSchema),
 });
 export type OrderSlots = v.InferOutput<typeof OrderSlotsSchema>;
+
+/** A slot as a message says it, seen from `today`: 'today at 7:30pm', 'Saturday at 6:00am'. */
+export const whenText = (slot: Pick<OfferedSlot, 'date' | 'time'>, today: string): string =>
+  `${dayWords(slot.date, today)} at ${clockText(slot.time)}`;

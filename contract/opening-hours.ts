@@ -175,3 +175,10 @@ export function nextOpening(
 export function dayHoursText(day: DayHours | undefined): string {
   return !day || day.closed ? 'Closed' : `${clockText(day.opens)}-${clockText(day.closes)}`;
 }
+
+/** A date as a message says it, seen from `today`: 'today', 'tomorrow', or its weekday ('Saturday'). */
+export function dayWords(date: string, today: string): string {
+  if (date === today) return 'today';
+  if (date === addDays(today, 1)) return 'tomorrow';
+  return WEEKDAY_NAMES[weekdayOf(date)]!;
+}

@@ -34,8 +34,11 @@ import {
   CartQuantitySchema,
   DeletedSchema,
 } from './cart.ts';
+import { AreasInputSchema, DeliveryAreaListSchema } from './delivery.ts';
 import { InsertedSchema } from './http.ts';
+import { KitchenSettingsSchema, OrderSlotsQuerySchema, OrderSlotsSchema } from './kitchen.ts';
 import { AllItemsQuerySchema, MenuItemListSchema, MenuItemSchema } from './menu.ts';
+import { ShopHoursSchema } from './opening-hours.ts';
 import {
   AdminOrdersQuerySchema,
   CreatePaymentSchema,
@@ -53,7 +56,7 @@ import {
 import { PageQuerySchema } from './paging.ts';
 import { MAX_ONLINE_PARTY, reservationSchema } from './reservation.ts';
 import { type RouteSpec, route } from './route-entry.ts';
-import { ShopStatusSchema } from './shop.ts';
+import { ShopNowSchema, ShopStatusSchema } from './shop.ts';
 import {
   ApiTokenRequestSchema,
   ApiTokenSchema,
@@ -200,9 +203,11 @@ export const ROUTES = {
     method: 'GET',
     path: '/shop-status',
     tag: 'Menu',
-    summary: 'Whether the shop takes orders now',
+    summary: 'Whether the shop takes orders now, when it opens, and its week',
+    description:
+      '`closed` is the owner’s switch; `openNow` whether orders are taken for as soon as possible (within the hours, the switch off); `opensAt` when it opens next otherwise.',
     access: 'public',
-    answer: ShopStatusSchema,
+    answer: ShopNowSchema,
   }),
   setShopStatus: route({
     method: 'PUT',
@@ -212,6 +217,15 @@ export const ROUTES = {
     access: 'admin',
     body: ShopStatusSchema,
     answer: ShopStatusSchema,
+  }),
+  deliveryAreas: route({
+    method: 'GET',
+    path: '/delivery-areas',
+    tag: 'Menu',
+    summary: 'Where the shop delivers: its areas, each with its postcodes, fee, minimum order and time',
+    description: 'An area listing no postcode takes every postcode no other area lists.',
+    access: 'public',
+    answer: DeliveryAreaListSchema,
   }),
 
   // Table bookings
@@ -389,6 +403,19 @@ export const ROUTES = {
     answer: PaymentUrlSchema,
     writesMenu: true,
     admission: 'checkout',
+  }),
+  orderSlots: route({
+    method: 'GET',
+    path: '/order-slots',
+    tag: 'Orders',
+    summary:
+      'When the caller’s cart can be had: as soon as possible, and the later 15-minute slots with room',
+    description:
+      'For an order of `orderType` (to `postcode`, for a delivery). `asap` is null while the shop is closed now; then `opensAt` says when it opens.',
+    access: 'signedIn',
+    query: OrderSlotsQuerySchema,
+    answer: OrderSlotsSchema,
+    admission: 'shopping',
   }),
   myOrders: route({
     method: 'GET',
@@ -730,6 +757,43 @@ export const ROUTES = {
     access: 'admin',
     body: RoomSettingsSchema,
     answer: RoomSettingsSchema,
+  }),
+  saveDeliveryAreas: route({
+    method: 'PUT',
+    path: '/admin-delivery-areas',
+    tag: 'Admin',
+    summary: 'Set the delivery areas, in the order a postcode is looked up',
+    description:
+      'The whole list: an area with its `_id` is kept, one without is added, one left out is removed.',
+    access: 'admin',
+    body: AreasInputSchema,
+    answer: DeliveryAreaListSchema,
+  }),
+  saveShopHours: route({
+    method: 'PUT',
+    path: '/admin-shop-hours',
+    tag: 'Admin',
+    summary: 'Set the week’s opening hours and the closed dates (ordering and bookings follow them)',
+    access: 'admin',
+    body: ShopHoursSchema,
+    answer: ShopHoursSchema,
+  }),
+  kitchenSettings: route({
+    method: 'GET',
+    path: '/admin-kitchen-settings',
+    tag: 'Admin',
+    summary: 'The kitchen’s rules: orders and pizzas per 15 minutes, preparation times, the busy switch',
+    access: 'admin',
+    answer: KitchenSettingsSchema,
+  }),
+  saveKitchenSettings: route({
+    method: 'PUT',
+    path: '/admin-kitchen-settings',
+    tag: 'Admin',
+    summary: 'Set the kitchen’s rules (for the orders placed from then on)',
+    access: 'admin',
+    body: KitchenSettingsSchema,
+    answer: KitchenSettingsSchema,
   }),
 } as const satisfies Record<string, RouteSpec>;
 

@@ -35,6 +35,7 @@ import { healthRoutes } from './routes/health.ts';
 import { menuRoutes } from './routes/menu.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { orderStreamRoutes } from './routes/order-stream.ts';
+import { orderingRoutes } from './routes/ordering.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -226,7 +227,8 @@ export function createApp(deps: AppDeps) {
   orderRoutes(on, { db, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds, addressOf });
   paymentRoutes(on, { db, gateway, logger, siteOrigins, limits, admission });
   adminRoutes(on, { db, identity, logger });
-  shopRoutes(on, db);
+  shopRoutes(on, db, bookings.clock);
+  orderingRoutes(on, db, bookings.clock);
   roomRoutes(on, db, bookings);
   // Nothing here compresses or buffers answers, so the streams' events leave as they are written.
   const heartbeatMs = deps.orderStreamHeartbeatMs;

@@ -23,8 +23,15 @@ import {
 } from '../../contract/booking.ts';
 import { BookingTransitionSchema } from '../../contract/booking-lifecycle.ts';
 import { AddToCartSchema, CartQuantitySchema } from '../../contract/cart.ts';
+import { AreasInputSchema } from '../../contract/delivery.ts';
+import {
+  DEFAULT_KITCHEN_SETTINGS,
+  KitchenSettingsSchema,
+  OrderSlotsQuerySchema,
+} from '../../contract/kitchen.ts';
 import { AllItemsQuerySchema } from '../../contract/menu.ts';
 import { NAME_CONTROL_MESSAGE } from '../../contract/names.ts';
+import { DEFAULT_SHOP_HOURS, ShopHoursSchema } from '../../contract/opening-hours.ts';
 import { AdminOrdersQuerySchema, CreatePaymentSchema } from '../../contract/order.ts';
 import { StaffTransitionSchema } from '../../contract/order-lifecycle.ts';
 import { PageQuerySchema } from '../../contract/paging.ts';
@@ -40,6 +47,7 @@ import {
   UidSchema,
 } from '../../contract/user.ts';
 import { MAX_BODY_BYTES } from '../../server/api/app.ts';
+import { listAreas } from '../../server/api/services/delivery-areas.ts';
 import { encodeCursor } from '../../server/api/services/paging.ts';
 import { diningTables } from '../../server/db/schema.ts';
 import { bearer, insertUserRow } from './support/accounts.ts';
@@ -261,6 +269,64 @@ const TARGETS: Record<string, Target> = {
     prepare: async () => ({
       valid: DEFAULT_ROOM_SETTINGS,
       send: jsonCall('PUT', asCaller('/admin-room-settings', cast.admin.uid), cast.admin.token),
+    }),
+  },
+  'PUT /admin-delivery-areas': {
+    schema: AreasInputSchema,
+    method: 'PUT',
+    in: 'body',
+    ok: 200,
+    sample: {
+      areas: [
+        {
+          name: 'Every postcode',
+          postcodes: [],
+          feeKind: 'percent',
+          feePercent: 5,
+          fee: 0,
+          freeAbove: null,
+          minimum: 0,
+          deliveryMinutes: 20,
+        },
+      ],
+    },
+    // The areas as they are, each by its id: saving them changes nothing the other targets rely on.
+    prepare: async () => ({
+      valid: { areas: await listAreas(ctx.db) },
+      send: jsonCall('PUT', asCaller('/admin-delivery-areas', cast.admin.uid), cast.admin.token),
+    }),
+  },
+  'PUT /admin-shop-hours': {
+    schema: ShopHoursSchema,
+    method: 'PUT',
+    in: 'body',
+    ok: 200,
+    sample: DEFAULT_SHOP_HOURS,
+    prepare: async () => ({
+      valid: DEFAULT_SHOP_HOURS,
+      send: jsonCall('PUT', asCaller('/admin-shop-hours', cast.admin.uid), cast.admin.token),
+    }),
+  },
+  'PUT /admin-kitchen-settings': {
+    schema: KitchenSettingsSchema,
+    method: 'PUT',
+    in: 'body',
+    ok: 200,
+    sample: DEFAULT_KITCHEN_SETTINGS,
+    prepare: async () => ({
+      valid: DEFAULT_KITCHEN_SETTINGS,
+      send: jsonCall('PUT', asCaller('/admin-kitchen-settings', cast.admin.uid), cast.admin.token),
+    }),
+  },
+  'GET /order-slots': {
+    schema: OrderSlotsQuerySchema,
+    method: 'GET',
+    in: 'query',
+    ok: 200,
+    sample: { orderType: 'delivery', postcode: '1205' },
+    prepare: async () => ({
+      valid: { orderType: 'delivery', postcode: '1205' },
+      send: queryCall('GET', '/order-slots', cast.customerA.token),
     }),
   },
   'GET /admin-order': pagedList('/admin-order', AdminOrdersQuerySchema, {

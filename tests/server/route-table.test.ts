@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SHOP_HOURS } from '../../contract/opening-hours.ts';
 import { routeKey } from '../../contract/route-entry.ts';
 import { DOCS_FILES, ROUTE_LIST, ROUTES } from '../../contract/routes.ts';
 import { openApiPath } from '../../server/api/openapi.ts';
@@ -71,7 +72,11 @@ describe('the test app’s check of every answer', () => {
   });
 
   it('passes what the table says', async () => {
-    await checkAnswer('GET', '/shop-status', json({ closed: false }));
+    await checkAnswer(
+      'GET',
+      '/shop-status',
+      json({ closed: false, openNow: true, opensAt: null, hours: DEFAULT_SHOP_HOURS }),
+    );
     await checkAnswer('GET', '/nowhere', json({ message: 'No route for GET /nowhere' }, 404));
   });
 });

@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROOM_SETTINGS } from '../../contract/booking.ts';
+import { DEFAULT_KITCHEN_SETTINGS } from '../../contract/kitchen.ts';
+import { DEFAULT_SHOP_HOURS } from '../../contract/opening-hours.ts';
 import { routeKey } from '../../contract/route-entry.ts';
 import { ROUTE_LIST } from '../../contract/routes.ts';
 import { requireAdmin } from '../../server/api/middleware/auth.ts';
+import { listAreas } from '../../server/api/services/delivery-areas.ts';
 import { cartLines, diningTables } from '../../server/db/schema.ts';
 import { bearer } from './support/accounts.ts';
 import { asCaller, databaseFingerprint, payOrder, placeOrder } from './support/admin.ts';
@@ -48,6 +51,7 @@ const EXPECTED: Record<string, Statuses> = {
   'GET /metrics':                       [403,  403,   403,  403, 403, 403],
   'GET /all-items':                     [200,  200,   200,  200, 200, 200],
   'GET /shop-status':                   [200,  200,   200,  200, 200, 200],
+  'GET /delivery-areas':                [200,  200,   200,  200, 200, 200],
   'GET /item-detail/:id':               [200,  200,   200,  200, 200, 200],
   'POST /reservations':                 [201,  201,   201,  201, 201, 201],
   'GET /availability':                  [200,  200,   200,  200, 200, 200],
@@ -70,6 +74,7 @@ const EXPECTED: Record<string, Statuses> = {
   'PATCH /cart-line/:id':               [401,  401,   401,  200, 404, 404],
   'POST /create-payment-intent':        [401,  401,   401,  200, 400, 400],
   'GET /my-orders':                     [401,  401,   401,  200, 200, 200],
+  'GET /order-slots':                   [401,  401,   401,  200, 200, 200],
   'DELETE /order-delete/:id':           [401,  401,   401,  200, 404, 404],
   'GET /payment-status/:tranId':        [401,  401,   401,  200, 404, 404],
   'GET /my-orders-stream':              [401,  401,   401,  200, 200, 200],
@@ -111,6 +116,10 @@ const EXPECTED: Record<string, Statuses> = {
   'DELETE /admin-tables/:id':           [401,  401,   401,  403, 403, 200],
   'GET /admin-room-settings':           [401,  401,   401,  403, 403, 200],
   'PUT /admin-room-settings':           [401,  401,   401,  403, 403, 200],
+  'PUT /admin-delivery-areas':          [401,  401,   401,  403, 403, 200],
+  'PUT /admin-shop-hours':              [401,  401,   401,  403, 403, 200],
+  'GET /admin-kitchen-settings':        [401,  401,   401,  403, 403, 200],
+  'PUT /admin-kitchen-settings':        [401,  401,   401,  403, 403, 200],
 };
 
 /** The calls of the spec's API table (section 7); each must be served and have its row. */
@@ -225,6 +234,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /docs/:file': anyone(async () => ({ path: '/docs/start.js' })),
   'GET /all-items': anyone(async () => ({ path: '/all-items?category=all&limit=8' })),
   'GET /shop-status': anyone(async () => ({ path: '/shop-status' })),
+  'GET /delivery-areas': anyone(async () => ({ path: '/delivery-areas' })),
   'GET /item-detail/:id': anyone(async () => ({ path: await itemPath('/item-detail') })),
   'POST /reservations': anyone(async () => ({
     path: '/reservations',
@@ -279,6 +289,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
     return { path: '/create-payment-intent', body: checkoutBody([{ item, quantity: 1 }]) };
   }),
   'GET /my-orders': signedIn(async () => ({ path: '/my-orders' })),
+  'GET /order-slots': signedIn(async () => ({ path: '/order-slots?orderType=pickup' })),
   'DELETE /order-delete/:id': signedIn(async (cast) => ({
     path: `/order-delete/${(await unpaidOrderOfA(cast)).id}`,
   })),
@@ -365,6 +376,16 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'PUT /admin-room-settings': admin(async () => ({
     path: '/admin-room-settings',
     body: DEFAULT_ROOM_SETTINGS,
+  })),
+  'PUT /admin-delivery-areas': admin(async () => ({
+    path: '/admin-delivery-areas',
+    body: { areas: await listAreas(ctx.db) },
+  })),
+  'PUT /admin-shop-hours': admin(async () => ({ path: '/admin-shop-hours', body: DEFAULT_SHOP_HOURS })),
+  'GET /admin-kitchen-settings': admin(async () => ({ path: '/admin-kitchen-settings' })),
+  'PUT /admin-kitchen-settings': admin(async () => ({
+    path: '/admin-kitchen-settings',
+    body: DEFAULT_KITCHEN_SETTINGS,
   })),
   'GET /my-orders/:id/events': signedIn(async (cast) => ({
     path: `/my-orders/${(await unpaidOrderOfA(cast)).id}/events`,

@@ -31,7 +31,9 @@ export function applyCase(valid: Record<string, Value>, change: InvalidCase): Re
 /** What a field accepts, read from its schema. */
 export interface FieldShape {
   /** JSON kinds its base schema takes ('any' for unknown). */
-  kinds: Set<'string' | 'number' | 'boolean' | 'any'>;
+  kinds: Set<'string' | 'number' | 'boolean' | 'array' | 'object' | 'any'>;
+  /** It takes null as well. */
+  nullable: boolean;
   picklist?: readonly unknown[];
   trims: boolean;
   nonEmpty: boolean;
@@ -64,10 +66,21 @@ function read(node: Node, shape: FieldShape): void {
     return;
   }
   switch (node.type) {
-    case 'optional':
     case 'nullable':
     case 'nullish':
+      shape.nullable = true;
       read(node.wrapped!, shape);
+      return;
+    case 'optional':
+      read(node.wrapped!, shape);
+      return;
+    // A list or a group of fields: broken here by its JSON type (its own fields are the schema's to check).
+    case 'array':
+      shape.kinds.add('array');
+      return;
+    case 'object':
+    case 'strict_object':
+      shape.kinds.add('object');
       return;
     case 'union':
       for (const option of node.options as Node[]) read(option, shape);
@@ -122,6 +135,7 @@ function apply(action: Node, shape: FieldShape): void {
 export function fieldShape(schema: v.GenericSchema): FieldShape {
   const shape: FieldShape = {
     kinds: new Set(),
+    nullable: false,
     trims: false,
     nonEmpty: false,
     formatted: false,
@@ -158,9 +172,9 @@ export function invalidValues(
       ['text', 'text', takesText],
       ['a number', 42, shape.kinds.has('number')],
       ['a boolean', true, shape.kinds.has('boolean')],
-      ['null', null, false],
-      ['an array', [valid], false],
-      ['an object', { value: valid }, false],
+      ['null', null, shape.nullable],
+      ['an array', [valid], shape.kinds.has('array')],
+      ['an object', { value: valid }, shape.kinds.has('object')],
     ];
     for (const [name, value, accepted] of wrongTypes)
       if (!accepted) cases.push([`wrong type: ${name}`, value]);

@@ -1,0 +1,350 @@
+// When an order can be had (docs/decisions/037-order-types-slots-and-estimates.md). Orders are due in
+// 15-minute slots of the shop's wall clock: "7:30pm" is due by 7:30pm, at the counter for a pickup, at
+// the door for a delivery. Each slot holds as many orders (and units of pizza) as the owner says the
+// kitchen makes in 15 minutes, counted over the orders that hold it: an order holds its slot exactly
+// while it holds its stock (STOCK_HOLDING_STATES), so a paid one keeps it and an expired or cancelled
+// one frees it, with no counter to keep in step. Checkout takes a slot under a transaction-wide
+// advisory lock on it, then counts: however many API processes race for its last place, one at a
+// time counts, so exactly the capacity succeed.
+import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { type Area, areaFor, DEFAULT_DELIVERY_MINUTES } from '../../../contract/delivery.ts';
+import {
+  type KitchenSettings,
+  type OfferedSlot,
+  type OrderSlots,
+  prepMinutesOf,
+  queueMinutesOf,
+  SLOT_DAYS,
+  SLOT_MINUTES,
+  whenText,
+} from '../../../contract/kitchen.ts';
+import type { ItemCategory } from '../../../contract/menu.ts';
+import { addDays, hoursOn, isOpenAt, nextOpening, type ShopHours } from '../../../contract/opening-hours.ts';
+import { type OrderType, STOCK_HOLDING_STATES } from '../../../contract/order-lifecycle.ts';
+import { SHOP_CLOSED_MESSAGE, type ShopNow as ShopNowAnswer } from '../../../contract/shop.ts';
+import { cartLines, menuItems, orders } from '../../db/schema.ts';
+import { Conflict } from '../domain-errors.ts';
+import { readAreas } from './delivery-areas.ts';
+import { readKitchenSettings } from './kitchen-settings.ts';
+import type { Executor } from './order-stock.ts';
+import { readShopStatus } from './shop.ts';
+import type { ShopClock } from './shop-clock.ts';
+import { readShopHours } from './shop-hours.ts';
+
+const MINUTE = 60_000;
+
+/** The shop as ordering sees it now: its hours, its kitchen, the owner's switch, and the wall clock. */
+export interface ShopNow {
+  hours: ShopHours;
+  settings: KitchenSettings;
+  areas: Area[];
+  /** The owner's "Shop closed now": closed for the rest of today. */
+  switchClosed: boolean;
+  now: Date;
+  today: string;
+  minute: number;
+  clock: ShopClock;
+}
+
+export async function readShopNow(db: Executor, clock: ShopClock): Promise<ShopNow> {
+  const [hours, settings, areas, status] = await Promise.all([
+    readShopHours(db),
+    readKitchenSettings(db),
+    readAreas(db),
+    readShopStatus(db),
+  ]);
+  return {
+    hours,
+    settings,
+    areas,
+    switchClosed: status.closed,
+    now: clock.now(),
+    today: clock.today(),
+    minute: clock.minuteOfDay(),
+    clock,
+  };
+}
+
+/** Orders are taken for as soon as possible: within the hours, the owner's switch off. */
+export const isOpenNow = (shop: ShopNow): boolean =>
+  !shop.switchClosed && isOpenAt(shop.hours, shop.today, shop.minute);
+
+/** When the shop opens next for orders: later today, or (the switch on: closed for today) a later day. */
+export function opensAt(shop: ShopNow): OfferedSlot | null {
+  const from = shop.switchClosed
+    ? nextOpening(shop.hours, addDays(shop.today, 1), 0)
+    : nextOpening(shop.hours, shop.today, shop.minute);
+  return from && offered(shop, from.date, from.minute);
+}
+
+/** A wall-clock time as checkout offers it. */
+const offered = (shop: ShopNow, date: string, minute: number): OfferedSlot => ({
+  at: shop.clock.instant(date, minute).toISOString(),
+  date,
+  time: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`,
+});
+
+/** What an order asks of the kitchen. */
+export interface Need {
+  type: OrderType;
+  /** Its slowest category's preparation, the busy boost included. */
+  prepMinutes: number;
+  /** The rider's time (0 for a pickup). */
+  deliveryMinutes: number;
+  pizzaUnits: number;
+}
+
+export function needOf(
+  shop: ShopNow,
+  type: OrderType,
+  area: Pick<Area, 'deliveryMinutes'> | undefined,
+  lines: ReadonlyArray<{ category: ItemCategory; quantity: number }>,
+): Need {
+  return {
+    type,
+    prepMinutes: prepMinutesOf(
+      shop.settings,
+      lines.map((line) => line.category),
+    ),
+    deliveryMinutes: type === 'pickup' ? 0 : (area?.deliveryMinutes ?? DEFAULT_DELIVERY_MINUTES),
+    pizzaUnits: lines
+      .filter((line) => line.category === 'pizza')
+      .reduce((sum, line) => sum + line.quantity, 0),
+  };
+}
+
+/** The orders in the kitchen's queue now: paid, accepted or being prepared, and due to be started. */
+async function ordersAhead(db: Executor, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ ahead: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.state, ['paid', 'accepted', 'preparing']),
+        sql`coalesce(${orders.startAt}, ${orders.paidAt}, ${orders.createdAt}) <= ${now}`,
+      ),
+    );
+  return row?.ahead ?? 0;
+}
+
+/** As soon as possible, in minutes from now: the preparation, the queue ahead, the ride. */
+export async function leadMinutes(db: Executor, shop: ShopNow, need: Need): Promise<number> {
+  return (
+    need.prepMinutes + queueMinutesOf(await ordersAhead(db, shop.now), shop.settings) + need.deliveryMinutes
+  );
+}
+
+interface Candidate extends OfferedSlot {
+  instant: Date;
+}
+
+/**
+ * The slots an order may be due in, earliest first: within each open day's hours from the kitchen's
+ * opening plus the order's preparation (and ride), today from now plus `lead`, for SLOT_DAYS days; none
+ * today while the owner's switch is on.
+ */
+function candidates(shop: ShopNow, need: Need, lead: number): Candidate[] {
+  const slots: Candidate[] = [];
+  for (let ahead = 0; ahead < SLOT_DAYS; ahead++) {
+    if (ahead === 0 && shop.switchClosed) continue;
+    const date = addDays(shop.today, ahead);
+    const open = hoursOn(shop.hours, date);
+    if (!open) continue;
+    let earliest = open.opens + need.prepMinutes + need.deliveryMinutes;
+    if (ahead === 0) earliest = Math.max(earliest, shop.minute + lead);
+    for (
+      let minute = Math.ceil(earliest / SLOT_MINUTES) * SLOT_MINUTES;
+      minute <= open.closes;
+      minute += SLOT_MINUTES
+    ) {
+      const slot = offered(shop, date, minute);
+      slots.push({ ...slot, instant: new Date(slot.at) });
+    }
+  }
+  return slots;
+}
+
+interface Load {
+  orders: number;
+  pizzas: number;
+}
+
+/** How full the slots from `from` to `to` are: the orders holding each, and their units of pizza. */
+async function loads(db: Executor, from: Date, to: Date): Promise<Map<number, Load>> {
+  const rows = await db
+    .select({
+      slotAt: orders.slotAt,
+      orders: sql<number>`count(*)::int`,
+      pizzas: sql<number>`coalesce(sum(${orders.pizzaUnits}), 0)::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        isNotNull(orders.slotAt),
+        gte(orders.slotAt, from),
+        lte(orders.slotAt, to),
+        inArray(orders.state, [...STOCK_HOLDING_STATES]),
+      ),
+    )
+    .groupBy(orders.slotAt);
+  return new Map(rows.map((row) => [row.slotAt!.getTime(), { orders: row.orders, pizzas: row.pizzas }]));
+}
+
+const hasRoom = (load: Load | undefined, settings: KitchenSettings, need: Need): boolean =>
+  (load?.orders ?? 0) < settings.slotOrders &&
+  (settings.slotPizzas === null || (load?.pizzas ?? 0) + need.pizzaUnits <= settings.slotPizzas);
+
+/** The candidates with room for `need`, as the slots' loads are now. */
+async function freeSlots(db: Executor, shop: ShopNow, need: Need, lead: number): Promise<Candidate[]> {
+  const all = candidates(shop, need, lead);
+  if (all.length === 0) return [];
+  const load = await loads(db, all[0]!.instant, all.at(-1)!.instant);
+  return all.filter((slot) => hasRoom(load.get(slot.instant.getTime()), shop.settings, need));
+}
+
+/** The lines of the caller's cart, as the kitchen counts them. */
+async function cartNeed(db: Executor, uid: string) {
+  return db
+    .select({ category: menuItems.category, quantity: cartLines.quantity })
+    .from(cartLines)
+    .innerJoin(menuItems, eq(menuItems.id, cartLines.itemId))
+    .where(eq(cartLines.userUid, uid));
+}
+
+/**
+ * GET /order-slots: for the caller's cart as an order of `type` (to `postcode`), as soon as possible
+ * (null while the shop is closed now, or the kitchen has no room today), the later slots with room,
+ * and when the shop opens when it is closed now.
+ */
+export async function offerSlots(
+  db: Executor,
+  clock: ShopClock,
+  uid: string,
+  { orderType, postcode }: { orderType: OrderType; postcode: string },
+): Promise<OrderSlots> {
+  const shop = await readShopNow(db, clock);
+  const need = needOf(shop, orderType, areaFor(shop.areas, postcode), await cartNeed(db, uid));
+  const lead = await leadMinutes(db, shop, need);
+  const slots = await freeSlots(db, shop, need, lead);
+  const open = isOpenNow(shop);
+  const soonest = open ? asapTimes(shop, lead, slots) : null;
+  return {
+    asap: soonest && {
+      minutes: Math.round((soonest.dueAt.getTime() - shop.now.getTime()) / MINUTE),
+      dueAt: soonest.dueAt.toISOString(),
+    },
+    slots: slots.map(({ instant: _, ...slot }) => slot),
+    opensAt: open ? null : opensAt(shop),
+  };
+}
+
+/**
+ * When an order as soon as possible is due in `slot`: now plus its lead when that falls in the slot,
+ * else (the nearer slots full) by the slot's end.
+ */
+const asapDue = (due: Date, slot: Candidate): Date =>
+  slot.instant.getTime() - SLOT_MINUTES * MINUTE >= due.getTime()
+    ? slot.instant
+    : new Date(Math.min(due.getTime(), slot.instant.getTime()));
+
+/** As soon as possible: in the first free slot, when it is today. */
+function asapTimes(shop: ShopNow, lead: number, free: readonly Candidate[]): { dueAt: Date } | null {
+  const slot = free[0];
+  if (!slot || slot.date !== shop.today) return null;
+  return { dueAt: asapDue(new Date(shop.now.getTime() + lead * MINUTE), slot) };
+}
+
+/** The slot asked for is full: the next free one is offered instead (null when there is none). */
+export class SlotFull extends Conflict {
+  constructor(
+    message: string,
+    readonly slot: OfferedSlot | null,
+  ) {
+    super(message);
+  }
+}
+export const SLOT_NOT_OFFERED = 'That time is not offered any more: please choose another';
+
+/** What an order's slot makes of it: the slot it holds, and when it is started, ready and due. */
+export interface TakenSlot {
+  scheduled: boolean;
+  slotAt: Date;
+  startAt: Date;
+  readyAt: Date;
+  dueAt: Date;
+}
+
+/** Waits for the slot: every checkout counting it does so one at a time, on any API process. */
+const lockSlot = (db: Executor, slot: Candidate) =>
+  db.execute(
+    sql`select pg_advisory_xact_lock(hashtext('pizzon:slot'), ${Math.floor(slot.instant.getTime() / MINUTE)})`,
+  );
+
+async function roomIn(db: Executor, shop: ShopNow, need: Need, slot: Candidate): Promise<boolean> {
+  await lockSlot(db, slot);
+  const load = await loads(db, slot.instant, slot.instant);
+  return hasRoom(load.get(slot.instant.getTime()), shop.settings, need);
+}
+
+const timesOf = (need: Need, scheduled: boolean, slotAt: Date, dueAt: Date): TakenSlot => {
+  const readyAt = new Date(dueAt.getTime() - need.deliveryMinutes * MINUTE);
+  return {
+    scheduled,
+    slotAt,
+    dueAt,
+    readyAt,
+    startAt: new Date(readyAt.getTime() - need.prepMinutes * MINUTE),
+  };
+};
+
+/**
+ * Checkout's slot, in its transaction (so the order's insert, in the same transaction, is what holds it):
+ * - a slot asked for must be one offered now (409 otherwise) and have room when counted under its lock;
+ *   full, the next free slot is offered (SlotFull, 409);
+ * - none asked for (as soon as possible, the spec's checkout): refused while the owner's switch is on
+ *   (SHOP_CLOSED_MESSAGE, as before); outside the hours the order takes the first free slot after the
+ *   opening, so a customer who knows nothing of slots is never refused for the hour; within them, the
+ *   first free slot from now plus the lead, due then.
+ */
+export async function takeSlot(
+  db: Executor,
+  shop: ShopNow,
+  need: Need,
+  asked: string | null,
+): Promise<TakenSlot> {
+  const lead = await leadMinutes(db, shop, need);
+  const all = candidates(shop, need, lead);
+  if (asked !== null) {
+    const slot = all.find((candidate) => candidate.at === asked);
+    if (!slot) throw new Conflict(SLOT_NOT_OFFERED);
+    if (await roomIn(db, shop, need, slot)) return timesOf(need, true, slot.instant, slot.instant);
+    const next = (await freeSlots(db, shop, need, lead)).find((free) => free.instant > slot.instant);
+    const instead = next ? ({ at: next.at, date: next.date, time: next.time } satisfies OfferedSlot) : null;
+    throw new SlotFull(
+      `The ${whenText(slot, shop.today)} slot has just filled up${instead ? `: ${whenText(instead, shop.today)} is the next free one` : ''}`,
+      instead,
+    );
+  }
+  if (shop.switchClosed) throw new Conflict(SHOP_CLOSED_MESSAGE);
+  const asap = isOpenNow(shop);
+  const due = new Date(shop.now.getTime() + lead * MINUTE);
+  for (const slot of all) {
+    if (!(await roomIn(db, shop, need, slot))) continue;
+    return asap && slot.date === shop.today
+      ? timesOf(need, false, slot.instant, asapDue(due, slot))
+      : timesOf(need, true, slot.instant, slot.instant);
+  }
+  throw new SlotFull('The kitchen is full for the coming week: please try again later', null);
+}
+
+/** GET /shop-status: the owner's switch, whether orders are taken for now, when it opens, the week. */
+export async function shopNowAnswer(db: Executor, clock: ShopClock): Promise<ShopNowAnswer> {
+  const shop = await readShopNow(db, clock);
+  const open = isOpenNow(shop);
+  return {
+    closed: shop.switchClosed,
+    openNow: open,
+    opensAt: open ? null : opensAt(shop),
+    hours: shop.hours,
+  };
+}
