@@ -10,6 +10,7 @@ import { useActors } from '../actors/context.tsx';
 import { FormAlert, SubmitButton } from '../components/controls.tsx';
 import { DishImage } from '../components/fallback-image.tsx';
 import { FormField } from '../components/form-field.tsx';
+import { LineChoices } from '../components/line-choices.tsx';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { ShopClosedNotice } from '../components/shop-closed-notice.tsx';
@@ -140,6 +141,7 @@ export function CheckoutPage() {
               />
               <div className="flex-1">
                 <p className="font-bold">{line.name}</p>
+                <LineChoices options={line.options} instructions={line.instructions} />
                 <p className="text-neutral-700">
                   {formatCartPrice(toCents(line.price))} × {line.quantity}
                 </p>

@@ -7,6 +7,7 @@ import { useActors } from '../actors/context.tsx';
 import { DeleteButton, FormAlert } from '../components/controls.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { DishImage } from '../components/fallback-image.tsx';
+import { LineChoices } from '../components/line-choices.tsx';
 import { ListStates } from '../components/list-states.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 
@@ -127,6 +128,7 @@ export function MyCartPage() {
                 />
                 <div className="min-w-0 flex-1">
                   <p className="font-bold">{line.name}</p>
+                  <LineChoices options={line.options} instructions={line.instructions} />
                   <p className="capitalize text-neutral-700">{line.category}</p>
                   <p>
                     {formatCartPrice(toCents(line.price))} × {line.quantity}

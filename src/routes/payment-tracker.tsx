@@ -2,6 +2,7 @@ import { useActor } from '@xstate/react';
 import type { OrderEvent } from '../../contract/order-lifecycle.ts';
 import { useOrdersLogic } from '../actors/orders.ts';
 import { LiveStatus } from '../components/live-status.tsx';
+import { OrderLines } from '../components/order-lines.tsx';
 import { OrderTracker } from '../components/order-tracker.tsx';
 import { OrderTimelinePanel } from './order-timeline-panel.tsx';
 import { useOrderFeed } from './use-order-feed.ts';
@@ -31,6 +32,7 @@ export function PaymentTracker({ transactionId }: { transactionId: string }) {
     <section aria-label="Your order" className="grid w-full gap-4 text-left">
       <LiveStatus status={feed.status} pausedOnce={feed.pausedOnce} message={feed.message} />
       <OrderTracker state={state} type={order.order_type} />
+      <OrderLines order={order} />
       <details>
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-bold text-brand-ink">
           Timeline

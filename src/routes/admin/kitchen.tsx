@@ -14,6 +14,7 @@ import {
 } from '../../../contract/order-lifecycle.ts';
 import type { KitchenBoardSnapshot, KitchenMove } from '../../../machines/kitchen-board.machine.ts';
 import { useKitchenLogic } from '../../actors/kitchen.ts';
+import { LineChoices } from '../../components/line-choices.tsx';
 import { LiveStatus } from '../../components/live-status.tsx';
 import { showDialog } from '../../ui/dialog.ts';
 import { useLiveStatus } from '../use-order-feed.ts';
@@ -96,10 +97,16 @@ function KitchenCard({ order, column, now, fresh, disabled, onMove }: CardProps)
           <strong>Paid after closing</strong>: cook it, or cancel it and the customer is owed a refund.
         </p>
       )}
-      <ul className="grid gap-0.5">
+      <ul className="grid gap-2">
         {order.carts.map((line) => (
-          <li key={line._id}>
+          <li key={line._id} className="text-lg leading-snug">
             <strong>{line.quantity} ×</strong> {line.name}
+            {/* Read at arm's length: the options as large as the dish, the size first (the item's order). */}
+            <LineChoices
+              options={line.options}
+              instructions={line.instructions}
+              className="text-lg font-bold text-brand-ink"
+            />
           </li>
         ))}
       </ul>
