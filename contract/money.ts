@@ -5,6 +5,9 @@
 // cart, at checkout, in a customer's orders and on the payment page; 'Tk' in the admin's orders and the
 // mail.
 
+/** The currency every price is charged in (ISO 4217): what the gateway takes, what the item pages tell search engines. */
+export const CURRENCY = 'BDT';
+
 /** Taka to cents without float drift (12.5 → 1250). */
 export const toCents = (taka: number): number => Math.round(taka * 100);
 

@@ -8,6 +8,11 @@ export interface CartAddition {
   quantity: number;
   /** For the toasts: '"{name}" item has been added to your cart'. */
   name: string;
+  /** The options chosen (left out: the item's defaults, as the server takes them). */
+  choices?: string[];
+  instructions?: string;
+  /** The addition's own id: the server adds it once however often it is sent. */
+  addKey?: string;
 }
 
 /** A line's new quantity, as My cart's stepper asks for it. */
@@ -60,8 +65,8 @@ export const cartMachine = setup({
   actions: {
     recordAddition: assign({
       adding: ({ event }) => {
-        const { itemId, quantity, name } = event as CartAddition & { type: 'cart.add' };
-        return { itemId, quantity, name };
+        const { type: _, ...addition } = event as CartAddition & { type: 'cart.add' };
+        return addition;
       },
     }),
     recordQuantity: assign(({ context, event }) => {

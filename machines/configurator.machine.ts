@@ -12,8 +12,7 @@ import { priceLine } from '../contract/pricing.ts';
 /**
  * The item page's configurator: which of the item's options are chosen, the line's instructions, and
  * the price one unit then costs, derived in context with the one pricing rule (contract/pricing.ts), so
- * the price shown is the one the server charges. It starts from the item's defaults (or from a choice
- * kept while a guest signed in). The selection rules are its guards: a sold-out or unknown choice is
+ * the price shown is the one the server charges. It starts from the item's defaults. The selection rules are its guards: a sold-out or unknown choice is
  * never taken, a group of one swaps its choice, a group of several takes one more only below its
  * maximum; whether the selection may be ordered (every group within its minimum and maximum) is its
  * state, `complete` or `incomplete`, with the contract's sentence naming the group.
@@ -22,9 +21,6 @@ export interface ConfiguratorInput {
   groups: readonly OptionGroup[];
   /** The item's own price, in cents. */
   priceCents: number;
-  /** Where to start instead of the defaults (a guest's choice kept through signing in). */
-  chosen?: readonly string[];
-  instructions?: string;
 }
 
 interface ConfiguratorContext {
@@ -136,14 +132,11 @@ export const configuratorMachine = setup({
       groups: input.groups,
       priceCents: input.priceCents,
       chosen: [],
-      instructions: (input.instructions ?? '').slice(0, INSTRUCTIONS_MAX),
+      instructions: '',
       unitCents: input.priceCents,
       problem: null,
     };
-    // A kept choice the item no longer offers as it was falls back to the defaults.
-    const kept =
-      input.chosen && selectionProblem(input.groups, input.chosen) === null ? input.chosen : undefined;
-    return { ...start, ...withChosen(start, new Set(kept ?? defaultChoices(input.groups))) };
+    return { ...start, ...withChosen(start, new Set(defaultChoices(input.groups))) };
   },
   initial: 'settling',
   states: {

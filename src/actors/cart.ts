@@ -3,6 +3,7 @@ import { cartMachine } from '../../machines/cart.machine.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import { addToCart, fetchCart, removeCartLine, setCartLineQuantity } from '../api/cart.ts';
 import { rejectReadably } from '../ui/failure.ts';
+import { forgetPendingAdd, newAddKey, pendingAdd } from '../ui/pending-add.ts';
 import { notify } from '../ui/toast.ts';
 import type { SessionActor } from './session.ts';
 
@@ -11,9 +12,13 @@ export const liveCartMachine = (signedInUid: () => string) =>
   cartMachine.provide({
     actors: {
       fetchCart: fromPromise(() => fetchCart(signedInUid()).catch(rejectReadably)),
-      addLine: fromPromise(({ input }) =>
-        addToCart(signedInUid(), input.itemId, input.quantity).catch(rejectReadably),
-      ),
+      addLine: fromPromise(async ({ input: { name: _, addKey = newAddKey(), ...addition } }) => {
+        try {
+          return await addToCart(signedInUid(), { ...addition, addKey }).catch(rejectReadably);
+        } finally {
+          forgetPendingAdd(addKey);
+        }
+      }),
       removeLine: fromPromise(({ input }) => removeCartLine(input.id).catch(rejectReadably)),
       saveQuantity: fromPromise(({ input }) =>
         setCartLineQuantity(input.id, input.quantity).catch(rejectReadably),
@@ -38,7 +43,12 @@ export function startCart(cart: CartActor, session: SessionActor): void {
     const uid = isCustomer(snapshot) ? (snapshot.context.user?.uid ?? null) : null;
     if (uid === loadedFor) return;
     cart.send({ type: 'cart.clear' });
-    if (uid) cart.send({ type: 'cart.load' });
+    if (uid) {
+      cart.send({ type: 'cart.load' });
+      // What the customer asked to add as a guest, before signing in: added now, once.
+      const pending = pendingAdd();
+      if (pending) cart.send({ type: 'cart.add', ...pending });
+    }
     loadedFor = uid;
   });
 }

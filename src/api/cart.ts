@@ -1,4 +1,4 @@
-import type { Added, CartLine } from '../../contract/cart.ts';
+import type { Added, AddToCartBody, CartLine } from '../../contract/cart.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { cached, cacheName, invalidate } from './cache.ts';
 import { call } from './call.ts';
@@ -22,8 +22,9 @@ async function changing<T>(change: () => Promise<T>): Promise<T> {
   }
 }
 
-export function addToCart(uid: string, itemId: string, quantity: number): Promise<Added> {
-  return changing(() => call(ROUTES.addToCart, { body: { uid, itemId, quantity } }));
+/** Adds the item with its choices (none sent: its defaults); the same addKey again adds nothing. */
+export function addToCart(uid: string, addition: AddToCartBody): Promise<Added> {
+  return changing(() => call(ROUTES.addToCart, { body: { uid, ...addition } }));
 }
 
 /** The line as the server now holds it (its price and stock read afresh). */

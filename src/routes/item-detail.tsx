@@ -1,10 +1,14 @@
 import { getRouteApi, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { Minus, Plus, ShoppingCart } from 'lucide-react';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef } from 'react';
 import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../contract/cart.ts';
 import type { MenuItem } from '../../contract/menu.ts';
 import { formatMenuPrice, toCents } from '../../contract/money.ts';
+import { type OptionGroup, takesSeveral } from '../../contract/options.ts';
+import { priceLine } from '../../contract/pricing.ts';
+import type { CartAddition } from '../../machines/cart.machine.ts';
+import { configuratorMachine } from '../../machines/configurator.machine.ts';
 import { quantityMachine } from '../../machines/quantity.machine.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
 import { useActors } from '../actors/context.tsx';
@@ -13,7 +17,9 @@ import { PhoneCartBar } from '../components/phone-cart-bar.tsx';
 import { useHydrated, useWhenHydrated } from '../ui/after-hydration.tsx';
 import { showDialog } from '../ui/dialog.ts';
 import { loadedBehindMenu } from '../ui/menu-behind.ts';
-import { rememberQuantity, takeRememberedQuantity } from './item-quantity.ts';
+import { newAddKey, rememberPendingAdd } from '../ui/pending-add.ts';
+import { itemJsonLd, scriptJson } from './item-json-ld.ts';
+import { InstructionsField, OptionGroups } from './item-options.tsx';
 
 const route = getRouteApi('/item-detail/$id');
 
@@ -21,24 +27,32 @@ export const soldOutMessage = (name: string) =>
   `${name} is no longer in stock. Please wait for the available in stock.`;
 export const lastUnitsMessage = (stock: number, name: string) => `There are only ${stock} ${name} in stock.`;
 
-function QuantityStepper({
+/**
+ * What the customer orders: the item's options (machines/configurator.machine.ts), the stepper, the
+ * instructions and Add to Cart with the line's price, in a bar that stays in reach at the bottom of a
+ * phone's screen. The page's server render shows the defaults; it hydrates as the registry's session
+ * and cart arrive.
+ */
+function ItemOrder({
   item,
-  initialQuantity,
   onHydrated,
 }: {
   item: MenuItem;
-  initialQuantity: number;
-  /** Called once the stepper, hydrated from the server's HTML, is the browser's. */
+  /** Called once the configurator, hydrated from the server's HTML, is the browser's. */
   onHydrated: () => void;
 }) {
+  const [options, choose] = useMachine(configuratorMachine, {
+    input: { groups: item.options ?? [], priceCents: toCents(item.price) },
+  });
   // The contract's default cap on a cart line: the server refuses more (400) and says its own cap if it
   // runs with another one.
   const [state, send] = useMachine(quantityMachine, {
-    input: { stock: item.quantity, limit: CART_LINE_MAX_UNITS, quantity: initialQuantity },
+    input: { stock: item.quantity, limit: CART_LINE_MAX_UNITS },
   });
   const navigate = useNavigate();
   const here = useRouterState({ select: (s) => s.location.href });
   const { quantity } = state.context;
+  const { chosen, instructions, unitCents, problem } = options.context;
   // The server renders this page knowing nobody's session, and so does the browser until it has taken
   // the page over: hydration keeps the server's attributes, so both renders must agree.
   const hydrated = useHydrated();
@@ -47,16 +61,22 @@ function QuantityStepper({
   const settled = useSelector(session, isSessionSettled) && hydrated;
   const signedIn = useSelector(session, (s) => s.matches('signedIn')) && settled;
   const customer = useSelector(session, isCustomer) && settled;
-  const cartTakesAdds = useSelector(cart, (s) =>
-    s.can({ type: 'cart.add', itemId: item._id, quantity, name: item.name }),
-  );
+  const addition: CartAddition = {
+    itemId: item._id,
+    quantity,
+    name: item.name,
+    choices: chosen,
+    instructions: instructions.trim(),
+  };
+  const cartTakesAdds = useSelector(cart, (s) => s.can({ type: 'cart.add', ...addition }));
   // Until sign-in has been restored we cannot tell a guest from a customer, and a customer's cart
   // takes one addition at a time: a click in either gap would be lost or answered wrongly.
   const waiting = !settled || (customer && !cartTakesAdds);
+  const orderable = options.matches('complete');
 
   async function addToCart() {
     if (customer) {
-      cart.send({ type: 'cart.add', itemId: item._id, quantity, name: item.name });
+      cart.send({ type: 'cart.add', ...addition });
       return;
     }
     const answer = await showDialog({
@@ -67,14 +87,50 @@ function QuantityStepper({
       confirmButtonText: 'Login',
     });
     if (!answer.isConfirmed) return;
-    // Signing in comes back here (the redirect): with the quantity chosen, not 1 again.
-    rememberQuantity(item._id, quantity);
+    // Added for them once they have signed in (src/actors/cart.ts), once however often it is sent.
+    rememberPendingAdd({ ...addition, addKey: newAddKey() });
     await navigate({ to: '/auth', search: { redirect: here } });
   }
 
+  const take = (group: OptionGroup, choiceId: string) =>
+    ({ type: takesSeveral(group) ? 'options.toggle' : 'options.choose', choiceId }) as const;
+
   return (
-    <div className="mt-6">
-      <div className="flex flex-wrap items-center gap-4">
+    <div className="mt-2">
+      {options.context.groups.length > 0 && (
+        <OptionGroups
+          groups={options.context.groups}
+          chosen={chosen}
+          disabled={!hydrated}
+          canTake={(group, choiceId) => options.can(take(group, choiceId))}
+          onTake={(group, choiceId) => choose(take(group, choiceId))}
+        />
+      )}
+      <InstructionsField
+        value={instructions}
+        disabled={!hydrated}
+        onChange={(text) => choose({ type: 'options.instructions', text })}
+      />
+      {state.matches('atStock') && (
+        <p className="mt-3 font-bold text-coral-ink" role="status">
+          {lastUnitsMessage(item.quantity, item.name)}
+        </p>
+      )}
+      {state.matches('atLimit') && (
+        <p className="mt-3 font-bold text-coral-ink" role="status">
+          {lineCapMessage(CART_LINE_MAX_UNITS, item.name)}
+        </p>
+      )}
+      {problem && (
+        <p className="mt-3 font-bold text-coral-ink" role="status">
+          {problem}
+        </p>
+      )}
+      {/* On a phone the bar stays at the bottom of the screen (above the View cart bar when it shows). */}
+      <div
+        data-item-add-bar=""
+        className="z-20 -mx-4 mt-4 flex flex-wrap items-center gap-3 bg-white/95 px-4 py-3 max-md:sticky max-md:bottom-0 max-md:shadow-[0_-4px_12px_rgb(0_0_0/0.08)] md:mx-0 md:px-0"
+      >
         {/* Inert until the browser has taken the page over: a tap before then would be lost. */}
         <fieldset
           className="inline-flex items-center rounded-full border border-neutral-300"
@@ -103,12 +159,15 @@ function QuantityStepper({
             <Plus aria-hidden="true" className="size-4" />
           </button>
         </fieldset>
+        <output className="text-2xl font-bold text-brand-ink" aria-live="polite" aria-label="Line price">
+          {formatMenuPrice(priceLine({ priceCents: unitCents, quantity }).subtotalCents)}
+        </output>
         {/* Enabled for guests (who are asked to log in) and customers; admins do not shop. */}
         <button
           type="button"
-          className="btn-primary"
+          className="btn-primary max-md:ml-auto"
           onClick={addToCart}
-          disabled={(signedIn && !customer) || waiting}
+          disabled={(signedIn && !customer) || waiting || !orderable}
           aria-busy={waiting}
           title={signedIn && !customer ? 'Only customers can order' : undefined}
         >
@@ -116,32 +175,8 @@ function QuantityStepper({
           Add to Cart
         </button>
       </div>
-      {state.matches('atStock') && (
-        <p className="mt-3 font-bold text-coral-ink" role="status">
-          {lastUnitsMessage(item.quantity, item.name)}
-        </p>
-      )}
-      {state.matches('atLimit') && (
-        <p className="mt-3 font-bold text-coral-ink" role="status">
-          {lineCapMessage(CART_LINE_MAX_UNITS, item.name)}
-        </p>
-      )}
     </div>
   );
-}
-
-/**
- * The quantity a guest chose before signing in, once this page is back. Read after the first render:
- * the server's HTML (and so hydration) shows 1, knowing nobody's tab.
- */
-function useRememberedQuantity(itemId: string): number | null {
-  // Kept with its item: this page stays mounted from one item to the next.
-  const [remembered, setRemembered] = useState<{ itemId: string; quantity: number } | null>(null);
-  useEffect(() => {
-    const quantity = takeRememberedQuantity(itemId);
-    if (quantity !== null) setRemembered({ itemId, quantity });
-  }, [itemId]);
-  return remembered?.itemId === itemId ? remembered.quantity : null;
 }
 
 /**
@@ -165,10 +200,16 @@ function useStockReadAgain(): () => void {
 
 export function ItemDetailPage() {
   const item = route.useLoaderData();
-  const remembered = useRememberedQuantity(item._id);
   const readAgain = useStockReadAgain();
+  const path = useRouterState({ select: (s) => s.location.pathname });
   return (
     <>
+      {/* For search engines: the dish, its price and its options (schema.org), in the server's HTML. */}
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own, '<' escaped by scriptJson.
+        dangerouslySetInnerHTML={{ __html: scriptJson(itemJsonLd(item, path)) }}
+      />
       <article className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
         <DishImage
           src={item.image}
@@ -190,16 +231,11 @@ export function ItemDetailPage() {
             <dd>{item.quantity} (items)</dd>
           </dl>
           {item.quantity > 0 ? (
-            // A stepper of its own for the remembered quantity: the machine starts from its input. It
-            // waits for the registry's session and cart in a boundary of its own, so that the rest of
-            // the page hydrates meanwhile. Its key starts it again when the stock read again differs.
+            // It waits for the registry's session and cart in a boundary of its own, so that the rest of
+            // the page hydrates meanwhile. Its key starts it again for another item, or when the stock
+            // read again differs.
             <Suspense fallback={null}>
-              <QuantityStepper
-                key={`${item._id}:${item.quantity}:${remembered}`}
-                item={item}
-                initialQuantity={remembered ?? 1}
-                onHydrated={readAgain}
-              />
+              <ItemOrder key={`${item._id}:${item.quantity}`} item={item} onHydrated={readAgain} />
             </Suspense>
           ) : (
             <p className="mt-6 rounded-xl bg-coral/10 p-4 font-bold text-coral-ink" role="status">

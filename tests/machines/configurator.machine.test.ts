@@ -7,7 +7,7 @@ import { CHOOSE_FIRST, configuratorModel, PIZZA } from './support/models/configu
 const start = (input: ConfiguratorInput) => createActor(configuratorMachine, { input }).start();
 
 describe('configurator machine', () => {
-  it('walks every state and transition for a pizza, a kept choice, groups to choose and no groups', () => {
+  it('walks every state and transition for a pizza, groups to choose and no groups', () => {
     expectFullCoverage(configuratorModel);
   });
 
@@ -54,18 +54,6 @@ describe('configurator machine', () => {
     actor.send({ type: 'options.toggle', choiceId: 'bbq' });
     expect(actor.getSnapshot().value).toBe('complete');
     expect(actor.getSnapshot().context.unitCents).toBe(450);
-  });
-
-  it('starts from a choice kept through signing in, or from the defaults when it is no longer offered', () => {
-    expect(
-      start({ groups: PIZZA, priceCents: 1000, chosen: ['large', 'olives'] }).getSnapshot().context,
-    ).toMatchObject({
-      chosen: ['large', 'olives'],
-      unitCents: 1400,
-    });
-    expect(
-      start({ groups: PIZZA, priceCents: 1000, chosen: ['large', 'anchovies'] }).getSnapshot().context.chosen,
-    ).toEqual(['medium']);
   });
 
   it('keeps the instructions within 140 characters', () => {

@@ -53,19 +53,21 @@ describe('a call refused for overload', () => {
   it('is sent once more after Retry-After, a write too, with the same body', async () => {
     const calls = api(busy('1'), added);
     const started = performance.now();
-    await expect(addToCart('carla', 'item-1', 2)).resolves.toEqual(ADDED);
+    const addition = { itemId: 'item-1', quantity: 2, addKey: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b' };
+    await expect(addToCart('carla', addition)).resolves.toEqual(ADDED);
     expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual([
       'POST /api/add-to-cart',
       'POST /api/add-to-cart',
     ]);
     expect(calls[1]!.at - started).toBeGreaterThanOrEqual(1_000);
-    expect(JSON.parse(calls[1]!.body)).toEqual({ uid: 'carla', itemId: 'item-1', quantity: 2 });
+    // Its key with it: had the first reached the server after all, the second would add nothing.
+    expect(JSON.parse(calls[1]!.body)).toEqual({ uid: 'carla', ...addition });
   });
 
   it('waits at most MAX_RETRY_AFTER_MS, whatever the server asks', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     const calls = api(busy('120'), added);
-    const adding = addToCart('carla', 'item-1', 1);
+    const adding = addToCart('carla', { itemId: 'item-1', quantity: 1 });
     await vi.advanceTimersByTimeAsync(MAX_RETRY_AFTER_MS);
     expect(calls).toHaveLength(2);
     await expect(adding).resolves.toEqual(ADDED);
@@ -82,7 +84,7 @@ describe('a call refused for overload', () => {
 
   it('is not sent again without Retry-After: that 503 may have come half-way', async () => {
     const calls = api(busy(null));
-    await expect(addToCart('carla', 'item-1', 1)).rejects.toThrow(BUSY_MESSAGE);
+    await expect(addToCart('carla', { itemId: 'item-1', quantity: 1 })).rejects.toThrow(BUSY_MESSAGE);
     expect(calls).toHaveLength(1);
   });
 

@@ -1,4 +1,4 @@
-import { formatAmount } from '../../../contract/money.ts';
+import { CURRENCY, formatAmount } from '../../../contract/money.ts';
 import {
   describePaymentLine,
   type PaymentGateway,
@@ -26,7 +26,6 @@ export const SSLCOMMERZ_LIVE_URL = 'https://securepay.sslcommerz.com';
 const TRUSTED_STATUSES = new Set(['VALID', 'VALIDATED']);
 /** An attempt in one of these states moved no money and never will (a PENDING one still may). */
 const ENDED_UNPAID = new Set(['FAILED', 'CANCELLED', 'EXPIRED']);
-const CURRENCY = 'BDT';
 
 interface SessionAnswer {
   status?: string;

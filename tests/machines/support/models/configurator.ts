@@ -66,12 +66,11 @@ const eventsFor = (groups: readonly OptionGroup[]) => [
 ];
 
 /**
- * Walked for a pizza from its defaults, and from a choice kept through signing in; for an item whose
- * groups must be chosen (no default for one, exactly two for the other); and for an item without groups.
+ * Walked for a pizza from its defaults; for an item whose groups must be chosen (no default for one,
+ * exactly two for the other); and for an item without groups.
  */
 export const configuratorModel = defineModel(configuratorMachine, [
   { input: { groups: PIZZA, priceCents: 1000 }, events: eventsFor(PIZZA) },
-  { input: { groups: PIZZA, priceCents: 1000, chosen: ['large', 'olives'] }, events: eventsFor(PIZZA) },
   { input: { groups: CHOOSE_FIRST, priceCents: 300 }, events: eventsFor(CHOOSE_FIRST) },
   { input: { groups: [], priceCents: 450 }, events: eventsFor([]) },
 ]);
