@@ -87,6 +87,17 @@ const reservationRoute = createRoute({
   staticData: { pageName: 'Reservation' },
 });
 
+/** A guest's booking, from the signed link its mail carries (`?key=`): no account needed. */
+const bookingLinkRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/booking/$reference',
+  validateSearch: (search: Record<string, unknown>): { key: string } => ({
+    key: typeof search.key === 'string' ? search.key : '',
+  }),
+  component: lazyRouteComponent(() => import('./routes/booking-link.tsx'), 'BookingLinkPage'),
+  staticData: { pageName: 'Your booking' },
+});
+
 /**
  * The item the item page shows, in the browser: read again on the same page (its stock, after a kept
  * page was taken over), a failure keeps it on screen instead of trading the page for an error.
@@ -290,6 +301,7 @@ const routeTree = rootRoute.addChildren([
   menuRoute,
   blogRoute,
   reservationRoute,
+  bookingLinkRoute,
   itemDetailRoute,
   authRoute,
   userDashboardRoute.addChildren([

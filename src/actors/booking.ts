@@ -1,26 +1,41 @@
-import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { isoDate, reservationSchema } from '../../contract/reservation.ts';
-import { createSubmitMachine } from '../../machines/submit.machine.ts';
-import { postReservation } from '../api/reservations.ts';
+import { bookingFlowMachine } from '../../machines/booking-flow.machine.ts';
+import { bookingLinkMachine } from '../../machines/booking-link.machine.ts';
+import {
+  cancelGuestBooking,
+  fetchFreeTimes,
+  fetchGuestBooking,
+  fetchGuestTimes,
+  type LinkKey,
+  moveGuestBooking,
+  storeBooking,
+} from '../api/bookings.ts';
 import { rejectReadably } from '../ui/failure.ts';
-import { notify } from '../ui/toast.ts';
 import { standalone, useLogic } from './context.tsx';
 
-const schema = reservationSchema(() => isoDate(new Date()));
-
 export const bookingLogic = standalone(() => ({
-  /** Both booking forms (Home's Book a Table and the Reservation page) store a booking this way. */
-  booking: createSubmitMachine('booking').provide({
+  /**
+   * Both booking forms: the Reservation page (free times, then the guest's details) and Home's Book a
+   * Table (its own time, stored or the nearest free times offered). A stored booking is summed up in
+   * place of the form, a refusal shown in it: nothing is toasted.
+   */
+  bookingFlow: bookingFlowMachine.provide({
     actors: {
-      submit: fromPromise(({ input }) => postReservation(v.parse(schema, input)).catch(rejectReadably)),
-    },
-    // A stored booking is summed up in place of the form (src/components/booking-form.tsx), not toasted.
-    actions: {
-      announceFailure: (_, { message }) => notify.error(message),
+      fetchTimes: fromPromise(({ input }) => fetchFreeTimes(input.date, input.persons).catch(rejectReadably)),
+      storeBooking: fromPromise(({ input }) => storeBooking(input).catch(rejectReadably)),
     },
   }),
+  /** A guest's booking, opened from its signed link: the page makes one for the link it was given. */
+  bookingLink: (link: LinkKey) =>
+    bookingLinkMachine.provide({
+      actors: {
+        fetchBooking: fromPromise(() => fetchGuestBooking(link).catch(rejectReadably)),
+        fetchTimes: fromPromise(({ input }) => fetchGuestTimes(link, input.date).catch(rejectReadably)),
+        moveBooking: fromPromise(({ input }) => moveGuestBooking(link, input).catch(rejectReadably)),
+        cancelBooking: fromPromise(() => cancelGuestBooking(link).catch(rejectReadably)),
+      },
+    }),
 }));
 
-/** The booking forms' machine: a guest's as much as anyone's. */
+/** The booking pages' machines: a guest's as much as anyone's. */
 export const useBookingLogic = () => useLogic(bookingLogic);

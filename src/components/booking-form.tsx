@@ -1,6 +1,7 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import type { Booked } from '../../contract/booking.ts';
 import { clockText, LAST_BOOKING, OPEN_HOURS_TEXT, OPENING_HOURS } from '../../contract/opening-hours.ts';
 import {
   isoDate,
@@ -13,18 +14,7 @@ import { RESTAURANT_PHONE } from '../content/contact.ts';
 
 const schema = reservationSchema(() => isoDate(new Date()));
 
-interface BookingFormProps {
-  /** 'compact' is Home's 'Book a Table'; 'full' adds the phone for the Reservation page. */
-  variant: 'compact' | 'full';
-  submitting: boolean;
-  /** The booking the server just stored (the booking machine's answer): summed up in place of the form. */
-  stored: Reservation | null;
-  onSubmit: (booking: Reservation) => void;
-  /** Back to an empty form for another booking. */
-  onAnother: () => void;
-}
-
-const longDate = (date: string) =>
+export const longDate = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
     weekday: 'long',
     day: 'numeric',
@@ -33,15 +23,35 @@ const longDate = (date: string) =>
     timeZone: 'UTC',
   });
 
+export const personsText = (persons: number) => `${persons} ${persons === 1 ? 'person' : 'persons'}`;
+
+/** The restaurant's number, to call. */
+export function PhoneLink() {
+  return (
+    <a className="font-bold text-brand-ink underline" href={`tel:${RESTAURANT_PHONE.replace(/[^+\d]/g, '')}`}>
+      {RESTAURANT_PHONE}
+    </a>
+  );
+}
+
 /** What the guest booked and what happens next, instead of a form that clears. */
-function BookingSummary({ booking, onAnother }: { booking: Reservation; onAnother: () => void }) {
+export function BookingSummary({
+  booking,
+  booked,
+  onAnother,
+}: {
+  booking: Reservation;
+  booked: Booked;
+  onAnother: () => void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the guest was in is gone: their focus goes to what replaced it.
   useEffect(() => heading.current?.focus(), []);
+  const pending = booked.state === 'pending';
   return (
     <div role="status" className="grid gap-4">
       <h3 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
-        Your table is booked
+        {pending ? 'Your table is requested' : 'Your table is booked'}
       </h3>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-lg">
         <dt className="font-bold">Date</dt>
@@ -49,22 +59,25 @@ function BookingSummary({ booking, onAnother }: { booking: Reservation; onAnothe
         <dt className="font-bold">Time</dt>
         <dd>{clockText(booking.time)}</dd>
         <dt className="font-bold">Persons</dt>
-        <dd>
-          {booking.persons} {booking.persons === 1 ? 'person' : 'persons'}
-        </dd>
+        <dd>{personsText(booking.persons)}</dd>
         <dt className="font-bold">Name</dt>
         <dd>{booking.name}</dd>
+        <dt className="font-bold">Reference</dt>
+        <dd className="font-mono tracking-wider">{booked.reference}</dd>
       </dl>
       <p className="text-neutral-700">
-        What happens next: we have sent a confirmation to <strong>{booking.email}</strong>. Your table is
-        ready at the time you chose; to change or cancel it, call us on{' '}
-        <a
-          className="font-bold text-brand-ink underline"
-          href={`tel:${RESTAURANT_PHONE.replace(/[^+\d]/g, '')}`}
-        >
-          {RESTAURANT_PHONE}
-        </a>
-        .
+        {pending ? (
+          <>
+            What happens next: the restaurant confirms each booking by hand. We have sent your request to{' '}
+            <strong>{booking.email}</strong>, and its answer will follow by e-mail.
+          </>
+        ) : (
+          <>
+            What happens next: we have sent a confirmation to <strong>{booking.email}</strong>. Your table is
+            ready at the time you chose.
+          </>
+        )}{' '}
+        To change or cancel it, open the link in that e-mail, or call us on <PhoneLink />.
       </p>
       <div>
         <button type="button" className="btn-neutral" onClick={onAnother}>
@@ -75,28 +88,106 @@ function BookingSummary({ booking, onAnother }: { booking: Reservation; onAnothe
   );
 }
 
-export function BookingForm({ variant, submitting, stored, onSubmit, onAnother }: BookingFormProps) {
+/** The free times as buttons: the day's (the Reservation page) or the nearest ones to a time refused. */
+export function TimeButtons({
+  times,
+  label,
+  onPick,
+  disabled = false,
+}: {
+  times: readonly string[];
+  label: string;
+  onPick: (time: string) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-2">
+      {times.map((time) => (
+        <li key={time}>
+          <button
+            type="button"
+            className="rounded-full border border-neutral-300 bg-white px-4 py-2 font-bold hover:border-brand-ink focus-visible:border-brand-ink disabled:opacity-60"
+            disabled={disabled}
+            onClick={() => onPick(time)}
+          >
+            {clockText(time)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The time asked for had no table: why, and the nearest free times of that day to book instead. */
+export function NearestTimes({
+  message,
+  times,
+  onPick,
+  disabled,
+}: {
+  message: string;
+  times: readonly string[];
+  onPick: (time: string) => void;
+  disabled: boolean;
+}) {
+  return (
+    <div className="grid gap-3 rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-200">
+      <p role="alert" className="font-bold">
+        {message}
+      </p>
+      {times.length > 0 ? (
+        <TimeButtons times={times} label="Nearest free times" onPick={onPick} disabled={disabled} />
+      ) : (
+        <p>
+          Or call us on <PhoneLink />.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A booking form's last row: why the last try failed, and Book Now (busy while it is sent). */
+export function SendBooking({ error, submitting }: { error: string | null; submitting: boolean }) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className="field-error sm:col-span-2">
+          {error}
+        </p>
+      )}
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting}>
+          {submitting ? 'Booking…' : 'Book Now'}
+        </button>
+      </div>
+    </>
+  );
+}
+
+interface BookingFormProps {
+  submitting: boolean;
+  /** Why the last booking was not stored (the call failed), shown above the button. */
+  error: string | null;
+  /** The time asked for had no table: the server's words and the nearest free times. */
+  full: { message: string; times: readonly string[] } | null;
+  onSubmit: (booking: Reservation) => void;
+  onPickTime: (time: string) => void;
+}
+
+/**
+ * Home's 'Book a Table' (the spec's form: name, email, persons 1–3, date, and a time of the guest's own):
+ * on Book Now the booking is stored if a table is free then, or the nearest free times are offered.
+ */
+export function BookingForm({ submitting, error, full, onSubmit, onPickTime }: BookingFormProps) {
   const id = useId();
   const {
     register,
     handleSubmit,
-    reset,
     formState: { errors },
   } = useForm<ReservationInput, unknown, Reservation>({
     resolver: valibotResolver(schema),
     defaultValues: { name: '', email: '', persons: '1', date: '', time: '' },
   });
-  if (stored) {
-    return (
-      <BookingSummary
-        booking={stored}
-        onAnother={() => {
-          reset();
-          onAnother();
-        }}
-      />
-    );
-  }
 
   const field = (name: keyof ReservationInput, label: string, input: React.ReactNode, hint?: string) => (
     <div>
@@ -126,7 +217,12 @@ export function BookingForm({ variant, submitting, stored, onSubmit, onAnother }
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      aria-busy={submitting}
+      className="grid gap-4 sm:grid-cols-2"
+    >
       {field(
         'name',
         'Name',
@@ -149,7 +245,7 @@ export function BookingForm({ variant, submitting, stored, onSubmit, onAnother }
         <select {...register('persons')} {...a11y('persons')} className="field">
           {PERSONS_OPTIONS.map((n) => (
             <option key={n} value={String(n)}>
-              {n} {n === 1 ? 'person' : 'persons'}
+              {personsText(n)}
             </option>
           ))}
         </select>,
@@ -179,23 +275,12 @@ export function BookingForm({ variant, submitting, stored, onSubmit, onAnother }
           className="field"
         />,
       )}
-      {variant === 'full' &&
-        field(
-          'phone',
-          'Phone (optional)',
-          <input
-            {...register('phone', { setValueAs: (v) => v || undefined })}
-            {...a11y('phone')}
-            type="tel"
-            className="field"
-            autoComplete="tel"
-          />,
-        )}
-      <div className="sm:col-span-2">
-        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={submitting}>
-          {submitting ? 'Booking…' : 'Book Now'}
-        </button>
-      </div>
+      {full && (
+        <div className="sm:col-span-2">
+          <NearestTimes message={full.message} times={full.times} onPick={onPickTime} disabled={submitting} />
+        </div>
+      )}
+      <SendBooking error={error} submitting={submitting} />
     </form>
   );
 }

@@ -1,14 +1,14 @@
 import { useMachine } from '@xstate/react';
 import { Phone } from 'lucide-react';
-import type { Reservation } from '../../contract/reservation.ts';
 import { useBookingLogic } from '../actors/booking.ts';
-import { BookingForm } from '../components/booking-form.tsx';
+import { BookingForm, BookingSummary } from '../components/booking-form.tsx';
 import { RESTAURANT_PHONE } from '../content/contact.ts';
 
 /** Home's 'Book Online' section; loaded apart from Home (see home.tsx). */
 export function BookOnline() {
-  const { booking } = useBookingLogic();
-  const [state, send] = useMachine(booking);
+  const { bookingFlow } = useBookingLogic();
+  const [state, send] = useMachine(bookingFlow);
+  const { booking, booked, error, alternatives } = state.context;
   return (
     <section aria-labelledby="book-online-title" className="py-16">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 lg:grid-cols-2 lg:items-center">
@@ -26,14 +26,21 @@ export function BookOnline() {
           </p>
         </div>
         <div className="rounded-3xl bg-white p-6 shadow-lg ring-1 ring-black/5 sm:p-8">
-          <BookingForm
-            variant="compact"
-            submitting={state.matches('submitting')}
-            // What BookingForm sent, which its schema had made a Reservation.
-            stored={state.context.stored as Reservation | null}
-            onSubmit={(values) => send({ type: 'form.submit', values })}
-            onAnother={() => send({ type: 'form.clear' })}
-          />
+          {state.matches('stored') && booking && booked ? (
+            <BookingSummary
+              booking={booking}
+              booked={booked}
+              onAnother={() => send({ type: 'booking.again' })}
+            />
+          ) : (
+            <BookingForm
+              submitting={state.matches('storing')}
+              error={state.matches('choosing') ? error : null}
+              full={state.matches('full') ? { message: error ?? '', times: alternatives } : null}
+              onSubmit={(values) => send({ type: 'booking.submit', booking: values })}
+              onPickTime={(time) => send({ type: 'booking.pickTime', time })}
+            />
+          )}
         </div>
       </div>
     </section>
