@@ -212,8 +212,8 @@ export const DayTableSchema = v.object({
 export type DayTable = v.InferOutput<typeof DayTableSchema>;
 export const DayTableListSchema = v.array(DayTableSchema);
 
-/** GET /admin-day query: the day, its tables a page at a time. */
-export const DayQuerySchema = v.object({ ...PageQuerySchema.entries, date: DaySchema });
+/** GET /admin-day query: the day (the shop's today when left out), its tables a page at a time. */
+export const DayQuerySchema = v.object({ ...PageQuerySchema.entries, date: v.optional(DaySchema) });
 
 /** POST /admin-walk-ins answer: the booking made for the walk-in, and the tables it was given. */
 export const WalkInSeatedSchema = v.object({

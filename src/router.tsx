@@ -296,6 +296,23 @@ const reservationsRoute = createRoute({
   staticData: { pageName: 'Reservations' },
 });
 
+// The owner's day: a timeline per table (its day in `?date=`, today when left out).
+const reservationDayRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'reservations/day',
+  validateSearch: reservationsAddress,
+  component: lazyRouteComponent(() => import('./routes/admin/reservation-day.tsx'), 'ReservationDayPage'),
+  staticData: { pageName: 'Reservations' },
+});
+
+const tablesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'tables',
+  validateSearch: pagedAddress,
+  component: lazyRouteComponent(() => import('./routes/admin/tables.tsx'), 'TablesPage'),
+  staticData: { pageName: 'Tables' },
+});
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   menuRoute,
@@ -319,6 +336,8 @@ const routeTree = rootRoute.addChildren([
     manageOrdersRoute,
     kitchenRoute,
     reservationsRoute,
+    reservationDayRoute,
+    tablesRoute,
   ]),
 ]);
 

@@ -13,6 +13,7 @@ const ADMIN_TABS: readonly DashboardTab[] = [
   { to: '/admin/manage-orders', label: 'Manage orders' },
   { to: '/admin/kitchen', label: 'Kitchen' },
   { to: '/admin/reservations', label: 'Reservations' },
+  { to: '/admin/tables', label: 'Tables' },
 ];
 
 export function UserDashboard() {

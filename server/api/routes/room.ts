@@ -30,7 +30,11 @@ export function roomRoutes(on: RegisterRoute, db: Database, bookings: BookingDep
   on(ROUTES.roomSettings, () => readRoomSettings(db));
   on(ROUTES.saveRoomSettings, (_, { body }) => saveRoomSettings(db, body));
 
-  on(ROUTES.adminDay, async (c, { query }) => sendPage(c, await listDay(db, withCursor(query))));
+  on(ROUTES.adminDay, async (c, { query }) => {
+    // Left out, the day is the shop's today: its time zone is the server's to know.
+    const { date = bookings.clock.today(), ...page } = withCursor(query);
+    return sendPage(c, await listDay(db, { ...page, date }));
+  });
   on(ROUTES.moveBooking, (c, { params, body }) =>
     staffMoveBooking(db, bookings, c.var.user.uid, params.id, body),
   );

@@ -1,5 +1,6 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import dayjs from 'dayjs';
+import { BOOKING_STATE_LABELS } from '../../../contract/booking-lifecycle.ts';
 import { useAdminLogic } from '../../actors/admin.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { ClearFilters, filled, ListFilters } from '../../components/list-filters.tsx';
@@ -24,6 +25,13 @@ function ReservationFilters({ search }: { search: ReservationsSearch }) {
           <input type="date" name="date" className="field" defaultValue={search.date ?? ''} />
         </FormField>
       </div>
+      <Link
+        to="/admin/reservations/day"
+        search={search.date ? { date: search.date } : {}}
+        className="self-center font-bold text-brand-ink underline"
+      >
+        The day, table by table
+      </Link>
     </ListFilters>
   );
 }
@@ -49,7 +57,7 @@ export function ReservationsPage() {
           </p>
         )
       }
-      columns={['Name', 'Email', 'Persons', 'Date', 'Phone', 'Booked']}
+      columns={['Name', 'Email', 'Persons', 'Date', 'Phone', 'State', 'Booked']}
       minWidth="min-w-[40rem]"
     >
       {rows.map((booking) => (
@@ -62,6 +70,10 @@ export function ReservationsPage() {
             {booking.time ? ` ${booking.time}` : ''}
           </td>
           <td className="py-2 pr-4">{booking.phone ?? '—'}</td>
+          <td className="py-2 pr-4 whitespace-nowrap">
+            {booking.state ? BOOKING_STATE_LABELS[booking.state] : '—'}
+            {booking.reference && <span className="block font-mono text-xs">{booking.reference}</span>}
+          </td>
           <td className="py-2 pr-4 whitespace-nowrap text-sm">
             {dayjs(booking.createdAt).format('DD MMM YYYY HH:mm')}
           </td>
