@@ -3,6 +3,7 @@ import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { findItem, menu } from './api.ts';
 import { expectNoSeriousViolations, settled, walkWithTab } from './support/a11y.ts';
 import { register, signIn, unique } from './support/accounts.ts';
+import { chooseDay, freeTimes, openDayAhead } from './support/bookings.ts';
 import { addToCart, checkOut } from './support/shop.ts';
 
 const admin = DEMO_ACCOUNTS[0];
@@ -41,8 +42,11 @@ test.describe('axe-core finds no serious or critical violation', () => {
     await expectNoSeriousViolations(page, 'Register with errors');
 
     await open(page, '/reservation', 'Reservation');
-    await page.getByRole('button', { name: /book/i }).first().click();
-    await expectNoSeriousViolations(page, 'Reservation with errors');
+    await chooseDay(page, openDayAhead(40), 4);
+    await freeTimes(page).getByRole('button').first().click();
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await expectNoSeriousViolations(page, 'Reservation with its free times and errors');
 
     await open(page, `/item-detail/${item._id}`, item.name);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -96,6 +100,8 @@ test.describe('axe-core finds no serious or critical violation', () => {
       ['Update item', `/admin/manage-items/update-item/${item._id}`, 'Admin Dashboard'],
       ['Manage orders', '/admin/manage-orders', 'Admin Dashboard'],
       ['Reservations', '/admin/reservations', 'Admin Dashboard'],
+      ['The day', '/admin/reservations/day', 'Admin Dashboard'],
+      ['Tables', '/admin/tables', 'Admin Dashboard'],
     ];
     for (const [name, path, heading] of pages) {
       await open(page, path, heading);

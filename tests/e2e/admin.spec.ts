@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { menu } from './api.ts';
 import { logIn, mainNav, register, signIn, unique } from './support/accounts.ts';
+import { chooseDay, freeTimes, openDayAhead } from './support/bookings.ts';
 import { answerDialog } from './support/dialog.ts';
 import { addToCart, buyAndPay, checkOut } from './support/shop.ts';
 
@@ -274,21 +275,59 @@ test('an admin deletes a customer account, which can no longer sign in', async (
   );
 });
 
-test('a booking made on the Reservation page reaches the admin’s list', async ({ page, browser }) => {
+test('a booking made on the Reservation page reaches the admin’s list and day, where it is seated and finished', async ({
+  page,
+  browser,
+}) => {
   const name = `Guest ${unique()}`;
+  const date = openDayAhead(34);
   await page.goto('/reservation');
   const form = page.getByRole('region', { name: 'Book a Table' });
+  await chooseDay(page, date, 3);
+  await freeTimes(page).getByRole('button', { name: '7:30pm' }).click();
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Email').fill('guest@pizzon.test');
-  await form.getByLabel('Persons').selectOption('3');
-  await form.getByLabel('Date').fill('2099-05-01');
-  await form.getByLabel('Time').fill('19:30');
   await form.getByRole('button', { name: 'Book Now' }).click();
   await expect(form.getByRole('heading', { name: 'Your table is booked' })).toBeVisible();
 
   const adminTab = await adminPage(browser);
   await adminTab.goto('/admin/reservations');
-  await expect(adminTab.getByRole('row').filter({ hasText: name })).toContainText('01 May 2099');
+  await expect(adminTab.getByRole('row').filter({ hasText: name })).toContainText('19:30');
+  await expect(adminTab.getByRole('row').filter({ hasText: name })).toContainText('Booked');
+
+  // The day: its booking on a table's timeline; a click shows what staff may do with it.
+  await adminTab.getByRole('link', { name: 'The day, table by table' }).click();
+  await adminTab.getByRole('textbox', { name: 'Day' }).fill(date);
+  const block = adminTab.getByRole('button', { name: new RegExp(name) });
+  await block.click();
+  const panel = adminTab.getByRole('region', { name: `Booking of ${name}` });
+  await expect(panel).toContainText('7:30pm–9:00pm');
+  await panel.getByRole('button', { name: 'Seat' }).click();
+  await expect(panel).toContainText('Seated');
+  await panel.getByRole('button', { name: 'Finish' }).click();
+  await expect(panel).toContainText('Finished');
+  await expect(panel.getByRole('button')).toHaveCount(0);
+});
+
+test('the owner seats a walk-in and adds a table to the room', async ({ browser }) => {
+  const adminTab = await adminPage(browser);
+  await adminTab.goto('/admin/reservations/day');
+  const name = `Walk-in ${unique()}`;
+  await adminTab.getByLabel('Walk-in party').fill('2');
+  await adminTab.getByLabel('Name (optional)').fill(name);
+  await adminTab.getByRole('button', { name: 'Seat now' }).click();
+  await expect(adminTab.getByRole('button', { name: new RegExp(name) })).toContainText('Seated');
+
+  await adminTab.goto('/admin/tables');
+  const table = `Bar ${unique().slice(-4)}`;
+  const add = adminTab.getByRole('form', { name: 'Add a table' });
+  await add.getByLabel('Table name').fill(table);
+  await add.getByLabel('Section').fill('Bar');
+  await add.getByRole('button', { name: 'Add table' }).click();
+  await expect(adminTab.getByRole('row').filter({ hasText: table })).toContainText('Bar');
+  await adminTab.getByRole('button', { name: `Remove ${table}` }).click();
+  await answerDialog(adminTab, 'Remove');
+  await expect(adminTab.getByRole('row').filter({ hasText: table })).toHaveCount(0);
 });
 
 test('every admin route has its page title', async ({ page }) => {
@@ -300,6 +339,8 @@ test('every admin route has its page title', async ({ page }) => {
     ['/admin/manage-orders', 'Manage Orders - Pizzon'],
     ['/admin/kitchen', 'Kitchen - Pizzon'],
     ['/admin/reservations', 'Reservations - Pizzon'],
+    ['/admin/reservations/day', 'Reservations - Pizzon'],
+    ['/admin/tables', 'Tables - Pizzon'],
   ] as const) {
     await page.goto(path);
     await expect(page).toHaveTitle(title);

@@ -8,6 +8,7 @@ import {
   allTransitions,
   eventLabel,
   type FlowModel,
+  type PlannedPath,
   type PlannedStep,
   planPaths,
   stateLabel,
@@ -27,8 +28,11 @@ export interface Fixtures {
  * server-side step the test performs), and each state once as what the screen must show.
  */
 export interface Flow<W, S> extends FlowModel<S> {
-  /** Opens the page where a path starts, with what it needs on the server. */
-  setup: (fixtures: Fixtures) => Promise<W>;
+  /**
+   * Opens the page where a path starts, with what it needs on the server (a machine two pages run, the
+   * booking flow's, opens the one whose events the path takes).
+   */
+  setup: (fixtures: Fixtures, path: PlannedPath<S>) => Promise<W>;
   /** At a path's end, pass or fail: gates opened, the flow's own data removed. */
   teardown?: (world: W) => Promise<void>;
   /** By event type. */
@@ -115,7 +119,7 @@ export function flowTests<W, S>(flow: Flow<W, S>): void {
         const save = () => writeFileSync(recordFile(n), JSON.stringify(record));
         save();
 
-        const world = await flow.setup({ page, context, request });
+        const world = await flow.setup({ page, context, request }, path);
         try {
           await test.step(`starts in ${stateLabel(path.start.machine)}`, async () => {
             for (const { gate, count } of startedCalls(flow, world, null, path.start))
