@@ -14,7 +14,7 @@ import {
   exponentialBackoff,
 } from '../../server/api/services/mail-outbox.ts';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/client.ts';
-import { mailOutbox, reservations } from '../../server/db/schema.ts';
+import { mailOutbox, reservationEvents, reservations, reservationTables } from '../../server/db/schema.ts';
 import { findUserRow } from './support/accounts.ts';
 import { adminCall, createAdmin, paidOrder } from './support/admin.ts';
 import { insertMenuItem } from './support/commerce.ts';
@@ -159,9 +159,14 @@ describe('a booking', () => {
       create trigger refuse_mail before insert on mail_outbox for each row execute function refuse_mail();
     `);
     try {
-      const before = await ctx.db.$count(reservations);
+      const before = await Promise.all(
+        [reservations, reservationTables, reservationEvents].map((t) => ctx.db.$count(t)),
+      );
       expect((await book()).status).toBe(500);
-      expect(await ctx.db.$count(reservations)).toBe(before);
+      // Nor its tables, nor its event.
+      expect(
+        await Promise.all([reservations, reservationTables, reservationEvents].map((t) => ctx.db.$count(t))),
+      ).toEqual(before);
     } finally {
       await ctx.db.execute(sql`drop trigger refuse_mail on mail_outbox; drop function refuse_mail();`);
     }
