@@ -2,6 +2,7 @@
 // It shops as the demo customer (one paid order per run) and looks around as the demo admin.
 import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
+import { firstOpenDay } from '../contract/opening-hours.ts';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demo-accounts.ts';
 import { readEnv } from '../server/env.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
@@ -21,6 +22,25 @@ const guestPages = [
   ['item', `/item-detail/${items[0]!._id}`],
   ['auth', '/auth'],
 ] as const;
+// A day a week ahead with the room half full, for the Reservation page's free times and the owner's day:
+// guests booked through the API, each from an address of its own (as behind the site server's /api).
+const bookingDay = firstOpenDay(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+const guests = [
+  ['Nadia Rahman', 2, '12:00'],
+  ['Omar Faruk', 4, '12:30'],
+  ['The Karims', 6, '13:00'],
+  ['Rina Das', 3, '18:00'],
+  ['Team dinner', 12, '19:00'],
+  ['Sara Ahmed', 2, '19:30'],
+  ['Imran Hossain', 5, '20:00'],
+] as const;
+for (const [i, [name, persons, time]] of guests.entries()) {
+  await fetch(`${api}/reservations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.${i + 10}` },
+    body: JSON.stringify({ name, email: `guest${i}@example.com`, persons, date: bookingDay, time }),
+  });
+}
 const customer = DEMO_ACCOUNTS.find((account) => account.role === 'user')!;
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
 
@@ -76,6 +96,14 @@ for (const [width, label] of [
     await scrollThrough(page);
     await page.screenshot({ path: `${out}/${name}-${label}.png`, fullPage: name !== 'home' });
   }
+  // The Reservation page's free times for a party of six that day.
+  await page.goto(`${base}/reservation`);
+  const day = page.getByRole('form', { name: 'Day and party' });
+  await day.getByLabel('Date').fill(bookingDay);
+  await day.getByLabel('Persons').selectOption('6');
+  await day.getByRole('button', { name: 'Find a table' }).click();
+  await page.getByRole('list', { name: 'Free times' }).waitFor();
+  await shoot(page, 'reservation-times', label);
   await signIn(page, customer);
   await page.goto(`${base}/user-dashboard/profile`);
   await page.getByText(customer.email).first().waitFor();
@@ -102,6 +130,11 @@ for (const [width, label] of [
     .first()
     .waitFor();
   await shoot(adminPage, 'admin-kitchen', label);
+  // The owner's day: the room's timeline with that day's bookings, one picked.
+  await adminPage.goto(`${base}/admin/reservations/day?date=${bookingDay}`);
+  await adminPage.getByRole('button', { name: /Team dinner/ }).first().click();
+  await adminPage.getByRole('region', { name: 'Booking of Team dinner' }).waitFor();
+  await shoot(adminPage, 'admin-reservations-day', label);
   await adminPage.close();
 }
 await browser.close();
