@@ -55,8 +55,16 @@ export const InstructionsSchema = v.pipe(
   ),
 );
 
-/** A group takes several choices (checkboxes), or one (radio buttons). */
+/** A group takes several choices: each is an extra ('+Olives'). */
 export const takesSeveral = (group: Pick<OptionGroup, 'max'>): boolean => group.max > 1;
+
+/**
+ * A group takes exactly one choice (radio buttons: choosing one swaps it). Any other group's choices
+ * are taken and given back one by one (checkboxes), an optional group of one included, so that it can
+ * be left empty again.
+ */
+export const takesExactlyOne = (group: Pick<OptionGroup, 'min' | 'max'>): boolean =>
+  group.min === 1 && group.max === 1;
 
 /** The choices taken when none are chosen: each group's available defaults, in the page's order. */
 export const defaultChoices = (groups: readonly OptionGroup[]): string[] =>

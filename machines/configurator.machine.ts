@@ -5,7 +5,7 @@ import {
   INSTRUCTIONS_MAX,
   type OptionGroup,
   selectionProblem,
-  takesSeveral,
+  takesExactlyOne,
 } from '../contract/options.ts';
 import { priceLine } from '../contract/pricing.ts';
 
@@ -100,28 +100,30 @@ export const configuratorMachine = setup({
     }),
   },
   guards: {
-    /** A choice of a group of one, available, not the one chosen now. */
+    /** A choice of a group of exactly one, available, not the one chosen now. */
     isChoosable: ({ context, event }) => {
       const found = find(context.groups, (event as ChoiceEvent).choiceId);
       return (
         found !== undefined &&
-        !takesSeveral(found.group) &&
+        takesExactlyOne(found.group) &&
         found.choice.available &&
         !context.chosen.includes(found.choice._id)
       );
     },
-    /** A choice of a group of several, available, not chosen, and the group below its maximum. */
+    /** A choice of any other group, available, not chosen, and the group below its maximum. */
     hasRoomFor: ({ context, event }) => {
       const found = find(context.groups, (event as ChoiceEvent).choiceId);
-      if (!found || !takesSeveral(found.group) || !found.choice.available) return false;
+      if (!found || takesExactlyOne(found.group) || !found.choice.available) return false;
       if (context.chosen.includes(found.choice._id)) return false;
       const taken = found.group.choices.filter((choice) => context.chosen.includes(choice._id)).length;
       return taken < found.group.max;
     },
-    /** A chosen choice of a group of several: it can always be taken off (the group may then be short). */
+    /** A chosen choice of any other group: it can always be given back (the group may then be short). */
     isChosenExtra: ({ context, event }) => {
       const found = find(context.groups, (event as ChoiceEvent).choiceId);
-      return found !== undefined && takesSeveral(found.group) && context.chosen.includes(found.choice._id);
+      return (
+        found !== undefined && !takesExactlyOne(found.group) && context.chosen.includes(found.choice._id)
+      );
     },
     isOrderable: ({ context }) => context.problem === null,
   },

@@ -5,7 +5,7 @@ import { Suspense, useCallback, useRef } from 'react';
 import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../contract/cart.ts';
 import type { MenuItem } from '../../contract/menu.ts';
 import { formatMenuPrice, toCents } from '../../contract/money.ts';
-import { type OptionGroup, takesSeveral } from '../../contract/options.ts';
+import { type OptionGroup, takesExactlyOne } from '../../contract/options.ts';
 import { priceLine } from '../../contract/pricing.ts';
 import type { CartAddition } from '../../machines/cart.machine.ts';
 import { configuratorMachine } from '../../machines/configurator.machine.ts';
@@ -73,6 +73,7 @@ function ItemOrder({
   // takes one addition at a time: a click in either gap would be lost or answered wrongly.
   const waiting = !settled || (customer && !cartTakesAdds);
   const orderable = options.matches('complete');
+  const lineCents = priceLine({ priceCents: unitCents, quantity }).subtotalCents;
 
   async function addToCart() {
     if (customer) {
@@ -93,7 +94,7 @@ function ItemOrder({
   }
 
   const take = (group: OptionGroup, choiceId: string) =>
-    ({ type: takesSeveral(group) ? 'options.toggle' : 'options.choose', choiceId }) as const;
+    ({ type: takesExactlyOne(group) ? 'options.choose' : 'options.toggle', choiceId }) as const;
 
   return (
     <div className="mt-2">
@@ -159,8 +160,13 @@ function ItemOrder({
             <Plus aria-hidden="true" className="size-4" />
           </button>
         </fieldset>
-        <output className="text-2xl font-bold text-brand-ink" aria-live="polite" aria-label="Line price">
-          {formatMenuPrice(priceLine({ priceCents: unitCents, quantity }).subtotalCents)}
+        {/* The line's running price, once the options or the quantity make it other than the item's. */}
+        <output
+          className="text-2xl font-bold text-brand-ink empty:hidden"
+          aria-live="polite"
+          aria-label="Line price"
+        >
+          {lineCents === toCents(item.price) ? '' : formatMenuPrice(lineCents)}
         </output>
         {/* Enabled for guests (who are asked to log in) and customers; admins do not shop. */}
         <button

@@ -1,5 +1,5 @@
 import { formatMenuPrice, toCents } from '../../contract/money.ts';
-import { INSTRUCTIONS_MAX, type OptionGroup, takesSeveral } from '../../contract/options.ts';
+import { INSTRUCTIONS_MAX, type OptionGroup, takesExactlyOne } from '../../contract/options.ts';
 
 /** What a choice adds to the price: '+$3.00', '−$2.00', nothing when it costs the same. */
 export function deltaText(priceDelta: number): string {
@@ -10,8 +10,8 @@ export function deltaText(priceDelta: number): string {
 
 /** How a group asks to be chosen, under its name. */
 function groupRule(group: OptionGroup): string {
-  if (!takesSeveral(group)) return group.required ? 'Required' : 'Optional';
-  if (group.min === 0) return `Choose up to ${group.max}`;
+  if (takesExactlyOne(group)) return 'Required';
+  if (group.min === 0) return group.max === 1 ? 'Optional' : `Choose up to ${group.max}`;
   return group.min === group.max ? `Choose ${group.max}` : `Choose ${group.min} to ${group.max}`;
 }
 
@@ -27,7 +27,7 @@ interface GroupsProps {
 
 /**
  * The item's option groups as the configurator shows them (machines/configurator.machine.ts): a group of
- * one as radio buttons, a group of several as checkboxes, each choice with what it adds to the price; a
+ * exactly one as radio buttons, any other as checkboxes, each choice with what it adds to the price; a
  * sold-out choice is shown, greyed, and can not be taken.
  */
 export function OptionGroups({ groups, chosen, canTake, onTake, disabled }: GroupsProps) {
@@ -48,7 +48,7 @@ export function OptionGroups({ groups, chosen, canTake, onTake, disabled }: Grou
                   className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-3 py-2 transition has-checked:border-brand-ink has-checked:bg-brand/15 has-disabled:cursor-not-allowed has-disabled:opacity-60 ${isChosen ? '' : 'border-neutral-300'}`}
                 >
                   <input
-                    type={takesSeveral(group) ? 'checkbox' : 'radio'}
+                    type={takesExactlyOne(group) ? 'radio' : 'checkbox'}
                     name={`option-${group._id}`}
                     className="size-5 accent-brand-ink"
                     checked={isChosen}

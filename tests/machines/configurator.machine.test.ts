@@ -56,6 +56,17 @@ describe('configurator machine', () => {
     expect(actor.getSnapshot().context.unitCents).toBe(450);
   });
 
+  it('takes a choice of an optional group of one and gives it back, but not a second beside it', () => {
+    const actor = start({ groups: PIZZA, priceCents: 1000 });
+    actor.send({ type: 'options.toggle', choiceId: 'garlic' });
+    expect(actor.getSnapshot().context).toMatchObject({ chosen: ['medium', 'garlic'], unitCents: 1050 });
+    expect(actor.getSnapshot().can({ type: 'options.toggle', choiceId: 'chili' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'options.choose', choiceId: 'chili' })).toBe(false);
+    actor.send({ type: 'options.toggle', choiceId: 'garlic' });
+    expect(actor.getSnapshot().context.chosen).toEqual(['medium']);
+    expect(actor.getSnapshot().value).toBe('complete');
+  });
+
   it('keeps the instructions within 140 characters', () => {
     const actor = start({ groups: [], priceCents: 450 });
     actor.send({ type: 'options.instructions', text: 'x'.repeat(200) });

@@ -145,7 +145,8 @@ describe('the item page’s configurator', () => {
     expect(screen.getByRole('radio', { name: /^Medium/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /^Large/ })).toHaveAccessibleName('Large +$3.00');
     expect(screen.getByRole('checkbox', { name: /^Anchovies/ })).toBeDisabled();
-    expect(linePrice()).toHaveTextContent('$10.00');
+    // The defaults cost the item's price, shown above: no running price until a choice moves it.
+    expect(linePrice()).toHaveTextContent('');
   });
 
   it('moves the line’s price with every choice and the quantity, and takes no more extras than allowed', async () => {

@@ -10,7 +10,7 @@ const choice = (id: string, priceDelta: number, extra: { default?: boolean; avai
   available: extra.available ?? true,
 });
 
-/** A pizza as seeded: a size (Medium by default), a crust, at most 2 of 3 toppings, one sold out. */
+/** A pizza: a size (Medium by default), at most 2 of 3 toppings (one sold out), and a dip or none. */
 export const PIZZA: OptionGroup[] = [
   {
     _id: 'size',
@@ -27,6 +27,14 @@ export const PIZZA: OptionGroup[] = [
     min: 0,
     max: 2,
     choices: [choice('olives', 1), choice('jalapenos', 1), choice('anchovies', 1.5, { available: false })],
+  },
+  {
+    _id: 'dip',
+    name: 'Dip',
+    required: false,
+    min: 0,
+    max: 1,
+    choices: [choice('garlic', 0.5), choice('chili', 0.5)],
   },
 ];
 
