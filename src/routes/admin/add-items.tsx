@@ -1,13 +1,14 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { type NewItem, type NewItemInput, NewItemSchema } from '../../../contract/admin.ts';
 import { ITEM_CATEGORIES } from '../../../contract/menu.ts';
 import { useAdminLogic } from '../../actors/admin.ts';
 import { FormAlert, SubmitButton } from '../../components/controls.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { ItemFields } from './item-fields.tsx';
+import { OptionGroupsEditor } from './option-groups-editor.tsx';
 
 const EMPTY: NewItemInput = {
   name: '',
@@ -16,6 +17,7 @@ const EMPTY: NewItemInput = {
   image: '',
   category: 'pizza',
   description: '',
+  options: [],
 };
 
 export function AddItemsPage() {
@@ -27,6 +29,7 @@ export function AddItemsPage() {
     handleSubmit,
     reset,
     watch,
+    control,
     formState: { errors },
   } = useForm<NewItemInput, unknown, NewItem>({
     resolver: valibotResolver(NewItemSchema),
@@ -65,6 +68,13 @@ export function AddItemsPage() {
             </select>
           </FormField>
         </ItemFields>
+        <Controller
+          name="options"
+          control={control}
+          render={({ field }) => (
+            <OptionGroupsEditor value={field.value ?? []} onChange={field.onChange} errors={errors.options} />
+          )}
+        />
         <FormAlert message={error} />
         <SubmitButton busy={saving} className="w-full sm:w-fit">
           Add item

@@ -3,13 +3,14 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { type ItemUpdate, type ItemUpdateInput, ItemUpdateSchema } from '../../../contract/admin.ts';
 import type { MenuItem } from '../../../contract/menu.ts';
 import { useAdminLogic } from '../../actors/admin.ts';
 import { FormAlert, SubmitButton } from '../../components/controls.tsx';
 import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { ItemFields } from './item-fields.tsx';
+import { groupsForForm, OptionGroupsEditor } from './option-groups-editor.tsx';
 
 const route = getRouteApi('/admin/manage-items/update-item/$id');
 
@@ -28,6 +29,7 @@ function UpdateForm({
     register,
     handleSubmit,
     watch,
+    control,
     formState: { errors },
   } = useForm<ItemUpdateInput, unknown, ItemUpdate>({
     resolver: valibotResolver(ItemUpdateSchema),
@@ -37,6 +39,7 @@ function UpdateForm({
       quantity: String(item.quantity),
       image: item.image,
       description: item.description,
+      options: groupsForForm(item.options),
     },
   });
   return (
@@ -46,6 +49,13 @@ function UpdateForm({
         errors={errors}
         labels={{ name: 'Item name', image: 'Image url' }}
         image={watch('image')}
+      />
+      <Controller
+        name="options"
+        control={control}
+        render={({ field }) => (
+          <OptionGroupsEditor value={field.value ?? []} onChange={field.onChange} errors={errors.options} />
+        )}
       />
       <FormAlert message={error} />
       <SubmitButton busy={saving} className="w-full sm:w-fit">
