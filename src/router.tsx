@@ -13,6 +13,7 @@ import { NotFoundPage, RouteErrorPage } from './routes/error-page.tsx';
 import { requireAdmin, requireCustomer, requireSignedIn } from './routes/guards.ts';
 import { HomePage } from './routes/home.tsx';
 import {
+  bookingLinkAddress,
   manageItemsAddress,
   manageOrdersAddress,
   manageUsersAddress,
@@ -91,9 +92,7 @@ const reservationRoute = createRoute({
 const bookingLinkRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/booking/$reference',
-  validateSearch: (search: Record<string, unknown>): { key: string } => ({
-    key: typeof search.key === 'string' ? search.key : '',
-  }),
+  validateSearch: bookingLinkAddress,
   component: lazyRouteComponent(() => import('./routes/booking-link.tsx'), 'BookingLinkPage'),
   staticData: { pageName: 'Your booking' },
 });

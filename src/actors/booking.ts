@@ -1,15 +1,6 @@
 import { fromPromise } from 'xstate';
 import { bookingFlowMachine } from '../../machines/booking-flow.machine.ts';
-import { bookingLinkMachine } from '../../machines/booking-link.machine.ts';
-import {
-  cancelGuestBooking,
-  fetchFreeTimes,
-  fetchGuestBooking,
-  fetchGuestTimes,
-  type LinkKey,
-  moveGuestBooking,
-  storeBooking,
-} from '../api/bookings.ts';
+import { fetchFreeTimes, storeBooking } from '../api/bookings.ts';
 import { rejectReadably } from '../ui/failure.ts';
 import { standalone, useLogic } from './context.tsx';
 
@@ -25,16 +16,6 @@ export const bookingLogic = standalone(() => ({
       storeBooking: fromPromise(({ input }) => storeBooking(input).catch(rejectReadably)),
     },
   }),
-  /** A guest's booking, opened from its signed link: the page makes one for the link it was given. */
-  bookingLink: (link: LinkKey) =>
-    bookingLinkMachine.provide({
-      actors: {
-        fetchBooking: fromPromise(() => fetchGuestBooking(link).catch(rejectReadably)),
-        fetchTimes: fromPromise(({ input }) => fetchGuestTimes(link, input.date).catch(rejectReadably)),
-        moveBooking: fromPromise(({ input }) => moveGuestBooking(link, input).catch(rejectReadably)),
-        cancelBooking: fromPromise(() => cancelGuestBooking(link).catch(rejectReadably)),
-      },
-    }),
 }));
 
 /** The booking pages' machines: a guest's as much as anyone's. */

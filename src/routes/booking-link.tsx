@@ -5,7 +5,7 @@ import type { BookingView } from '../../contract/booking.ts';
 import { BOOKING_STATE_LABELS } from '../../contract/booking-lifecycle.ts';
 import { clockText } from '../../contract/opening-hours.ts';
 import { isoDate } from '../../contract/reservation.ts';
-import { useBookingLogic } from '../actors/booking.ts';
+import { useBookingLinkLogic } from '../actors/booking-link.ts';
 import { longDate, PhoneLink, personsText, TimeButtons } from '../components/booking-form.tsx';
 import { FormField } from '../components/form-field.tsx';
 
@@ -42,8 +42,8 @@ function BookingDetails({ booking }: { booking: BookingView }) {
 /** A guest's booking, opened from the signed link in its mail: see it, move it, or cancel it. */
 export function BookingLinkPage() {
   const { reference } = useParams({ from: '/booking/$reference' });
-  const { key } = useSearch({ from: '/booking/$reference' });
-  const { bookingLink } = useBookingLogic();
+  const key = String(useSearch({ from: '/booking/$reference' }).key ?? '');
+  const { bookingLink } = useBookingLinkLogic();
   const machine = useMemo(() => bookingLink({ reference, key }), [bookingLink, reference, key]);
   const [state, send] = useMachine(machine);
   const { booking, date, times, error } = state.context;

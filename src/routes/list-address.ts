@@ -23,5 +23,7 @@ export const manageUsersAddress = keep('role', 'q', 'cursor', 'limit');
 export const manageItemsAddress = keep('stock', 'q', 'cursor', 'limit');
 export const reservationsAddress = keep('date', 'cursor', 'limit');
 export const pagedAddress = keep('cursor', 'limit');
+/** A booking's signed link (src/routes/booking-link.tsx): its key. */
+export const bookingLinkAddress = keep('key');
 /** The Menu's tab (src/routes/menu.tsx). */
 export const menuAddress = keep('category');
