@@ -1,6 +1,6 @@
 // The customer's cart (machines/cart.machine.ts) replayed in one tab, from signing in to signing out:
-// adds from the Menu's cards, quantities and removals on My cart, a refused checkout that reads the cart
-// again. The page is never reloaded (that would start another cart); every state is checked on My cart
+// adds from the Menu's cards (or, once the dish is in the cart, from its page: the card then counts it),
+// quantities and removals on My cart, a refused checkout that reads the cart again. The page is never reloaded (that would start another cart); every state is checked on My cart
 // and the navbar. Refusals are the server's own (a dish sold out, a price changed), but for a quantity's
 // and a removal's (see their actions).
 import { expect, type Page } from '@playwright/test';
@@ -84,13 +84,17 @@ function effectAnswers(snapshot: WorldSnapshot<Server>['machine'], server: Serve
     ];
   }
   if (snapshot.matches('adding')) {
-    const inCart = server.cart.some((line) => line.dish === 'B');
+    const inCart = server.cart.find((line) => line.dish === 'B')?.quantity ?? 0;
     return [
-      ...(inCart
-        ? []
-        : [{ type: 'xstate.done.actor.addLine', output: { insertedId: 'line-B', message: '' } }]),
-      // Added from another tab first: the server answers that it is already there.
-      { type: 'xstate.done.actor.addLine', output: { insertedId: null, message: '' } },
+      // A line of its own, or one more on the line already there (the same options: the defaults).
+      ...(inCart < server.stock.B
+        ? [
+            { type: 'xstate.done.actor.addLine', output: { insertedId: 'line-B', message: '' } },
+            // The same addition (its key) reached the server first, from a page reloaded meanwhile: the
+            // server adds it once and answers this one as already added.
+            { type: 'xstate.done.actor.addLine', output: { insertedId: null, message: '' } },
+          ]
+        : []),
       { type: 'xstate.error.actor.addLine', error: new Error(`${NAMES.B} is no longer in stock`) },
     ];
   }
@@ -131,11 +135,12 @@ function serverAfter(
       return { ...server, cached: (event as unknown as { output: CartLine[] }).output };
     case 'xstate.error.actor.fetchCart':
       return { ...server, cached: null };
+    // Either way the dish went in once: by this call, or by the same addition sent first.
     case 'xstate.done.actor.addLine':
       return {
         ...server,
         cart: server.cart.some((line) => line.dish === 'B')
-          ? server.cart
+          ? server.cart.map((line) => (line.dish === 'B' ? { ...line, quantity: line.quantity + 1 } : line))
           : [...server.cart, { dish: 'B', quantity: 1 }],
         cached: null,
       };
@@ -328,9 +333,15 @@ flowTests<World, Server>({
         await form.getByRole('button', { name: 'Place Order' }).click();
       }
     },
-    async 'cart.add'({ page, dishes }) {
+    async 'cart.add'({ page, dishes }, { from }) {
       await mainNav(page).getByRole('link', { name: 'Menu', exact: true }).click();
-      await page.getByRole('button', { name: `Add ${dishes.B.name} to cart` }).click();
+      if (!from.server.cart.some((line) => line.dish === 'B')) {
+        await page.getByRole('button', { name: `Add ${dishes.B.name} to cart` }).click();
+        return;
+      }
+      // The card counts it now (its + changes the line): one more is added from the dish's page.
+      await page.getByRole('link', { name: new RegExp(dishes.B.name) }).click();
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
     },
     async 'cart.remove'(world, { from }) {
       const first = contextOf(from.machine).lines[0]!;
@@ -354,13 +365,10 @@ flowTests<World, Server>({
     async 'xstate.error.actor.fetchCart'({ fetch }) {
       await fetch.fail();
     },
-    async 'xstate.done.actor.addLine'({ api, dishes, add }, { event }) {
-      // Already there: the customer added it in another tab first (or had it in the cart).
+    async 'xstate.done.actor.addLine'({ api, add }, { event }) {
+      // Already added: the very addition the page holds (its key with it) reached the server first.
       if ((event as unknown as { output: { insertedId: string | null } }).output.insertedId === null) {
-        const lines = await api.call<CartLine[]>('GET', 'add-to-cart');
-        if (!lines.some((line) => line.itemId === dishes.B._id)) {
-          await api.call('POST', 'add-to-cart', { itemId: dishes.B._id, quantity: 1 });
-        }
+        await api.call('POST', 'add-to-cart', add.heldBody());
       }
       await add.release();
     },

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect } from '@playwright/test';
 import dayjs from 'dayjs';
 import pg from 'pg';
-import type { ItemUpdate, NewItem } from '../../../contract/admin.ts';
+import type { ItemUpdate, NewItemInput, OptionGroupFormInput } from '../../../contract/admin.ts';
 import { type CartLine, cartTotals } from '../../../contract/cart.ts';
 import type { MenuItem } from '../../../contract/menu.ts';
 import { ORDER_TIME_FORMAT, type Order } from '../../../contract/order.ts';
@@ -172,8 +172,13 @@ export class Staff {
   }
 
   /** A dish of the flow's own, so its stock can change without touching anyone else's. */
-  async addItem(name: string, quantity: number, price = DISH.price): Promise<MenuItem> {
-    const item: NewItem = { ...DISH, name: `${name} ${unique()}`, price, quantity };
+  async addItem(
+    name: string,
+    quantity: number,
+    price = DISH.price,
+    options: OptionGroupFormInput[] = [],
+  ): Promise<MenuItem> {
+    const item: NewItemInput = { ...DISH, name: `${name} ${unique()}`, price, quantity, options };
     const { insertedId } = await this.api.call<{ insertedId: string }>('POST', 'add-item', item);
     return this.item(insertedId);
   }

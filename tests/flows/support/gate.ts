@@ -35,6 +35,13 @@ export class Gate {
     return gate;
   }
 
+  /** The JSON body of the newest call held (what the page sent), to send it again from elsewhere. */
+  heldBody(): unknown {
+    const newest = this.#held.at(-1);
+    if (!newest) throw new Error(`the page has no ${this.name} call waiting`);
+    return newest.route.request().postDataJSON();
+  }
+
   /** How many calls the page has made so far, let through or not. */
   get seen(): number {
     return this.#seen;
