@@ -1,6 +1,6 @@
 // Issue 14, quantities in place, at 375 and 1280 px: My cart changes a line's quantity (the Order Summary
-// and the navbar follow, a refused change goes back), a customer adds from the Menu's cards, and a
-// guest's chosen quantity survives the sign-in detour.
+// and the navbar follow, a refused change goes back), a customer adds from the Menu's cards (which then
+// count it, with − and +), and a guest's Add survives the sign-in detour (issue 30).
 import { expect, type Page, test } from '@playwright/test';
 import { cartTotals } from '../../contract/cart.ts';
 import type { MenuItem } from '../../contract/menu.ts';
@@ -142,21 +142,33 @@ for (const viewport of [PHONE, DESKTOP]) {
       if (viewport === PHONE) {
         await expect(page.getByRole('link', { name: `View cart: 1 items, ${tk(totalPrice)}` })).toBeVisible();
       }
-      // Once per item, as from the item page.
-      await quickAdd(page, pizza).click();
-      await expect(page.getByText(`"${pizza.name}" item has been already added`)).toBeVisible();
-      await expectNavbarCart(page, 1, totalPrice);
+      // In the cart, the card counts it: + is one more, − one less, and − on the last takes it out.
+      const count = page.getByRole('status', { name: `${pizza.name} in your cart` });
+      await expect(count).toHaveText('1');
+      await expect(quickAdd(page, pizza)).toHaveCount(0);
+      await page.getByRole('button', { name: `One more ${pizza.name}` }).click();
+      await expect(count).toHaveText('2');
+      await expectNavbarCart(page, 2, cartTotals([{ price: pizza.price, quantity: 2 }]).totalPrice);
+      await page.getByRole('button', { name: `One less ${pizza.name}` }).click();
+      await expect(count).toHaveText('1');
+      await page.getByRole('button', { name: `One less ${pizza.name}` }).click();
+      await expect(quickAdd(page, pizza)).toBeVisible();
+      await expectNavbarCart(page, 0, 0);
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
     });
 
-    test('a guest’s chosen quantity survives signing in', async ({ page, request }) => {
+    test('a guest’s Add, with its options, is made once they have signed up', async ({ page, request }) => {
       const pizza = await findItem(request, (i) => i.category === 'pizza' && i.quantity >= 5);
+      const { options } = (await (await request.get(`/api/item-detail/${pizza._id}`)).json()) as MenuItem;
+      const large = options!.find((group) => group.name === 'Size')!.choices.find((c) => c.name === 'Large')!;
+      const unit = pizza.price + large.priceDelta;
       await page.goto(`/item-detail/${pizza._id}`);
       const quantity = page.getByRole('status', { name: 'Quantity' });
       await expect(quantity).toHaveText('1');
       await page.waitForLoadState('networkidle');
+      await page.getByRole('radio', { name: /^Large/ }).check();
       await page.getByRole('button', { name: 'Increase quantity' }).click();
       await page.getByRole('button', { name: 'Increase quantity' }).click();
       await expect(quantity).toHaveText('3');
@@ -170,16 +182,21 @@ for (const viewport of [PHONE, DESKTOP]) {
       await passwordField(page).fill('pizza1');
       await page.locator('form').getByRole('button', { name: 'Register' }).click();
 
+      // Back on the item, the addition made for them: a toast says so, the cart holds it.
       await expect(page).toHaveURL(new RegExp(`/item-detail/${pizza._id}$`));
-      await expect(quantity).toHaveText('3');
-      await page.getByRole('button', { name: 'Add to Cart' }).click();
       await expect(page.getByText(`"${pizza.name}" item has been added to your cart`)).toBeVisible();
-      await expectNavbarCart(page, 3, cartTotals([{ price: pizza.price, quantity: 3 }]).totalPrice);
+      const totalPrice = cartTotals([{ price: unit, quantity: 3 }]).totalPrice;
+      await expectNavbarCart(page, 3, totalPrice);
 
-      // Taken once: the next visit starts at 1 again.
+      // Made once: a reload adds nothing more.
       await page.reload();
       await page.waitForLoadState('networkidle');
-      await expect(quantity).toHaveText('1');
+      await expectNavbarCart(page, 3, totalPrice);
+      await page.goto('/user-dashboard/my-cart');
+      const lines = page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem');
+      await expect(lines).toHaveCount(1);
+      await expect(lines).toContainText('Large · Classic');
+      await expect(lines).toContainText(`${tk(unit)} × 3`);
     });
   });
 }
