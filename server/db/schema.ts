@@ -31,6 +31,7 @@ import {
   PAID_STATES,
   STOCK_HOLDING_STATES,
 } from '../../contract/order-lifecycle.ts';
+import { WAITING_STATES } from '../../contract/owners-day.ts';
 import { PROMO_KINDS } from '../../contract/promotions.ts';
 
 /** `state in ('a', 'b', …)`, for the columns derived from an order's one state. */
@@ -459,7 +460,7 @@ export const orders = pgTable(
       .where(sql`${t.promotionId} is not null`),
     // The owner's day (services/owners-day.ts): paid today, and how long the kitchen's queue has waited.
     index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
-    index('orders_state_paid_idx').on(t.state, t.paidAt),
+    index('orders_waiting_paid_idx').on(t.paidAt).where(stateIn(WAITING_STATES)),
     check('orders_type_known', sql.raw(`order_type in (${ORDER_TYPES.map((t) => `'${t}'`).join(', ')})`)),
     // A slot's capacity is counted over the orders that hold it.
     index('orders_slot_idx')
