@@ -6,12 +6,6 @@ import { BookingStateSchema } from './booking-lifecycle.ts';
 import { DaySchema, PageQuerySchema } from './paging.ts';
 import { bookingDateSchema, bookingTimeSchema, MAX_ONLINE_PARTY, personsSchema } from './reservation.ts';
 
-/** 'HH:MM' → minutes after midnight. */
-export function minutesOf(time: string): number {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return hours * 60 + minutes;
-}
-
 /** Minutes after midnight → 'HH:MM'. */
 export function clockOf(minutes: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');

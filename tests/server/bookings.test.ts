@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clockOf, minutesOf } from '../../contract/booking.ts';
-import { reservations, reservationTables } from '../../server/db/schema.ts';
+import { clockOf } from '../../contract/booking.ts';
+import { minuteOfClock } from '../../contract/opening-hours.ts';
+import { closedDates, openingHours, reservations, reservationTables } from '../../server/db/schema.ts';
 import { bookTable, linkFromMail } from './support/bookings.ts';
 import { openDayIn } from './support/dates.ts';
 import { sharedTestContext, type TestContext } from './support/test-app.ts';
@@ -45,7 +46,9 @@ describe('availability with a room half full', () => {
     expect(await freeTimes(ctx, date, 6)).toEqual(ALL_TIMES);
     // Twelve need three of the main room's fours: two are taken 19:00–20:30, and a party of 12 stays
     // 2 hours, so no start from 17:15 to 20:15 fits.
-    const blocked = ALL_TIMES.filter((time) => minutesOf(time) > minutesOf('17:00') && time < '20:30');
+    const blocked = ALL_TIMES.filter(
+      (time) => minuteOfClock(time) > minuteOfClock('17:00') && time < '20:30',
+    );
     expect(blocked[0]).toBe('17:15');
     expect(await freeTimes(ctx, date, 12)).toEqual(ALL_TIMES.filter((time) => !blocked.includes(time)));
   });
@@ -155,5 +158,35 @@ describe('on the shop’s clock (Asia/Dhaka), 21:00 on a booking day', () => {
       body: { message: 'That time has already passed. Please choose a later time' },
     });
     expect((await book(ctx, { date, time: '21:15' })).status).toBe(201);
+  });
+});
+
+describe('the shop’s week (Admin → Hours)', () => {
+  const ctx = sharedTestContext();
+  const date = openDayIn(6);
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+
+  it('offers times up to half an hour before a shorter day closes, and refuses one after', async () => {
+    await ctx.db
+      .update(openingHours)
+      .set({ opens: '11:00', closes: '20:00' })
+      .where(eq(openingHours.day, weekday));
+    const times = await freeTimes(ctx, date, 2);
+    expect([times[0], times.at(-1)]).toEqual(['11:00', '19:30']);
+    expect(await book(ctx, { date, time: '19:45' })).toEqual({
+      status: 400,
+      body: { message: 'Please choose a time from 11:00am to 7:30pm' },
+    });
+    expect((await book(ctx, { date, time: '19:30' })).status).toBe(201);
+  });
+
+  it('offers nothing on a date the shop is closed, and refuses a booking for it', async () => {
+    const holiday = openDayIn(13);
+    await ctx.db.insert(closedDates).values({ date: holiday, note: 'Eid' });
+    expect(await freeTimes(ctx, holiday, 2)).toEqual([]);
+    expect(await book(ctx, { date: holiday, time: '12:00' })).toEqual({
+      status: 400,
+      body: { message: 'We are closed that day. Please choose another day' },
+    });
   });
 });

@@ -1,14 +1,14 @@
 // The times a party may come, and the tables it gets: the free times offered before a booking is sent
 // (GET /availability), and the one assignment a booking's transaction makes under its day's lock
 // (docs/decisions/034-tables-and-bookings.md).
+import { type Availability, clockOf, type RoomSettings, stayMinutes } from '../../../contract/booking.ts';
 import {
-  type Availability,
-  clockOf,
-  minutesOf,
-  type RoomSettings,
-  stayMinutes,
-} from '../../../contract/booking.ts';
-import { LAST_BOOKING, OPENING_HOURS } from '../../../contract/opening-hours.ts';
+  clockText,
+  hoursOn,
+  LAST_BOOKING,
+  minuteOfClock,
+  OPENING_HOURS,
+} from '../../../contract/opening-hours.ts';
 import type { Transaction } from '../../db/client.ts';
 import { reservationTables } from '../../db/schema.ts';
 import { Conflict, InvalidInput } from '../domain-errors.ts';
@@ -16,6 +16,7 @@ import type { BookingLinks } from './booking-links.ts';
 import type { Executor } from './mail-outbox.ts';
 import { type DayRoom, readDayRoom, readRoomSettings } from './room.ts';
 import type { ShopClock } from './shop-clock.ts';
+import { readShopHours } from './shop-hours.ts';
 import { fitTables, freeTables, type RoomTable } from './table-fit.ts';
 
 /** What every booking service needs besides the database: the shop's clock and its links' key. */
@@ -28,6 +29,35 @@ export interface BookingDeps {
 export const NEAREST_TIMES = 4;
 
 export const PAST_TIME_MESSAGE = 'That time has already passed. Please choose a later time';
+export const CLOSED_THAT_DAY = 'We are closed that day. Please choose another day';
+
+/** The last table is booked this long before closing: the seed's 9:30pm for 10:00pm. */
+const LAST_TABLE_BEFORE_CLOSING = minuteOfClock(OPENING_HOURS.closes) - minuteOfClock(LAST_BOOKING);
+
+/** The minutes of a day a table may be booked at: from opening to the last booking. */
+export interface BookingHours {
+  first: number;
+  last: number;
+}
+
+/**
+ * The day's booking hours from the shop's week and closed dates (Admin → Hours): from its opening to
+ * half an hour before its closing; null on a day it is closed.
+ */
+export async function bookingHours(db: Executor, date: string): Promise<BookingHours | null> {
+  const open = hoursOn(await readShopHours(db), date);
+  return open && { first: open.opens, last: open.closes - LAST_TABLE_BEFORE_CLOSING };
+}
+
+/** Refuses a time the day's hours do not take (the form's own rule knows only the seed's week). */
+export function assertWithinHours(hours: BookingHours | null, minute: number): void {
+  if (!hours) throw new InvalidInput(CLOSED_THAT_DAY);
+  if (minute < hours.first || minute > hours.last) {
+    throw new InvalidInput(
+      `Please choose a time from ${clockText(clockOf(hours.first))} to ${clockText(clockOf(hours.last))}`,
+    );
+  }
+}
 
 /** No table fits the party at that time: the nearest free times of its day come with the refusal. */
 export class NoTableFree extends Conflict {
@@ -45,10 +75,9 @@ export class NoTableFree extends Conflict {
 }
 
 /** The day's starting times on the room's grid, from opening to the last booking. */
-function gridTimes(gridMinutes: number): number[] {
+function gridTimes(gridMinutes: number, { first, last }: BookingHours): number[] {
   const times: number[] = [];
-  for (let at = minutesOf(OPENING_HOURS.opens); at <= minutesOf(LAST_BOOKING); at += gridMinutes)
-    times.push(at);
+  for (let at = first; at <= last; at += gridMinutes) times.push(at);
   return times;
 }
 
@@ -58,17 +87,27 @@ interface FreeTimesRequest {
   clock: ShopClock;
   date: string;
   persons: number;
+  /** The day's booking hours; null when it is closed. */
+  hours: BookingHours | null;
   /** A booking whose own tables count as free (its guest is moving it). */
   except?: string | undefined;
 }
 
 /** The grid's times, still ahead on the shop's clock, at which a table (or joined tables) takes the party. */
-export function freeTimes({ room, settings, clock, date, persons, except }: FreeTimesRequest): string[] {
+export function freeTimes({
+  room,
+  settings,
+  clock,
+  date,
+  persons,
+  hours,
+  except,
+}: FreeTimesRequest): string[] {
   const today = clock.today();
-  if (date < today) return [];
+  if (date < today || !hours) return [];
   const after = date === today ? clock.minuteOfDay() : -1;
   const stay = stayMinutes(settings, persons);
-  return gridTimes(settings.gridMinutes)
+  return gridTimes(settings.gridMinutes, hours)
     .filter(
       (at) => at > after && fitTables(freeTables(room.tables, room.held, at, at + stay, except), persons),
     )
@@ -77,7 +116,7 @@ export function freeTimes({ room, settings, clock, date, persons, except }: Free
 
 /** The `count` free times nearest to `wanted` (the earlier first on a tie), earliest first. */
 export function nearestTimes(times: readonly string[], wanted: string, count = NEAREST_TIMES): string[] {
-  const distance = (time: string) => Math.abs(minutesOf(time) - minutesOf(wanted));
+  const distance = (time: string) => Math.abs(minuteOfClock(time) - minuteOfClock(wanted));
   return [...times]
     .sort((a, b) => distance(a) - distance(b) || a.localeCompare(b))
     .slice(0, count)
@@ -94,11 +133,12 @@ export async function readAvailability(
 ): Promise<Availability> {
   const settings = await readRoomSettings(db);
   const room = await readDayRoom(db, date);
+  const hours = await bookingHours(db, date);
   return {
     date,
     persons,
     stayMinutes: stayMinutes(settings, persons),
-    times: freeTimes({ room, settings, clock, date, persons, except }),
+    times: freeTimes({ room, settings, clock, date, persons, hours, except }),
   };
 }
 
@@ -110,6 +150,7 @@ export function assertAhead(clock: ShopClock, date: string, minute: number): voi
 
 interface Assignment {
   settings: RoomSettings;
+  hours: BookingHours | null;
   clock: ShopClock;
   date: string;
   start: number;

@@ -1,21 +1,30 @@
 // What a guest does through their booking's signed link, no account needed: see it, move it to another
 // free time, or cancel it, up to the owner's cut-off before its time; the link works until the booking's
 // stay is over (docs/decisions/034-tables-and-bookings.md).
+
 import { eq } from 'drizzle-orm';
 import {
   type Availability,
   type BookingView,
   clockOf,
-  minutesOf,
   spanText,
   stayMinutes,
   type TimeChange,
 } from '../../../contract/booking.ts';
 import { BOOKING_STATE_LABELS, type BookingState } from '../../../contract/booking-lifecycle.ts';
+import { minuteOfClock } from '../../../contract/opening-hours.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { reservations, reservationTables } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../domain-errors.ts';
-import { assertAhead, type BookingDeps, holdTables, readAvailability, takeTables } from './availability.ts';
+import {
+  assertAhead,
+  assertWithinHours,
+  type BookingDeps,
+  bookingHours,
+  holdTables,
+  readAvailability,
+  takeTables,
+} from './availability.ts';
 import {
   type BookingRow,
   factsOf,
@@ -74,7 +83,7 @@ async function viewOf(db: Executor, deps: BookingDeps, row: BookingRow): Promise
     .from(reservationTables)
     .where(eq(reservationTables.reservationId, row.id))
     .limit(1);
-  const start = minutesOf(row.time ?? '00:00');
+  const start = minuteOfClock(row.time ?? '00:00');
   return {
     reference: row.reference!,
     name: row.name,
@@ -141,7 +150,7 @@ export function changeByGuest(
   change: TimeChange,
 ): Promise<BookingView> {
   const { clock, links } = deps;
-  const start = minutesOf(change.time);
+  const start = minuteOfClock(change.time);
   assertAhead(clock, change.date, start);
   return db.transaction(async (tx) => {
     const row = await lockedByLink(tx, deps, link);
@@ -154,8 +163,17 @@ export function changeByGuest(
     assertBeforeCutoff(deps, row, settings.cancelCutoffMinutes);
     // Both days' locks, always in the same order: two guests swapping days never wait on each other.
     for (const day of [...new Set([row.date, change.date])].sort()) await lockRoomDay(tx, day);
+    const hours = await bookingHours(tx, change.date);
+    assertWithinHours(hours, start);
     const span = { date: change.date, start, end: start + stayMinutes(settings, row.persons) };
-    const tables = await takeTables(tx, { ...span, settings, clock, persons: row.persons, except: row.id });
+    const tables = await takeTables(tx, {
+      ...span,
+      settings,
+      hours,
+      clock,
+      persons: row.persons,
+      except: row.id,
+    });
     await tx.delete(reservationTables).where(eq(reservationTables.reservationId, row.id));
     await holdTables(tx, row.id, tables, span);
     const [moved] = await tx

@@ -5,15 +5,22 @@ import {
   clockOf,
   type DayBooking,
   type DayTable,
-  minutesOf,
   stayMinutes,
   type WalkIn,
 } from '../../../contract/booking.ts';
+import { minuteOfClock } from '../../../contract/opening-hours.ts';
 import type { Page } from '../../../contract/paging.ts';
 import type { Reservation } from '../../../contract/reservation.ts';
 import type { Database } from '../../db/client.ts';
 import { diningTables, reservations, reservationTables } from '../../db/schema.ts';
-import { assertAhead, type BookingDeps, holdTables, takeTables } from './availability.ts';
+import {
+  assertAhead,
+  assertWithinHours,
+  type BookingDeps,
+  bookingHours,
+  holdTables,
+  takeTables,
+} from './availability.ts';
 import { factsOf, recordBookingEvent } from './booking-lifecycle.ts';
 import { bookingMail, enqueueBookingMail } from './booking-mail.ts';
 import { newBookingReference } from './booking-reference.ts';
@@ -44,13 +51,15 @@ export async function createReservation(
   booking: Reservation,
 ): Promise<Booked> {
   const { clock, links } = deps;
-  const start = minutesOf(booking.time);
+  const start = minuteOfClock(booking.time);
   assertAhead(clock, booking.date, start);
   return db.transaction(async (tx) => {
     await lockRoomDay(tx, booking.date);
     const settings = await readRoomSettings(tx);
+    const hours = await bookingHours(tx, booking.date);
+    assertWithinHours(hours, start);
     const span = { date: booking.date, start, end: start + stayMinutes(settings, booking.persons) };
-    const tables = await takeTables(tx, { ...span, settings, clock, persons: booking.persons });
+    const tables = await takeTables(tx, { ...span, settings, hours, clock, persons: booking.persons });
     const state = settings.confirmByHand ? 'pending' : 'booked';
     const [row] = await tx
       .insert(reservations)
@@ -98,7 +107,9 @@ export async function seatWalkIn(
     await lockRoomDay(tx, date);
     const settings = await readRoomSettings(tx);
     const span = { date, start, end: Math.min(END_OF_DAY, start + stayMinutes(settings, walkIn.persons)) };
-    const tables = await takeTables(tx, { ...span, settings, clock, persons: walkIn.persons });
+    // Staff seat a walk-in whenever the door is open; the day's hours only say which times come next.
+    const hours = await bookingHours(tx, date);
+    const tables = await takeTables(tx, { ...span, settings, hours, clock, persons: walkIn.persons });
     const [row] = await tx
       .insert(reservations)
       .values({

@@ -1,14 +1,14 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
-import { clockOf, type DayBooking, minutesOf } from '../../../contract/booking.ts';
+import { clockOf, type DayBooking } from '../../../contract/booking.ts';
 import {
   BOOKING_MOVE_LABELS,
   BOOKING_STATE_LABELS,
   type BookingState,
   nextBookingStates,
 } from '../../../contract/booking-lifecycle.ts';
-import { clockText } from '../../../contract/opening-hours.ts';
+import { clockText, minuteOfClock } from '../../../contract/opening-hours.ts';
 import { useRoomLogic } from '../../actors/room.ts';
 import { longDate, personsText } from '../../components/booking-form.tsx';
 import { FormField } from '../../components/form-field.tsx';
@@ -17,7 +17,7 @@ import { ReservationsSearchSchema } from '../list-search.ts';
 import { useListSearch, usePagedList } from '../use-paged-list.ts';
 
 /** The timeline runs from opening to midnight (a late stay runs past closing). */
-const FROM = minutesOf('06:00');
+const FROM = minuteOfClock('06:00');
 const TO = 24 * 60;
 const HOURS = Array.from({ length: (TO - FROM) / 60 }, (_, i) => FROM + i * 60);
 
@@ -206,8 +206,8 @@ export function ReservationDayPage() {
                       key={entry._id}
                       className="absolute inset-y-1"
                       style={{
-                        left: at(minutesOf(entry.time)),
-                        width: `calc(${at(minutesOf(entry.endTime))} - ${at(minutesOf(entry.time))})`,
+                        left: at(minuteOfClock(entry.time)),
+                        width: `calc(${at(minuteOfClock(entry.endTime))} - ${at(minuteOfClock(entry.time))})`,
                       }}
                     >
                       <button
