@@ -43,7 +43,7 @@ export const KitchenSettingsSchema = v.object({
 export type KitchenSettings = v.InferOutput<typeof KitchenSettingsSchema>;
 
 export const DEFAULT_KITCHEN_SETTINGS: KitchenSettings = {
-  slotOrders: 6,
+  slotOrders: 40,
   slotPizzas: null,
   prepMinutes: Object.fromEntries(ITEM_CATEGORIES.map((c) => [c, DEFAULT_PREP_MINUTES])) as Record<
     ItemCategory,

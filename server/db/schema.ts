@@ -408,6 +408,11 @@ export const orders = pgTable(
     readyAt: timestamp('ready_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),
     /**
+     * When it is due as the customer was told at checkout, in the shop's wall clock ('Monday 30 November
+     * at 7:30pm'): the paid mail says it (the mail knows no time zone).
+     */
+    dueText: text('due_text'),
+    /**
      * Where the order is in its life (contract/order-lifecycle.ts): the one thing stored. Every change
      * is a conditional UPDATE with its row in order_events, in one transaction
      * (services/order-lifecycle.ts); the flags below are read-only views of it.
