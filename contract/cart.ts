@@ -110,16 +110,53 @@ export interface CartTotals {
 
 /**
  * The spec's derived cart totals, in taka as the lines come: the pricing rule (contract/pricing.ts) the
- * server prices the order with, so browser and server agree to the cent.
+ * server prices the order with, so browser and server agree to the cent. `discount` is what the server
+ * priced the cart's promo code at (contract/promotions.ts), taken off the food: the browser never
+ * prices a code itself.
  */
-export function cartTotals(lines: ReadonlyArray<{ price: number; quantity: number }>): CartTotals {
+export function cartTotals(
+  lines: ReadonlyArray<{ price: number; quantity: number }>,
+  discount = 0,
+): CartTotals {
   const price = priceOrder(
     lines.map((line) => ({ priceCents: toCents(line.price), quantity: line.quantity })),
   );
+  const off = Math.min(toCents(discount), price.subtotalCents);
   return {
     totalQty: price.quantity,
     totalPriceWithoutShipping: toTaka(price.subtotalCents),
     totalShipping: toTaka(price.shippingCents),
-    totalPrice: toTaka(price.totalCents),
+    totalPrice: toTaka(price.totalCents - off),
   };
+}
+
+/** A line the stock can not fill now: shown apart with what is left of it, and kept out of the totals. */
+export interface UnsellableLine<L> {
+  line: L;
+  /** The units the stock has for it now (0: sold out). */
+  available: number;
+}
+
+/**
+ * The cart's lines the stock can fill now, and apart those it can not (sold out, or more than is left),
+ * the item's stock shared by its lines in the cart's order. The totals and checkout take only the first;
+ * the server's quote of a promo code prices the same lines (services/pricing.ts).
+ */
+export function splitSellable<L extends { itemId: string; quantity: number; stock: number }>(
+  lines: readonly L[],
+): { sellable: L[]; unsellable: Array<UnsellableLine<L>> } {
+  const left = new Map<string, number>();
+  const sellable: L[] = [];
+  const unsellable: Array<UnsellableLine<L>> = [];
+  for (const line of lines) {
+    const stock = Math.max(0, left.get(line.itemId) ?? line.stock);
+    if (line.quantity <= stock) {
+      sellable.push(line);
+      left.set(line.itemId, stock - line.quantity);
+    } else {
+      unsellable.push({ line, available: stock });
+      left.set(line.itemId, stock);
+    }
+  }
+  return { sellable, unsellable };
 }

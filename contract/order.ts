@@ -111,11 +111,11 @@ export const OrderSchema = v.object({
    */
   paid_after_closing: v.boolean(),
   /**
-   * What a promo code took off the food (taka; 0 without one), and the code: total_price is the food
+   * What a promo code took off the food (taka; none or 0 without one), and the code: total_price is the food
    * less this, plus shipping (contract/pricing.ts).
    */
-  discount: v.optional(v.number(), 0),
-  promo_code: v.optional(v.nullable(v.string()), null),
+  discount: v.optional(v.number()),
+  promo_code: v.optional(v.nullable(v.string())),
   carts: v.array(OrderLineSchema),
   /** Delivered or collected (none from before order types: a delivery). */
   order_type: v.optional(OrderTypeSchema),

@@ -2,7 +2,11 @@
 // (the browser's derived totals, contract/cart.ts), the order at checkout, the gateway's amount, the
 // mail and the seeded orders. Its steps are the ones later features will extend: a line is priced from
 // its unit price (the database's, never the client's: the item's price and its chosen options' deltas),
-// then the order's adjustments follow from its lines (today only the spec's shipping), then the total.
+// then the order's adjustments follow from its lines, then the total. The order of those is fixed
+// (docs/decisions/038-promos-reorders-and-the-owners-day.md): the food, less a promo code's discount,
+// then the delivery fee rule (the spec's 5% of each line's own subtotal, which a discount leaves as it
+// is), then the total: food − discount + shipping.
+import { type PromoOutcome, type PromoTerms, promoDiscount } from './promotions.ts';
 
 /** Shipping is 5% of each line's subtotal (spec section 9). */
 export const SHIPPING_PERCENT = 5;
@@ -13,6 +17,8 @@ export interface LineToPrice {
   /** What each chosen option adds to (or takes off) one unit, read with the item (contract/options.ts). */
   choiceDeltasCents?: readonly number[];
   quantity: number;
+  /** The item's category: a code kept to some categories discounts only their lines. */
+  category?: string | undefined;
 }
 
 export interface PricedLine {
@@ -27,8 +33,18 @@ export interface OrderPrice<L> {
   lines: Array<L & PricedLine>;
   quantity: number;
   subtotalCents: number;
+  /** What a promo code took off the food (0 without one, or when it did not apply). */
+  discountCents: number;
   shippingCents: number;
   totalCents: number;
+  /** The code priced with the order, and what it did: its discount, or why it took nothing off. */
+  promo?: PromoOutcome;
+}
+
+/** What the order is priced with besides its lines. */
+export interface OrderAdjustments {
+  /** A code the server found valid now, with uses left; or its refusal, to be carried as it is. */
+  promo?: PromoTerms | PromoOutcome | undefined;
 }
 
 export function priceLine({ priceCents, choiceDeltasCents = [], quantity }: LineToPrice): PricedLine {
@@ -41,8 +57,14 @@ export function priceLine({ priceCents, choiceDeltasCents = [], quantity }: Line
   };
 }
 
-/** The lines priced one by one (each keeps what it came with), then the order's sums and its total. */
-export function priceOrder<L extends LineToPrice>(lines: ReadonlyArray<L>): OrderPrice<L> {
+/**
+ * The lines priced one by one (each keeps what it came with), then the order's sums: the food, a promo
+ * code's discount on it, the shipping, and the total.
+ */
+export function priceOrder<L extends LineToPrice>(
+  lines: ReadonlyArray<L>,
+  { promo }: OrderAdjustments = {},
+): OrderPrice<L> {
   const priced = lines.map((line) => ({ ...line, ...priceLine(line) }));
   let quantity = 0;
   let subtotalCents = 0;
@@ -52,5 +74,15 @@ export function priceOrder<L extends LineToPrice>(lines: ReadonlyArray<L>): Orde
     subtotalCents += line.subtotalCents;
     shippingCents += line.shippingCents;
   }
-  return { lines: priced, quantity, subtotalCents, shippingCents, totalCents: subtotalCents + shippingCents };
+  const outcome = promo && ('discountCents' in promo ? promo : promoDiscount(promo, priced));
+  const discountCents = outcome?.discountCents ?? 0;
+  return {
+    lines: priced,
+    quantity,
+    subtotalCents,
+    discountCents,
+    shippingCents,
+    totalCents: subtotalCents - discountCents + shippingCents,
+    ...(outcome && { promo: outcome }),
+  };
 }

@@ -54,6 +54,14 @@ import {
   StaffTransitionSchema,
 } from './order-lifecycle.ts';
 import { PageQuerySchema } from './paging.ts';
+import {
+  CartPromoSchema,
+  PromoCodeInputSchema,
+  PromotionInputSchema,
+  PromotionListSchema,
+  PromotionSchema,
+  PromotionsQuerySchema,
+} from './promotions.ts';
 import { MAX_ONLINE_PARTY, reservationSchema } from './reservation.ts';
 import { type RouteSpec, route } from './route-entry.ts';
 import { ShopNowSchema, ShopStatusSchema } from './shop.ts';
@@ -392,6 +400,35 @@ export const ROUTES = {
     params: idParam,
     answer: DeletedSchema,
   }),
+  cartPromo: route({
+    method: 'GET',
+    path: '/cart-promo',
+    tag: 'Cart',
+    summary: 'The promo code on the caller’s cart, and what it takes off now',
+    description:
+      'Priced by the server on the cart’s lines the stock can fill: the discount, or why the code takes nothing off (Spend 5.00 tk more, Expired, Already used…). No code: { code: null }.',
+    access: 'signedIn',
+    answer: CartPromoSchema,
+  }),
+  applyCartPromo: route({
+    method: 'PUT',
+    path: '/cart-promo',
+    tag: 'Cart',
+    summary: 'Put a promo code on the caller’s cart',
+    description:
+      'A code that does not exist is 400; one that exists is kept on the cart even when it does not apply yet, with the reason. Checkout takes its use.',
+    access: 'signedIn',
+    body: PromoCodeInputSchema,
+    answer: CartPromoSchema,
+  }),
+  removeCartPromo: route({
+    method: 'DELETE',
+    path: '/cart-promo',
+    tag: 'Cart',
+    summary: 'Take the promo code off the caller’s cart',
+    access: 'signedIn',
+    answer: DeletedSchema,
+  }),
   checkout: route({
     method: 'POST',
     path: '/create-payment-intent',
@@ -647,6 +684,38 @@ export const ROUTES = {
     access: 'admin',
     kind: 'events',
     answer: OrderEventSchema,
+  }),
+  promotions: route({
+    method: 'GET',
+    path: '/admin-promotions',
+    tag: 'Admin',
+    summary: 'Promo codes, newest first, with their uses paid and held',
+    access: 'admin',
+    query: PromotionsQuerySchema,
+    answer: PromotionListSchema,
+    paged: true,
+  }),
+  addPromotion: route({
+    method: 'POST',
+    path: '/admin-promotions',
+    tag: 'Admin',
+    summary: 'Add a promo code',
+    description: '409 when the code exists.',
+    access: 'admin',
+    body: PromotionInputSchema,
+    answer: PromotionSchema,
+    status: 201,
+  }),
+  updatePromotion: route({
+    method: 'PATCH',
+    path: '/admin-promotions/:id',
+    tag: 'Admin',
+    summary: 'Change a promo code’s terms, or switch it off',
+    description: 'Orders placed keep the discount they were priced with.',
+    access: 'admin',
+    params: idParam,
+    body: PromotionInputSchema,
+    answer: PromotionSchema,
   }),
   adminReservations: route({
     method: 'GET',

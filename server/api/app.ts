@@ -39,6 +39,7 @@ import { orderingRoutes } from './routes/ordering.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { promotionRoutes } from './routes/promotions.ts';
 import { reservationRoutes } from './routes/reservations.ts';
 import { roomRoutes } from './routes/room.ts';
 import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
@@ -224,7 +225,9 @@ export function createApp(deps: AppDeps) {
   sessionRoutes(on, db, tokens, limits, now);
   profileRoutes(on, db);
   cartRoutes(on, db, holds);
-  orderRoutes(on, { db, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds, addressOf });
+  const orderDeps = { db, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds, addressOf };
+  orderRoutes(on, orderDeps);
+  promotionRoutes(on, db);
   paymentRoutes(on, { db, gateway, logger, siteOrigins, limits, admission });
   adminRoutes(on, { db, identity, logger });
   shopRoutes(on, db, bookings.clock);

@@ -35,6 +35,12 @@ import { DEFAULT_SHOP_HOURS, ShopHoursSchema } from '../../contract/opening-hour
 import { AdminOrdersQuerySchema, CreatePaymentSchema } from '../../contract/order.ts';
 import { StaffTransitionSchema } from '../../contract/order-lifecycle.ts';
 import { PageQuerySchema } from '../../contract/paging.ts';
+import {
+  PromoCodeInputSchema,
+  type Promotion,
+  PromotionInputSchema,
+  PromotionsQuerySchema,
+} from '../../contract/promotions.ts';
 import { MAX_ONLINE_PARTY, reservationSchema } from '../../contract/reservation.ts';
 import { routeKey } from '../../contract/route-entry.ts';
 import { ROUTE_LIST } from '../../contract/routes.ts';
@@ -141,6 +147,30 @@ function pagedList(path: string, schema: v.GenericSchema, filters: Input, asAdmi
 async function guestLinkPath(rest: string) {
   const { reference, key } = await bookedWithLink(ctx);
   return { path: `/bookings/${reference}${rest}`, key };
+}
+
+/** Every field a promo code has, within its rules. */
+const PROMOTION = {
+  code: 'SAMPLE10',
+  kind: 'fixed',
+  amount: 5,
+  minFood: 20,
+  startsAt: '2026-01-01T00:00:00Z',
+  endsAt: '2099-01-01T00:00:00Z',
+  maxUses: 100,
+  maxUsesPerCustomer: 2,
+  orderType: 'delivery',
+  categories: ['pizza'],
+  active: true,
+};
+const uniquePromoCode = () => `INV${randomBytes(4).toString('hex').toUpperCase()}`;
+async function addPromotion(): Promise<Promotion> {
+  const answer = await ctx.request(asCaller('/admin-promotions', cast.admin.uid), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...bearer(cast.admin.token) },
+    body: JSON.stringify({ ...PROMOTION, code: uniquePromoCode() }),
+  });
+  return (await answer.json()) as Promotion;
 }
 
 const TABLE = { name: 'Invalid Input Booth', section: 'Bar', minSeats: 1, maxSeats: 2, joinable: false };
@@ -487,6 +517,44 @@ const TARGETS: Record<string, Target> = {
       return {
         valid: checkoutBody([{ item, quantity: 1 }]),
         send: jsonCall('POST', asCaller('/create-payment-intent', cast.customerA.uid), cast.customerA.token),
+      };
+    },
+  },
+  'PUT /cart-promo': {
+    schema: PromoCodeInputSchema,
+    method: 'PUT',
+    in: 'body',
+    ok: 200,
+    sample: { code: 'WELCOME10' },
+    // Customer B's cart: A's checkouts (the other targets) are priced without a code.
+    prepare: async () => ({
+      valid: { code: (await addPromotion()).code },
+      send: jsonCall('PUT', asCaller('/cart-promo', cast.customerB.uid), cast.customerB.token),
+    }),
+  },
+  'GET /admin-promotions': pagedList('/admin-promotions', PromotionsQuerySchema, {}),
+  'POST /admin-promotions': {
+    schema: PromotionInputSchema,
+    method: 'POST',
+    in: 'body',
+    ok: 201,
+    sample: PROMOTION,
+    prepare: async () => ({
+      valid: { ...PROMOTION, code: uniquePromoCode() },
+      send: jsonCall('POST', asCaller('/admin-promotions', cast.admin.uid), cast.admin.token),
+    }),
+  },
+  'PATCH /admin-promotions/:id': {
+    schema: PromotionInputSchema,
+    method: 'PATCH',
+    in: 'body',
+    ok: 200,
+    sample: PROMOTION,
+    prepare: async () => {
+      const { _id } = await addPromotion();
+      return {
+        valid: { ...PROMOTION, code: uniquePromoCode() },
+        send: jsonCall('PATCH', asCaller(`/admin-promotions/${_id}`, cast.admin.uid), cast.admin.token),
       };
     },
   },

@@ -4,13 +4,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROOM_SETTINGS } from '../../contract/booking.ts';
 import { DEFAULT_KITCHEN_SETTINGS } from '../../contract/kitchen.ts';
 import { DEFAULT_SHOP_HOURS } from '../../contract/opening-hours.ts';
+import type { Promotion } from '../../contract/promotions.ts';
 import { routeKey } from '../../contract/route-entry.ts';
 import { ROUTE_LIST } from '../../contract/routes.ts';
 import { requireAdmin } from '../../server/api/middleware/auth.ts';
 import { listAreas } from '../../server/api/services/delivery-areas.ts';
 import { cartLines, diningTables } from '../../server/db/schema.ts';
 import { bearer } from './support/accounts.ts';
-import { asCaller, databaseFingerprint, payOrder, placeOrder } from './support/admin.ts';
+import {
+  adminCall,
+  asCaller,
+  createAdmin,
+  databaseFingerprint,
+  payOrder,
+  placeOrder,
+} from './support/admin.ts';
 import { bookedWithLink } from './support/bookings.ts';
 import {
   CALLERS,
@@ -79,6 +87,9 @@ const EXPECTED: Record<string, Statuses> = {
   'GET /payment-status/:tranId':        [401,  401,   401,  200, 404, 404],
   'GET /my-orders-stream':              [401,  401,   401,  200, 200, 200],
   'GET /my-orders/:id/events':          [401,  401,   401,  200, 404, 404],
+  'GET /cart-promo':                    [401,  401,   401,  200, 200, 200],
+  'PUT /cart-promo':                    [401,  401,   401,  200, 200, 200],
+  'DELETE /cart-promo':                 [401,  401,   401,  200, 200, 200],
   // The payment gateway's side: vouched for by signatures, not by who calls
   'POST /payment/ipn':                  [200,  200,   200,  200, 200, 200],
   'GET /payment/success':               [303,  303,   303,  303, 303, 303],
@@ -105,6 +116,9 @@ const EXPECTED: Record<string, Statuses> = {
   'POST /admin-order/:id/transition':   [401,  401,   401,  403, 403, 200],
   'GET /admin-order/:id/events':        [401,  401,   401,  403, 403, 200],
   'GET /admin-order/:id/mail':          [401,  401,   401,  403, 403, 200],
+  'GET /admin-promotions':              [401,  401,   401,  403, 403, 200],
+  'POST /admin-promotions':             [401,  401,   401,  403, 403, 201],
+  'PATCH /admin-promotions/:id':        [401,  401,   401,  403, 403, 200],
   'PUT /shop-status':                   [401,  401,   401,  403, 403, 200],
   'GET /admin-day':                     [401,  401,   401,  403, 403, 200],
   'POST /admin-reservation/:id/transition': [401, 401,  401,  403, 403, 200],
@@ -208,6 +222,14 @@ const tablePath = async () => {
   const [table] = await ctx.db.insert(diningTables).values(newTable()).returning({ id: diningTables.id });
   return `/admin-tables/${table!.id}`;
 };
+
+let promotions = 0;
+const newPromotion = () => ({ code: `MATRIX${++promotions}`, kind: 'percent', amount: 10 });
+/** A promo code of the call's own, made as the owner makes one. */
+async function promotion(): Promise<Promotion> {
+  const owner = await createAdmin(ctx);
+  return (await adminCall<Promotion>(ctx, owner, 'POST', '/admin-promotions', newPromotion())).body;
+}
 
 const anyone = (prepare: (cast: Cast) => Promise<Call>): Endpoint => ({ credential: 'apiToken', prepare });
 const gatewayReturn = (kind: string, method: 'GET' | 'POST') =>
@@ -387,6 +409,18 @@ const ENDPOINTS: Record<string, Endpoint> = {
     path: '/admin-kitchen-settings',
     body: DEFAULT_KITCHEN_SETTINGS,
   })),
+  'GET /cart-promo': signedIn(async () => ({ path: '/cart-promo' })),
+  'PUT /cart-promo': signedIn(async () => ({
+    path: '/cart-promo',
+    body: { code: (await promotion()).code },
+  })),
+  'DELETE /cart-promo': signedIn(async () => ({ path: '/cart-promo' })),
+  'GET /admin-promotions': admin(async () => ({ path: '/admin-promotions' })),
+  'POST /admin-promotions': admin(async () => ({ path: '/admin-promotions', body: newPromotion() })),
+  'PATCH /admin-promotions/:id': admin(async () => {
+    const { _id, usesPaid: _paid, usesHeld: _held, ...terms } = await promotion();
+    return { path: `/admin-promotions/${_id}`, body: { ...terms, amount: 15 } };
+  }),
   'GET /my-orders/:id/events': signedIn(async (cast) => ({
     path: `/my-orders/${(await unpaidOrderOfA(cast)).id}/events`,
   })),

@@ -138,6 +138,8 @@ export function renderSandboxPage(page: {
   state: SandboxPageState;
   transactionId?: string;
   amountCents?: number;
+  /** What the order's promo code took off its food, shown above the amount. */
+  discount?: { code: string; cents: number } | undefined;
   /** Where the buttons post: `${action}/pay`, `${action}/fail`, `${action}/cancel`. */
   action?: string;
   signature?: string;
@@ -148,7 +150,12 @@ export function renderSandboxPage(page: {
     page.transactionId !== undefined && page.amountCents !== undefined
       ? `<dl>
       <dt>Merchant</dt><dd>Pizzon</dd>
-      <dt>Transaction</dt><dd class="mono">${escapeHtml(page.transactionId)}</dd>
+      <dt>Transaction</dt><dd class="mono">${escapeHtml(page.transactionId)}</dd>${
+        page.discount
+          ? `
+      <dt>Promo code ${escapeHtml(page.discount.code)}</dt><dd>−${formatCartPrice(page.discount.cents)}</dd>`
+          : ''
+      }
       <dt>Amount</dt><dd class="amount">${formatCartPrice(page.amountCents)}</dd>
     </dl>`
       : '<dl><dt>Merchant</dt><dd>Pizzon</dd></dl>';

@@ -30,6 +30,8 @@ export function sandboxPayRoutes(on: RegisterRoute, db: Database, sandbox: Sandb
         state: paymentPageState(order),
         transactionId: order.transactionId,
         amountCents: order.totalCents,
+        discount:
+          order.discountCents > 0 ? { code: order.promoCode ?? '', cents: order.discountCents } : undefined,
         action: action(order.transactionId),
         signature: sig,
         returnSite: site,

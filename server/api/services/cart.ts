@@ -4,7 +4,7 @@ import { toTaka } from '../../../contract/money.ts';
 import { defaultChoices, selectionProblem } from '../../../contract/options.ts';
 import type { PricedLine } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/client.ts';
-import { cartAdds, cartLines, menuItems, users } from '../../db/schema.ts';
+import { cartAdds, cartLines, menuItems, orderLines, orders, users } from '../../db/schema.ts';
 import { Conflict, InvalidInput, NotFound } from '../domain-errors.ts';
 import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
 import { isUuid } from './ids.ts';
@@ -57,7 +57,30 @@ const unitsOf = (
 ) =>
   lines.reduce((sum, line) => (line.itemId === itemId && line.id !== except ? sum + line.quantity : sum), 0);
 
-/** The caller's lines, oldest first; name, price, image, category and stock are the menu's current ones. */
+/**
+ * These lines with the stock the customer may count on: the menu's, and what their own unpaid order
+ * holds of the item, which their next checkout gives back before it takes its own (services/checkout.ts).
+ * So a cart whose unpaid order took the last units is not shown sold out to its own customer.
+ */
+export async function withOwnHolds<L extends { itemId: string; stock: number }>(
+  db: Executor,
+  uid: string,
+  lines: readonly L[],
+): Promise<L[]> {
+  const held = await db
+    .select({ itemId: orderLines.itemId, units: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.userUid, uid), eq(orders.state, 'awaiting_payment')))
+    .groupBy(orderLines.itemId);
+  const units = new Map(held.map((row) => [row.itemId, row.units]));
+  return lines.map((line) => ({ ...line, stock: line.stock + (units.get(line.itemId) ?? 0) }));
+}
+
+/**
+ * The caller's lines, oldest first; name, price, image and category are the menu's current ones, the
+ * stock what the customer may count on (withOwnHolds).
+ */
 export async function listCart(db: Database, uid: string): Promise<CartLine[]> {
   const { lines } = await priceCart(
     db,
@@ -65,7 +88,7 @@ export async function listCart(db: Database, uid: string): Promise<CartLine[]> {
     asc(cartLines.createdAt),
     asc(cartLines.id),
   );
-  return lines.map((line) => toCartLine(uid, line));
+  return (await withOwnHolds(db, uid, lines)).map((line) => toCartLine(uid, line));
 }
 
 export type AddResult =

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { splitSellable } from '../../../contract/cart.ts';
 import { toCents } from '../../../contract/money.ts';
 import { selectionProblem } from '../../../contract/options.ts';
 import type { CreatePayment } from '../../../contract/order.ts';
@@ -10,14 +11,15 @@ import type { Database } from '../../db/client.ts';
 import { cartLines, menuItems, orderEvents, orderLines, orders, users } from '../../db/schema.ts';
 import { Conflict, InvalidInput, UpstreamFailed } from '../domain-errors.ts';
 import type { PaymentGateway, PaymentLine } from '../payments/gateway.ts';
-import { stockMessage } from './cart.ts';
+import { stockMessage, withOwnHolds } from './cart.ts';
 import { releaseExpiredReservations } from './expiry.ts';
 import { assertWithinHoldBudget, holdShare, isNewAccount, OverHoldBudget } from './hold-budget.ts';
 import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
 import { loadOptionGroups } from './item-options.ts';
 import { recordCreation, skipOvertaken, transitionOrder } from './order-lifecycle.ts';
 import { type Executor, heldUnits, lockItems, restoreStock } from './order-stock.ts';
-import { type CartLineRow, priceCart } from './pricing.ts';
+import { type CartLineRow, type PromoPricedCart, priceCart, withCartPromo } from './pricing.ts';
+import { takePromoUse } from './promotions.ts';
 import { assertShopOpen } from './shop.ts';
 import { withTimeout } from './timeout.ts';
 
@@ -28,6 +30,9 @@ export const EMPTY_CART = 'Your cart is empty';
 export const PRICES_CHANGED = 'Prices have changed: please review your cart';
 export const GATEWAY_UNREACHABLE =
   'The payment service could not be reached. Your cart is unchanged; please try again.';
+/** A code the cart showed applied, which stopped applying before checkout (or was taken meanwhile). */
+export const promoRefused = (code: string, refusal: string): string =>
+  `Promo code ${code}: ${refusal}. Please review your cart.`;
 /** The note on an order a newer checkout of the same customer replaced. */
 export const SUPERSEDED = 'Replaced by a newer checkout';
 
@@ -89,6 +94,18 @@ async function assertChoicesStillOffered(tx: Executor, lines: readonly CartLineR
 }
 
 /**
+ * Where an order's lines come from, priced: the customer's cart with its promo code (checkout), or a
+ * past order's lines at today's prices (services/pay-now.ts). In menu item id order, the lock order.
+ */
+export type LineSource = (tx: Executor, uid: string) => Promise<PromoPricedCart>;
+
+/** The caller's cart, priced with the code on it. */
+export const fromCart: LineSource = async (tx, uid) => {
+  const cart = await priceCart(tx, eq(cartLines.userUid, uid), asc(menuItems.id), asc(cartLines.createdAt));
+  return withCartPromo(tx, uid, cart.lines);
+};
+
+/**
  * Turns the caller's cart into an unpaid order, in one transaction: lines and total from the cart and
  * the current menu (the client's own lines are ignored), the caps on what one customer may hold must be
  * kept (InvalidInput), the client's total must match, the unpaid orders from the caller's address must
@@ -102,6 +119,7 @@ export function createOrder(
   { uid, address }: Caller,
   input: CreatePayment,
   holds: Holds = DEFAULT_HOLDS,
+  source: LineSource = fromCart,
 ): Promise<CreatedOrder> {
   return db.transaction(async (tx) => {
     // One checkout per customer at a time: a second one waits here until the first has committed, then
@@ -116,12 +134,7 @@ export function createOrder(
     await assertShopOpen(tx);
     const share = holdShare(holds, customer?.newAccount ?? true);
 
-    const { lines, totalCents } = await priceCart(
-      tx,
-      eq(cartLines.userUid, uid),
-      asc(menuItems.id),
-      asc(cartLines.createdAt),
-    );
+    const { lines, totalCents, discountCents, promo, promotion } = await source(tx, uid);
     if (lines.length === 0) throw new InvalidInput(EMPTY_CART);
     const items = unitsByItem(lines);
     // Lines added before the caps, or under larger ones, are refused here as well.
@@ -129,8 +142,15 @@ export function createOrder(
     assertOrderWithinCap(holds, lines);
     await assertChoicesStillOffered(tx, lines);
 
-    // The client's total only confirms what the customer saw: the order is charged the server's.
-    if (totalCents !== toCents(input.total_price)) throw new Conflict(PRICES_CHANGED);
+    // A line the stock can not fill is refused in the spec's words before the totals are compared: the
+    // cart leaves such a line out of what it shows.
+    const [short] = splitSellable(await withOwnHolds(tx, uid, lines)).unsellable;
+    if (short) throw new OutOfStock(stockMessage(short.line.name, short.available));
+    // The client's total only confirms what the customer saw: the order is charged the server's. A code
+    // that stopped applying since the cart was read (ended, used up) is named.
+    if (totalCents !== toCents(input.total_price)) {
+      throw new Conflict(promo?.refusal ? promoRefused(promo.code, promo.refusal) : PRICES_CHANGED);
+    }
 
     // The customer's earlier unpaid orders are cancelled (by the customer: this checkout replaces them)
     // and give their stock back before this order takes its own, so checking out the same cart again
@@ -174,6 +194,10 @@ export function createOrder(
       }
     }
 
+    // Under the items' locks, the code's own: its use is counted again, and the order below holds it.
+    const discounted = promotion && promo?.refusal === null && discountCents > 0;
+    if (discounted) await takePromoUse(tx, promotion, uid);
+
     const transactionId = newTransactionId();
     const [order] = await tx
       .insert(orders)
@@ -184,6 +208,7 @@ export function createOrder(
         clientAddress: address,
         transactionId,
         totalCents,
+        ...(discounted && { promotionId: promotion.id, promoCode: promotion.code, discountCents }),
       })
       .returning({ id: orders.id });
     await recordCreation(tx, { id: order!.id, userUid: uid }, uid);
@@ -242,26 +267,29 @@ async function discardOrder(db: Database, orderId: string): Promise<void> {
  * the caller is refused (UpstreamFailed): the customer never sees an order that looks placed but cannot
  * be paid.
  */
+export interface CheckoutDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  logger: Logger;
+  gatewayTimeoutMs?: number | undefined;
+  /** The storefront origin the customer pays from and comes back to (PaymentPageRequest). */
+  returnSite?: string | undefined;
+  /** The caps on what one customer may hold, and how long (default DEFAULT_HOLDS). */
+  holds?: Holds | undefined;
+}
+
 export async function checkout(
-  deps: {
-    db: Database;
-    gateway: PaymentGateway;
-    logger: Logger;
-    gatewayTimeoutMs?: number | undefined;
-    /** The storefront origin the customer pays from and comes back to (PaymentPageRequest). */
-    returnSite?: string | undefined;
-    /** The caps on what one customer may hold, and how long (default DEFAULT_HOLDS). */
-    holds?: Holds | undefined;
-  },
+  deps: CheckoutDeps,
   caller: Caller,
   input: CreatePayment,
+  source: LineSource = fromCart,
 ): Promise<{ url: string }> {
   const { db, gateway, logger } = deps;
   const holds = deps.holds ?? DEFAULT_HOLDS;
-  const order = await createOrder(db, caller, input, holds).catch(async (error: unknown) => {
+  const order = await createOrder(db, caller, input, holds, source).catch(async (error: unknown) => {
     if (!(error instanceof OutOfStock || error instanceof OverHoldBudget)) throw error;
     if ((await releaseExpiredReservations(db, holds.holdMinutes)) === 0) throw error;
-    return createOrder(db, caller, input, holds);
+    return createOrder(db, caller, input, holds, source);
   });
   try {
     return await withTimeout(

@@ -18,6 +18,7 @@ import { Conflict, NotFound } from '../domain-errors.ts';
 import { isUuid } from './ids.ts';
 import { enqueueOrderMail } from './order-mail.ts';
 import { restoreStock, retakeStock } from './order-stock.ts';
+import { promoUseFree } from './promotions.ts';
 
 export const NO_SUCH_ORDER_ADMIN = 'No order has this id';
 
@@ -122,6 +123,14 @@ async function appendEvent(
 export const recordCreation = (tx: Transaction, order: Pick<OrderRow, 'id' | 'userUid'>, uid: string) =>
   appendEvent(tx, order, null, 'awaiting_payment', { by: 'checkout', uid }, undefined);
 
+/** A released order's stock and its promo code's use, taken again both or neither. */
+async function retakeStockAndUse(tx: Transaction, order: OrderRow): Promise<boolean> {
+  if (!(await retakeStock(tx, order.id))) return false;
+  if (await promoUseFree(tx, order)) return true;
+  await restoreStock(tx, order.id);
+  return false;
+}
+
 /**
  * Moves one order from where it is to `to`, if the table lets `actor` do that: the conditional UPDATE,
  * its event, the stock (given back when it leaves a holding state; taken again when the gateway pays a
@@ -142,8 +151,10 @@ export function transitionOrder(tx: Transaction, request: TransitionRequest): Pr
 
     let to = request.to;
     // Before the UPDATE, so the order changes state once, to where it really goes; should the UPDATE
-    // then find the order moved, the savepoint gives the stock back.
-    if (!isHolding(from) && isHolding(to) && !(await retakeStock(sp, current.id))) {
+    // then find the order moved, the savepoint gives the stock back. Its promo code's use is taken again
+    // with the stock (after the items' locks, the one order): gone to another order, the customer paid a
+    // discount the shop can no longer give, so the order is owed back as when its stock is gone.
+    if (!isHolding(from) && isHolding(to) && !(await retakeStockAndUse(sp, current))) {
       to = 'refund_due';
       if (!findTransition(from, to, by, type)) throw new TransitionRefused(current, from, to, by, type);
     }

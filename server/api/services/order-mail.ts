@@ -14,7 +14,15 @@ import { type Executor, enqueueMail, MAIL_NAME_MAX, MAIL_PLACE_MAX, mailText } f
 
 type MailedOrder = Pick<
   OrderRow,
-  'id' | 'userUid' | 'fullName' | 'transactionId' | 'totalCents' | 'address' | 'city'
+  | 'id'
+  | 'userUid'
+  | 'fullName'
+  | 'transactionId'
+  | 'totalCents'
+  | 'address'
+  | 'city'
+  | 'discountCents'
+  | 'promoCode'
 >;
 
 /**
@@ -75,6 +83,10 @@ async function linesText(tx: Executor, orderId: string): Promise<string> {
     .join('\n');
 }
 
+/** The promo code's line under the order's lines, when one took something off: '- Promo code SAVE10: −Tk 4.50'. */
+const discountText = ({ discountCents, promoCode }: MailedOrder): string =>
+  discountCents > 0 ? `\n- Promo code ${promoCode}: −${formatAdminPrice(discountCents)}` : '';
+
 /** The account's e-mail if the identity provider verified it; none for an account without one, or gone. */
 async function verifiedEmailOf(tx: Executor, uid: string): Promise<string | undefined> {
   const [account] = await tx
@@ -109,6 +121,6 @@ export async function enqueueOrderMail(
     to: recipient,
     orderId: order.id,
     subject: letter.subject,
-    body: `Dear ${mailText(order.fullName, MAIL_NAME_MAX)},\n\n${letter.body}\n\nYour order:\n${await linesText(tx, order.id)}\n\nPizzon`,
+    body: `Dear ${mailText(order.fullName, MAIL_NAME_MAX)},\n\n${letter.body}\n\nYour order:\n${await linesText(tx, order.id)}${discountText(order)}\n\nPizzon`,
   });
 }

@@ -27,7 +27,10 @@ export async function paymentStatusOf(
   };
 }
 
-export type PaymentPageOrder = Pick<OrderRow, 'transactionId' | 'totalCents' | 'state'>;
+export type PaymentPageOrder = Pick<
+  OrderRow,
+  'transactionId' | 'totalCents' | 'state' | 'discountCents' | 'promoCode'
+>;
 
 /** What a payment page needs to know about a transaction (no owner check: the page link is signed). */
 export async function findPaymentPageOrder(
@@ -35,7 +38,13 @@ export async function findPaymentPageOrder(
   transactionId: string,
 ): Promise<PaymentPageOrder | undefined> {
   const [order] = await db
-    .select({ transactionId: orders.transactionId, totalCents: orders.totalCents, state: orders.state })
+    .select({
+      transactionId: orders.transactionId,
+      totalCents: orders.totalCents,
+      state: orders.state,
+      discountCents: orders.discountCents,
+      promoCode: orders.promoCode,
+    })
     .from(orders)
     .where(eq(orders.transactionId, transactionId));
   return order;

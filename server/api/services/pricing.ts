@@ -4,9 +4,11 @@
 // priced here.
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { LineChoice } from '../../../contract/options.ts';
+import type { OrderType } from '../../../contract/order-lifecycle.ts';
 import { type OrderPrice, priceOrder } from '../../../contract/pricing.ts';
 import { cartLines, menuItems, optionChoices, optionGroups } from '../../db/schema.ts';
 import type { Executor } from './order-stock.ts';
+import { cartPromotion, type PromotionRow, promoForOrder } from './promotions.ts';
 
 const lineColumns = {
   id: cartLines.id,
@@ -21,7 +23,7 @@ const lineColumns = {
   stock: menuItems.quantity,
 };
 
-type LineRow = { [K in keyof typeof lineColumns]: (typeof lineColumns)[K]['_']['data'] };
+export type LineRow = { [K in keyof typeof lineColumns]: (typeof lineColumns)[K]['_']['data'] };
 
 /** A chosen option as the menu has it now: its line's reading (deltas in cents) and its place. */
 interface ChoiceNow extends Omit<LineChoice, 'priceDelta'> {
@@ -70,6 +72,14 @@ export async function priceCart(db: Executor, where: SQL | undefined, ...order: 
     .innerJoin(menuItems, eq(menuItems.id, cartLines.itemId))
     .where(where)
     .orderBy(...order);
+  return priceRows(db, rows);
+}
+
+/**
+ * Lines as a cart line reads (an item as the menu has it now, its chosen options' ids), priced with
+ * their options as they are now: a cart's, or a past order's lines put to a fresh checkout (Pay now).
+ */
+export async function priceRows(db: Executor, rows: readonly LineRow[]): Promise<PricedCart> {
   const known = await choicesNow(
     db,
     rows.flatMap((row) => row.choiceIds),
@@ -86,3 +96,35 @@ export async function priceCart(db: Executor, where: SQL | undefined, ...order: 
     }),
   );
 }
+
+/** A cart priced with the code on it, and the code's row (none: the cart has no code). */
+export interface PromoPricedCart extends PricedCart {
+  promotion?: PromotionRow;
+}
+
+/**
+ * The discount stage (contract/pricing.ts, priceOrder's order: food − discount, then the delivery fee):
+ * `lines`, priced, priced again with `promotion` as it stands for `uid` now (services/promotions.ts:
+ * valid, with a use left, for this order type). Without one the lines are as they were.
+ */
+export async function withPromotion(
+  db: Executor,
+  uid: string,
+  lines: PricedCart['lines'],
+  promotion: PromotionRow | undefined,
+  orderType?: OrderType,
+): Promise<PromoPricedCart> {
+  if (!promotion) return priceOrder(lines);
+  return {
+    ...priceOrder(lines, { promo: await promoForOrder(db, promotion, uid, orderType) }),
+    promotion,
+  };
+}
+
+/** `lines` priced with the code on `uid`'s cart. */
+export const withCartPromo = async (
+  db: Executor,
+  uid: string,
+  lines: PricedCart['lines'],
+  orderType?: OrderType,
+): Promise<PromoPricedCart> => withPromotion(db, uid, lines, await cartPromotion(db, uid), orderType);
