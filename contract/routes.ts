@@ -62,6 +62,7 @@ import {
   PromotionSchema,
   PromotionsQuerySchema,
 } from './promotions.ts';
+import { OrderAgainSchema, PayNowAnswerSchema, PayNowSchema } from './reorder.ts';
 import { MAX_ONLINE_PARTY, reservationSchema } from './reservation.ts';
 import { type RouteSpec, route } from './route-entry.ts';
 import { ShopNowSchema, ShopStatusSchema } from './shop.ts';
@@ -483,6 +484,32 @@ export const ROUTES = {
     params: idParam,
     answer: DeletedSchema,
     writesMenu: true,
+  }),
+  orderAgain: route({
+    method: 'POST',
+    path: '/my-orders/:id/again',
+    tag: 'Orders',
+    summary: 'Put one of the caller’s orders’ lines, with their choices, into the cart at today’s prices',
+    description:
+      'Lines whose item left the menu, is sold out or whose choices are no longer offered are skipped, and named with why; a line is cut to the stock left.',
+    access: 'signedIn',
+    params: idParam,
+    answer: OrderAgainSchema,
+    admission: 'shopping',
+  }),
+  payNow: route({
+    method: 'POST',
+    path: '/my-orders/:id/pay',
+    tag: 'Orders',
+    summary: 'Pay one of the caller’s unpaid orders',
+    description:
+      'While its hold lasts: the same order’s payment page. After (payment failed, expired, or the hold lapsed): a fresh checkout of the same lines at today’s prices (fresh: true), which the stock and the caps must allow (409 naming what is short).',
+    access: 'signedIn',
+    params: idParam,
+    body: PayNowSchema,
+    answer: PayNowAnswerSchema,
+    writesMenu: true,
+    admission: 'checkout',
   }),
   paymentStatus: route({
     method: 'GET',

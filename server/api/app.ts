@@ -40,6 +40,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { promotionRoutes } from './routes/promotions.ts';
+import { reorderRoutes } from './routes/reorders.ts';
 import { reservationRoutes } from './routes/reservations.ts';
 import { roomRoutes } from './routes/room.ts';
 import { sandboxPayRoutes } from './routes/sandbox-pay.ts';
@@ -227,6 +228,7 @@ export function createApp(deps: AppDeps) {
   cartRoutes(on, db, holds);
   const orderDeps = { db, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds, addressOf };
   orderRoutes(on, orderDeps);
+  reorderRoutes(on, orderDeps);
   promotionRoutes(on, db);
   paymentRoutes(on, { db, gateway, logger, siteOrigins, limits, admission });
   adminRoutes(on, { db, identity, logger });

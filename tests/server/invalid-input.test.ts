@@ -41,6 +41,7 @@ import {
   PromotionInputSchema,
   PromotionsQuerySchema,
 } from '../../contract/promotions.ts';
+import { PayNowSchema } from '../../contract/reorder.ts';
 import { MAX_ONLINE_PARTY, reservationSchema } from '../../contract/reservation.ts';
 import { routeKey } from '../../contract/route-entry.ts';
 import { ROUTE_LIST } from '../../contract/routes.ts';
@@ -57,7 +58,7 @@ import { listAreas } from '../../server/api/services/delivery-areas.ts';
 import { encodeCursor } from '../../server/api/services/paging.ts';
 import { diningTables } from '../../server/db/schema.ts';
 import { bearer, insertUserRow } from './support/accounts.ts';
-import { asCaller, databaseFingerprint, paidOrder, TABLES } from './support/admin.ts';
+import { asCaller, databaseFingerprint, paidOrder, placeOrder, TABLES } from './support/admin.ts';
 import { bookedWithLink } from './support/bookings.ts';
 import { createCast } from './support/callers.ts';
 import { addToCart, checkoutBody, insertMenuItem, SHIPPING } from './support/commerce.ts';
@@ -531,6 +532,25 @@ const TARGETS: Record<string, Target> = {
       valid: { code: (await addPromotion()).code },
       send: jsonCall('PUT', asCaller('/cart-promo', cast.customerB.uid), cast.customerB.token),
     }),
+  },
+  'POST /my-orders/:id/pay': {
+    schema: PayNowSchema,
+    method: 'POST',
+    in: 'body',
+    ok: 200,
+    sample: { order_time: 'November 23,2026 08:05:09 PM' },
+    prepare: async () => {
+      await ctx.db.execute(sql`delete from cart_lines where user_uid = ${cast.customerA.uid}`);
+      const item = await insertMenuItem(ctx);
+      const customer = { uid: cast.customerA.uid, token: cast.customerA.token };
+      const { order } = await placeOrder(ctx, [{ item, quantity: 1 }], customer);
+      // The order keeps its lines; the cart is left as the other targets expect it, empty.
+      await ctx.db.execute(sql`delete from cart_lines where user_uid = ${customer.uid}`);
+      return {
+        valid: { order_time: 'November 23,2026 08:05:09 PM' },
+        send: jsonCall('POST', asCaller(`/my-orders/${order.id}/pay`, customer.uid), customer.token),
+      };
+    },
   },
   'GET /admin-promotions': pagedList('/admin-promotions', PromotionsQuerySchema, {}),
   'POST /admin-promotions': {

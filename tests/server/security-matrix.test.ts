@@ -29,7 +29,7 @@ import {
   tokenOf,
   uidNamedBy,
 } from './support/callers.ts';
-import { addToCart, checkoutBody, insertMenuItem, type OrderRow } from './support/commerce.ts';
+import { addToCart, checkoutBody, insertMenuItem, ORDER_TIME, type OrderRow } from './support/commerce.ts';
 import { openDayIn } from './support/dates.ts';
 import { SITE_ORIGIN, SITE_ORIGINS, sharedTestContext } from './support/test-app.ts';
 
@@ -90,6 +90,8 @@ const EXPECTED: Record<string, Statuses> = {
   'GET /cart-promo':                    [401,  401,   401,  200, 200, 200],
   'PUT /cart-promo':                    [401,  401,   401,  200, 200, 200],
   'DELETE /cart-promo':                 [401,  401,   401,  200, 200, 200],
+  'POST /my-orders/:id/again':          [401,  401,   401,  200, 404, 404],
+  'POST /my-orders/:id/pay':            [401,  401,   401,  200, 404, 404],
   // The payment gateway's side: vouched for by signatures, not by who calls
   'POST /payment/ipn':                  [200,  200,   200,  200, 200, 200],
   'GET /payment/success':               [303,  303,   303,  303, 303, 303],
@@ -415,6 +417,13 @@ const ENDPOINTS: Record<string, Endpoint> = {
     body: { code: (await promotion()).code },
   })),
   'DELETE /cart-promo': signedIn(async () => ({ path: '/cart-promo' })),
+  'POST /my-orders/:id/again': signedIn(async (cast) => ({
+    path: `/my-orders/${(await paidOrderOfA(cast)).id}/again`,
+  })),
+  'POST /my-orders/:id/pay': signedIn(async (cast) => ({
+    path: `/my-orders/${(await unpaidOrderOfA(cast)).id}/pay`,
+    body: { order_time: ORDER_TIME },
+  })),
   'GET /admin-promotions': admin(async () => ({ path: '/admin-promotions' })),
   'POST /admin-promotions': admin(async () => ({ path: '/admin-promotions', body: newPromotion() })),
   'PATCH /admin-promotions/:id': admin(async () => {
