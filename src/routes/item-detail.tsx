@@ -130,7 +130,7 @@ function ItemOrder({
       {/* On a phone the bar stays at the bottom of the screen (above the View cart bar when it shows). */}
       <div
         data-item-add-bar=""
-        className="z-20 -mx-4 mt-4 flex flex-wrap items-center gap-3 bg-white/95 px-4 py-3 max-md:sticky max-md:bottom-0 max-md:shadow-[0_-4px_12px_rgb(0_0_0/0.08)] md:mx-0 md:px-0"
+        className="z-20 -mx-4 mt-4 flex flex-wrap items-center gap-2 bg-white/95 sm:gap-3 px-4 py-3 max-md:sticky max-md:bottom-0 max-md:shadow-[0_-4px_12px_rgb(0_0_0/0.08)] md:mx-0 md:px-0"
       >
         {/* Inert until the browser has taken the page over: a tap before then would be lost. */}
         <fieldset
@@ -162,7 +162,7 @@ function ItemOrder({
         </fieldset>
         {/* The line's running price, once the options or the quantity make it other than the item's. */}
         <output
-          className="text-2xl font-bold text-brand-ink empty:hidden"
+          className="text-xl font-bold text-brand-ink empty:hidden sm:text-2xl"
           aria-live="polite"
           aria-label="Line price"
         >
@@ -177,7 +177,7 @@ function ItemOrder({
           aria-busy={waiting}
           title={signedIn && !customer ? 'Only customers can order' : undefined}
         >
-          <ShoppingCart aria-hidden="true" className="size-5" />
+          <ShoppingCart aria-hidden="true" className="size-5 max-sm:hidden" />
           Add to Cart
         </button>
       </div>
