@@ -58,10 +58,22 @@ async function shoot(page: Page, name: string, label: string) {
   await page.screenshot({ path: `${out}/${name}-${label}.png`, fullPage: true });
 }
 
-/** Cart, checkout, the sandbox payment page, the success page with its tracker and My order. */
+/**
+ * The configurator (a Large Thin pizza with two toppings), then cart, checkout, the sandbox payment
+ * page, the success page with its tracker and My order.
+ */
 async function shop(page: Page, label: string) {
-  await page.goto(`${base}/item-detail/${items[0]!._id}`);
+  await page.goto(`${base}/item-detail/${items[0]!._id}`, { waitUntil: 'networkidle' });
+  await page.getByRole('radio', { name: /^Large/ }).check();
+  await page.getByRole('radio', { name: /^Thin/ }).check();
+  await page.getByRole('checkbox', { name: /^Olives/ }).check();
+  await page.getByRole('checkbox', { name: /^Jalapeños/ }).check();
+  await page.getByLabel('Special instructions').fill('Cut in squares');
   await page.getByRole('button', { name: 'Increase quantity' }).click();
+  // The screen as the customer sees it while choosing: the options, and the add bar (on a phone it stays
+  // at the bottom of the screen).
+  await page.getByRole('group', { name: /^Size/ }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${out}/configurator-${label}.png` });
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await page.getByText(/item has been (added to your cart|already added)/).waitFor();
   await page.goto(`${base}/user-dashboard/my-cart`);
@@ -119,17 +131,22 @@ for (const [width, label] of [
   }
   // The kitchen board, with the order just paid accepted, so two columns hold cards.
   await adminPage.goto(`${base}/admin/kitchen`);
-  await adminPage.getByRole('region', { name: /^Paid/ }).getByRole('listitem').first().waitFor();
-  await adminPage
-    .getByRole('button', { name: /^Accept: order / })
-    .first()
-    .click();
+  // Paid now, or paid for a time later on: either column's card may be accepted.
+  const accept = adminPage.getByRole('button', { name: /^Accept: order / }).first();
+  await accept.waitFor();
+  await accept.click();
   await adminPage
     .getByRole('region', { name: /^Accepted/ })
     .getByRole('listitem')
     .first()
     .waitFor();
   await shoot(adminPage, 'admin-kitchen', label);
+  // The card of the pizza just built, as the kitchen reads it at arm's length.
+  await adminPage
+    .getByRole('listitem')
+    .filter({ hasText: 'Large · Thin' })
+    .first()
+    .screenshot({ path: `${out}/admin-kitchen-card-${label}.png` });
   // The owner's day: the room's timeline with that day's bookings, one picked.
   await adminPage.goto(`${base}/admin/reservations/day?date=${bookingDay}`);
   await adminPage.getByRole('button', { name: /Team dinner/ }).first().click();
