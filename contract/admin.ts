@@ -239,3 +239,19 @@ export const ReservationsQuerySchema = v.object({
   ...PageQuerySchema.entries,
   ...ReservationFiltersSchema.entries,
 });
+
+/**
+ * PUT /admin-item-stock/{id} body: Manage items' toggle. Sold out keeps the stock it replaces; Back in
+ * stock puts back `quantity`, or when none is sent the stock that Sold out kept (400 when there is none).
+ */
+export const ItemStockSchema = v.object({
+  soldOut: v.boolean('soldOut must be true or false'),
+  quantity: v.optional(v.pipe(quantity, v.minValue(1, 'Quantity must be at least 1 to be back in stock'))),
+});
+export type ItemStock = v.InferOutput<typeof ItemStockSchema>;
+
+/** PUT /admin-item-stock/{id} answer: the stock now, and what Back in stock would put back (null: none kept). */
+export const ItemStockAnswerSchema = v.object({
+  quantity: v.number(),
+  restock_quantity: v.nullable(v.number()),
+});

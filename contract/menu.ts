@@ -27,6 +27,8 @@ export const MenuItemSchema = v.object({
    * not in the menu's lists, whose cards add an item with its defaults.
    */
   options: v.optional(v.array(OptionGroupSchema)),
+  /** Manage items' list only: the stock Sold out replaced, which Back in stock puts back (null: none). */
+  restock_quantity: v.optional(v.nullable(v.number())),
 });
 export type MenuItem = v.InferOutput<typeof MenuItemSchema>;
 export const MenuItemListSchema = v.array(MenuItemSchema);

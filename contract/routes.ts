@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import {
   DeleteUserQuerySchema,
+  ItemStockAnswerSchema,
+  ItemStockSchema,
   ItemsQuerySchema,
   ItemUpdateSchema,
   NewItemSchema,
@@ -53,6 +55,7 @@ import {
   OrderEventSchema,
   StaffTransitionSchema,
 } from './order-lifecycle.ts';
+import { OwnersDaySchema } from './owners-day.ts';
 import { PageQuerySchema } from './paging.ts';
 import {
   CartPromoSchema,
@@ -644,6 +647,19 @@ export const ROUTES = {
     answer: UpdateResultSchema,
     writesMenu: true,
   }),
+  setItemStock: route({
+    method: 'PUT',
+    path: '/admin-item-stock/:id',
+    tag: 'Admin',
+    summary: 'Mark a menu item sold out, or back in stock',
+    description:
+      'Sold out keeps the stock it replaces; Back in stock puts back the quantity sent, or the one kept (400 when neither). 409 when the item is already so.',
+    access: 'admin',
+    params: idParam,
+    body: ItemStockSchema,
+    answer: ItemStockAnswerSchema,
+    writesMenu: true,
+  }),
   adminOrders: route({
     method: 'GET',
     path: '/admin-order',
@@ -711,6 +727,16 @@ export const ROUTES = {
     access: 'admin',
     kind: 'events',
     answer: OrderEventSchema,
+  }),
+  ownersDay: route({
+    method: 'GET',
+    path: '/admin-today',
+    tag: 'Admin',
+    summary: 'The owner’s day: today’s orders by state, revenue, the kitchen’s queue, top items, bookings',
+    description: 'Today is the shop’s calendar day (SHOP_TIME_ZONE); each figure is one indexed query.',
+    access: 'admin',
+    answer: OwnersDaySchema,
+    admission: 'shopping',
   }),
   promotions: route({
     method: 'GET',

@@ -37,6 +37,7 @@ import { metricsRoutes } from './routes/metrics.ts';
 import { orderStreamRoutes } from './routes/order-stream.ts';
 import { orderingRoutes } from './routes/ordering.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { ownerRoutes } from './routes/owner.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { promotionRoutes } from './routes/promotions.ts';
@@ -230,6 +231,7 @@ export function createApp(deps: AppDeps) {
   orderRoutes(on, orderDeps);
   reorderRoutes(on, orderDeps);
   promotionRoutes(on, db);
+  ownerRoutes(on, db, bookings.clock);
   paymentRoutes(on, { db, gateway, logger, siteOrigins, limits, admission });
   adminRoutes(on, { db, identity, logger });
   shopRoutes(on, db, bookings.clock);

@@ -4,6 +4,7 @@ import type * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DeleteUserQuerySchema,
+  ItemStockSchema,
   ItemsQuerySchema,
   ItemUpdateSchema,
   NewItemSchema,
@@ -551,6 +552,21 @@ const TARGETS: Record<string, Target> = {
         send: jsonCall('POST', asCaller(`/my-orders/${order.id}/pay`, customer.uid), customer.token),
       };
     },
+  },
+  'PUT /admin-item-stock/:id': {
+    schema: ItemStockSchema,
+    method: 'PUT',
+    in: 'body',
+    ok: 200,
+    sample: { soldOut: false, quantity: 5 },
+    prepare: async () => ({
+      valid: { soldOut: false, quantity: 5 },
+      send: jsonCall(
+        'PUT',
+        asCaller(`/admin-item-stock/${(await insertMenuItem(ctx, { quantity: 0 })).id}`, cast.admin.uid),
+        cast.admin.token,
+      ),
+    }),
   },
   'GET /admin-promotions': pagedList('/admin-promotions', PromotionsQuerySchema, {}),
   'POST /admin-promotions': {

@@ -118,6 +118,8 @@ const EXPECTED: Record<string, Statuses> = {
   'POST /admin-order/:id/transition':   [401,  401,   401,  403, 403, 200],
   'GET /admin-order/:id/events':        [401,  401,   401,  403, 403, 200],
   'GET /admin-order/:id/mail':          [401,  401,   401,  403, 403, 200],
+  'PUT /admin-item-stock/:id':          [401,  401,   401,  403, 403, 200],
+  'GET /admin-today':                   [401,  401,   401,  403, 403, 200],
   'GET /admin-promotions':              [401,  401,   401,  403, 403, 200],
   'POST /admin-promotions':             [401,  401,   401,  403, 403, 201],
   'PATCH /admin-promotions/:id':        [401,  401,   401,  403, 403, 200],
@@ -424,6 +426,11 @@ const ENDPOINTS: Record<string, Endpoint> = {
     path: `/my-orders/${(await unpaidOrderOfA(cast)).id}/pay`,
     body: { order_time: ORDER_TIME },
   })),
+  'PUT /admin-item-stock/:id': admin(async () => ({
+    path: await itemPath('/admin-item-stock'),
+    body: { soldOut: true },
+  })),
+  'GET /admin-today': admin(async () => ({ path: '/admin-today' })),
   'GET /admin-promotions': admin(async () => ({ path: '/admin-promotions' })),
   'POST /admin-promotions': admin(async () => ({ path: '/admin-promotions', body: newPromotion() })),
   'PATCH /admin-promotions/:id': admin(async () => {

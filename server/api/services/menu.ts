@@ -62,7 +62,11 @@ export async function listAllMenuItems(
     )
     .orderBy(...newestFirst(menuItems))
     .limit(limit + 1);
-  return toPage(rows, limit, toMenuItem);
+  // The stock Sold out kept, for Back in stock (Manage items only: the public menu's answers never say).
+  return toPage(rows, limit, (row) => ({
+    ...toMenuItem(row),
+    ...(row.restockQuantity !== null && { restock_quantity: row.restockQuantity }),
+  }));
 }
 
 /**

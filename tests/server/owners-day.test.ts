@@ -1,0 +1,297 @@
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MenuItem } from '../../contract/menu.ts';
+import type { OrderEvent } from '../../contract/order-lifecycle.ts';
+import type { OwnersDay } from '../../contract/owners-day.ts';
+import { ALREADY_IN_STOCK, ALREADY_SOLD_OUT, HOW_MANY_BACK } from '../../server/api/services/item-stock.ts';
+import { readOwnersDay } from '../../server/api/services/owners-day.ts';
+import { DEFAULT_SHOP_TIME_ZONE, shopClock } from '../../server/api/services/shop-clock.ts';
+import type { Database } from '../../server/db/client.ts';
+import * as schema from '../../server/db/schema.ts';
+import { menuItems, orderEvents, orderLines, orders, reservations, users } from '../../server/db/schema.ts';
+import { seedMenu } from '../../server/db/seed/menu.ts';
+import { seedVolume } from '../../server/db/seed/volume.ts';
+import { type Admin, adminCall, createAdmin, paidOrder } from './support/admin.ts';
+import { insertMenuItem, stockOf } from './support/commerce.ts';
+import { copyTemplateDatabase, sharedTestContext } from './support/test-app.ts';
+
+// The owner's day (docs/decisions/038-promos-reorders-and-the-owners-day.md): today's figures, each
+// from one query an index serves, and Manage items' Sold out / Back in stock and Mark refunded.
+
+const ctx = sharedTestContext();
+const clock = shopClock(DEFAULT_SHOP_TIME_ZONE);
+
+/** An order placed `daysAgo` days ago in `state`, its lines and, if paid, when (minutes after placing). */
+async function seededOrder(
+  state: (typeof orders.$inferInsert)['state'],
+  lines: Array<{ name: string; quantity: number; priceCents: number }>,
+  { daysAgo = 0, paidAfterMinutes }: { daysAgo?: number; paidAfterMinutes?: number } = {},
+) {
+  const total = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const [order] = await ctx.db
+    .insert(orders)
+    .values({
+      userUid: 'owners-day-customer',
+      orderTime: 'November 23,2026 08:05:09 PM',
+      createdAt: sql`now() - make_interval(days => ${daysAgo}, mins => 30)`,
+      fullName: 'Nadia Rahman',
+      email: 'nadia@example.com',
+      phone: '+880 1711 000000',
+      address: '12 Lake Road',
+      city: 'Dhaka',
+      postcode: '1205',
+      transactionId: `PZOWNER${Math.random().toString(36).slice(2, 12).toUpperCase()}`,
+      totalCents: total,
+      state,
+      paidAt:
+        paidAfterMinutes === undefined
+          ? null
+          : sql`now() - make_interval(days => ${daysAgo}, mins => ${30 - paidAfterMinutes})`,
+    })
+    .returning();
+  await ctx.db
+    .insert(orderLines)
+    .values(lines.map((line) => ({ orderId: order!.id, category: 'pizza' as const, ...line })));
+  return order!;
+}
+
+/** The order went out for delivery `minutesAfterPaid` after it was paid. */
+async function sentOut(order: typeof orders.$inferSelect, minutesAfterPaid: number) {
+  await ctx.db.insert(orderEvents).values({
+    orderId: order.id,
+    userUid: order.userUid,
+    sequence: 5,
+    fromState: 'preparing',
+    toState: 'out_for_delivery',
+    actor: 'staff',
+    at: sql`${order.paidAt!.toISOString()}::timestamptz + make_interval(mins => ${minutesAfterPaid})`,
+  });
+}
+
+describe('the owner’s day, against seeded orders', () => {
+  let admin: Admin;
+  beforeAll(async () => {
+    admin = await createAdmin(ctx);
+    const margherita = { name: 'Margherita', priceCents: 1_000 };
+    const cola = { name: 'Cola', priceCents: 200 };
+    // Today: two waiting (paid, preparing), one sent out, one delivered, one refunded, one unpaid.
+    await seededOrder('paid', [{ ...margherita, quantity: 2 }], { paidAfterMinutes: 2 });
+    await seededOrder('preparing', [{ ...cola, quantity: 5 }], { paidAfterMinutes: 1 });
+    const out = await seededOrder('out_for_delivery', [{ ...margherita, quantity: 1 }], {
+      paidAfterMinutes: 1,
+    });
+    await sentOut(out, 20);
+    const delivered = await seededOrder(
+      'delivered',
+      [
+        { ...margherita, quantity: 1 },
+        { ...cola, quantity: 1 },
+      ],
+      { paidAfterMinutes: 1 },
+    );
+    await sentOut(delivered, 10);
+    await seededOrder('refunded', [{ name: 'Calzone', priceCents: 5_000, quantity: 9 }], {
+      paidAfterMinutes: 1,
+    });
+    await seededOrder('awaiting_payment', [{ name: 'Calzone', priceCents: 5_000, quantity: 1 }]);
+    // Days ago: not today's, though one still waits in the kitchen's queue.
+    await seededOrder('accepted', [{ name: 'Burger', priceCents: 900, quantity: 30 }], {
+      daysAgo: 2,
+      paidAfterMinutes: 1,
+    });
+    await seededOrder('delivered', [{ name: 'Burger', priceCents: 900, quantity: 30 }], {
+      daysAgo: 3,
+      paidAfterMinutes: 1,
+    });
+    // Bookings: two today (one cancelled), one tomorrow.
+    const today = clock.today();
+    await ctx.db.insert(reservations).values([
+      { name: 'A', email: 'a@example.com', persons: 4, date: today, state: 'booked' },
+      { name: 'B', email: 'b@example.com', persons: 2, date: today, state: 'seated' },
+      { name: 'C', email: 'c@example.com', persons: 6, date: today, state: 'cancelled' },
+      {
+        name: 'D',
+        email: 'd@example.com',
+        persons: 3,
+        date: clock
+          .instant(today, 36 * 60)
+          .toISOString()
+          .slice(0, 10),
+      },
+    ]);
+  });
+
+  it('answers today’s orders by state, revenue, the queue, the time to the door, top items, bookings', async () => {
+    const answer = await adminCall<OwnersDay>(ctx, admin, 'GET', '/admin-today');
+    expect(answer.status).toBe(200);
+    const day = answer.body;
+    expect(day.day).toBe(clock.today());
+    expect(day.ordersByState).toMatchObject({
+      paid: 1,
+      preparing: 1,
+      out_for_delivery: 1,
+      delivered: 1,
+      refunded: 1,
+      awaiting_payment: 1,
+      accepted: 0,
+    });
+    // 20.00 + 10.00 + 10.00 + 12.00: the refunded order is not revenue, the unpaid one not yet.
+    expect(day.revenue).toBe(52);
+    // The queue: today's paid and preparing, and the one accepted two days ago (its wait the oldest).
+    expect(day.waiting.orders).toBe(3);
+    const [oldest] = await ctx.db
+      .select({ paidAt: sql<Date>`min(${orders.paidAt})` })
+      .from(orders)
+      .where(sql`${orders.state} in ('paid', 'accepted', 'preparing')`);
+    expect(day.waiting.oldestPaidAt).toBe(new Date(oldest!.paidAt).toISOString());
+    expect(day.averageMinutesToDelivery).toBe(15);
+    expect(day.topItems).toEqual([
+      { name: 'Cola', quantity: 6 },
+      { name: 'Margherita', quantity: 4 },
+    ]);
+    expect(day.bookings).toEqual({ count: 2, guests: 6 });
+  });
+
+  it('is staff’s only', async () => {
+    const customer = await ctx.db.select().from(users).limit(1);
+    expect(customer).toBeDefined();
+    const refused = await ctx.request('/admin-today');
+    expect(refused.status).toBe(401);
+  });
+});
+
+describe('Manage items: Sold out and Back in stock', () => {
+  const toggle = (admin: Admin, id: string, body: unknown) =>
+    adminCall<{ quantity: number; restock_quantity: number | null; message?: string }>(
+      ctx,
+      admin,
+      'PUT',
+      `/admin-item-stock/${id}`,
+      body,
+    );
+
+  it('keeps the count Sold out replaced, and Back in stock puts it back', async () => {
+    const admin = await createAdmin(ctx);
+    const item = await insertMenuItem(ctx, { quantity: 12 });
+    expect((await toggle(admin, item.id, { soldOut: true })).body).toEqual({
+      quantity: 0,
+      restock_quantity: 12,
+    });
+    const list = await adminCall<MenuItem[]>(ctx, admin, 'GET', '/admin-all-items?stock=out&limit=100');
+    expect(list.body.find((row) => row._id === item.id)).toMatchObject({ quantity: 0, restock_quantity: 12 });
+    // The public menu knows nothing of it.
+    const page = await (await ctx.request(`/item-detail/${item.id}`)).json();
+    expect(page).not.toHaveProperty('restock_quantity');
+    expect(await toggle(admin, item.id, { soldOut: true })).toMatchObject({
+      status: 409,
+      body: { message: ALREADY_SOLD_OUT },
+    });
+    expect((await toggle(admin, item.id, { soldOut: false })).body).toEqual({
+      quantity: 12,
+      restock_quantity: null,
+    });
+    expect(await stockOf(ctx, item.id)).toBe(12);
+    expect(await toggle(admin, item.id, { soldOut: false })).toMatchObject({
+      status: 409,
+      body: { message: ALREADY_IN_STOCK },
+    });
+  });
+
+  it('asks how many when it kept none, and takes the count it is given', async () => {
+    const admin = await createAdmin(ctx);
+    const item = await insertMenuItem(ctx, { quantity: 0 });
+    expect(await toggle(admin, item.id, { soldOut: false })).toMatchObject({
+      status: 400,
+      body: { message: HOW_MANY_BACK },
+    });
+    expect(await toggle(admin, item.id, { soldOut: false, quantity: 0 })).toMatchObject({
+      status: 400,
+      body: { message: 'Quantity must be at least 1 to be back in stock' },
+    });
+    expect((await toggle(admin, item.id, { soldOut: false, quantity: 7 })).body).toEqual({
+      quantity: 7,
+      restock_quantity: null,
+    });
+    const [row] = await ctx.db.select().from(menuItems).where(eq(menuItems.id, item.id));
+    expect(row!.quantity).toBe(7);
+  });
+});
+
+describe('Mark refunded', () => {
+  it('moves a refund-due order to refunded, an event with who and when', async () => {
+    const admin = await createAdmin(ctx);
+    const { order } = await paidOrder(ctx, [{ item: await insertMenuItem(ctx), quantity: 1 }]);
+    const move = (to: string) => adminCall(ctx, admin, 'POST', `/admin-order/${order.id}/transition`, { to });
+    expect((await move('refund_due')).status).toBe(200);
+    const before = Date.now();
+    expect((await move('refunded')).status).toBe(200);
+    const events = await adminCall<OrderEvent[]>(ctx, admin, 'GET', `/admin-order/${order.id}/events`);
+    const refunded = events.body.at(-1)!;
+    expect(refunded).toMatchObject({
+      from: 'refund_due',
+      to: 'refunded',
+      by: { actor: 'staff', uid: admin.uid },
+    });
+    expect(Date.parse(refunded.at)).toBeGreaterThanOrEqual(before - 1_000);
+  });
+});
+
+describe('each figure is one query an index serves, at 100,000 orders', () => {
+  let pool: pg.Pool;
+  let db: Database;
+  let drop: () => Promise<void>;
+  let sent: Array<{ text: string; params: unknown[] }> = [];
+
+  beforeAll(async () => {
+    const database = await copyTemplateDatabase();
+    drop = database.drop;
+    pool = new pg.Pool({ connectionString: database.url, max: 6 });
+    db = drizzle(pool, {
+      schema,
+      logger: { logQuery: (text, params) => sent.push({ text, params }) },
+    }) as unknown as Database;
+    await seedMenu(db);
+    await seedVolume(db, { customers: 5_000, orders: 100_000, reservations: 10_000 });
+    // As autovacuum leaves a table a rush has filled: its statistics and visibility map up to date.
+    for (const table of ['orders', 'order_lines', 'order_events', 'reservations']) {
+      await db.execute(sql.raw(`vacuum analyze ${table}`));
+    }
+  }, 240_000);
+  afterAll(async () => {
+    await pool.end();
+    await drop();
+  });
+
+  interface PlanNode {
+    'Node Type': string;
+    'Relation Name'?: string;
+    'Index Name'?: string;
+    Plans?: PlanNode[];
+  }
+  const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+  it('reads no table in full: every figure’s plan goes through an index', async () => {
+    sent = [];
+    const day = await readOwnersDay(db, clock);
+    expect(day.waiting.orders).toBeGreaterThan(10_000);
+    const selects = sent.filter((query) => /^\s*select/i.test(query.text));
+    expect(selects).toHaveLength(6);
+    for (const { text, params } of selects) {
+      const { rows } = await pool.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+        `explain (format json) ${text}`,
+        params,
+      );
+      const nodes = nodesOf(rows[0]!['QUERY PLAN'][0]!.Plan);
+      expect(
+        nodes.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']),
+        text,
+      ).toEqual([]);
+      expect(
+        nodes.some((node) => node['Index Name'] !== undefined),
+        text,
+      ).toBe(true);
+    }
+  });
+});
