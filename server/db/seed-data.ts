@@ -314,7 +314,7 @@ export const SEED_MENU_ITEMS: readonly SeedMenuItem[] = [
 export interface SeedChoice {
   name: string;
   priceDeltaCents: number;
-  isDefault?: boolean;
+  isDefault: boolean;
 }
 
 export interface SeedOptionGroup {
@@ -325,136 +325,100 @@ export interface SeedOptionGroup {
   choices: readonly SeedChoice[];
 }
 
-const PIZZA_OPTIONS: readonly SeedOptionGroup[] = [
-  {
-    name: 'Size',
-    required: true,
-    minChoices: 1,
-    maxChoices: 1,
-    choices: [
-      { name: 'Small', priceDeltaCents: -200 },
-      { name: 'Medium', priceDeltaCents: 0, isDefault: true },
-      { name: 'Large', priceDeltaCents: 300 },
-    ],
-  },
-  {
-    name: 'Crust',
-    required: true,
-    minChoices: 1,
-    maxChoices: 1,
-    choices: [
-      { name: 'Classic', priceDeltaCents: 0, isDefault: true },
-      { name: 'Thin', priceDeltaCents: 0 },
-      { name: 'Stuffed', priceDeltaCents: 250 },
-    ],
-  },
-  {
-    name: 'Extra toppings',
-    required: false,
-    minChoices: 0,
-    maxChoices: 5,
-    choices: [
-      { name: 'Olives', priceDeltaCents: 100 },
-      { name: 'Jalapeños', priceDeltaCents: 100 },
-      { name: 'Mushrooms', priceDeltaCents: 120 },
-      { name: 'Red onion', priceDeltaCents: 80 },
-      { name: 'Extra mozzarella', priceDeltaCents: 150 },
-      { name: 'Pepperoni', priceDeltaCents: 180 },
-      { name: 'Rocket', priceDeltaCents: 90 },
-      { name: 'Anchovies', priceDeltaCents: 150 },
-    ],
-  },
+/** A choice as the groups below list it: its name, what it adds in cents, and whether it is a default. */
+type ChoiceRow = readonly [name: string, priceDeltaCents: number, isDefault?: boolean];
+
+const choicesOf = (rows: readonly ChoiceRow[]): SeedChoice[] =>
+  rows.map(([name, priceDeltaCents, isDefault = false]) => ({ name, priceDeltaCents, isDefault }));
+
+/** A group that takes exactly one of its choices (radio buttons). */
+export const exactlyOne = (name: string, rows: readonly ChoiceRow[]): SeedOptionGroup => ({
+  name,
+  required: true,
+  minChoices: 1,
+  maxChoices: 1,
+  choices: choicesOf(rows),
+});
+
+/** A group that may take none, or up to `max` of its choices. */
+export const upTo = (name: string, max: number, rows: readonly ChoiceRow[]): SeedOptionGroup => ({
+  name,
+  required: false,
+  minChoices: 0,
+  maxChoices: max,
+  choices: choicesOf(rows),
+});
+
+const PIZZA_OPTIONS = [
+  exactlyOne('Size', [
+    ['Small', -200],
+    ['Medium', 0, true],
+    ['Large', 300],
+  ]),
+  exactlyOne('Crust', [
+    ['Classic', 0, true],
+    ['Thin', 0],
+    ['Stuffed', 250],
+  ]),
+  upTo('Extra toppings', 5, [
+    ['Olives', 100],
+    ['Jalapeños', 100],
+    ['Mushrooms', 120],
+    ['Red onion', 80],
+    ['Extra mozzarella', 150],
+    ['Pepperoni', 180],
+    ['Rocket', 90],
+    ['Anchovies', 150],
+  ]),
 ];
 
-const BURGER_OPTIONS: readonly SeedOptionGroup[] = [
-  {
-    name: 'Extras',
-    required: false,
-    minChoices: 0,
-    maxChoices: 4,
-    choices: [
-      { name: 'Cheddar slice', priceDeltaCents: 90 },
-      { name: 'Smoked bacon', priceDeltaCents: 150 },
-      { name: 'Fried egg', priceDeltaCents: 100 },
-      { name: 'Avocado', priceDeltaCents: 130 },
-      { name: 'Jalapeños', priceDeltaCents: 70 },
-      { name: 'Extra patty', priceDeltaCents: 300 },
-    ],
-  },
-  {
-    name: 'Side',
-    required: false,
-    minChoices: 0,
-    maxChoices: 1,
-    choices: [
-      { name: 'Fries', priceDeltaCents: 250 },
-      { name: 'Sweet potato fries', priceDeltaCents: 300 },
-      { name: 'Side salad', priceDeltaCents: 250 },
-    ],
-  },
+const BURGER_OPTIONS = [
+  upTo('Extras', 4, [
+    ['Cheddar slice', 90],
+    ['Smoked bacon', 150],
+    ['Fried egg', 100],
+    ['Avocado', 130],
+    ['Jalapeños', 70],
+    ['Extra patty', 300],
+  ]),
+  upTo('Side', 1, [
+    ['Fries', 250],
+    ['Sweet potato fries', 300],
+    ['Side salad', 250],
+  ]),
 ];
 
-const SALAD_OPTIONS: readonly SeedOptionGroup[] = [
-  {
-    name: 'Add protein',
-    required: false,
-    minChoices: 0,
-    maxChoices: 2,
-    choices: [
-      { name: 'Grilled chicken', priceDeltaCents: 300 },
-      { name: 'Prawns', priceDeltaCents: 400 },
-      { name: 'Halloumi', priceDeltaCents: 300 },
-      { name: 'Boiled egg', priceDeltaCents: 100 },
-    ],
-  },
-  {
-    name: 'Dressing',
-    required: true,
-    minChoices: 1,
-    maxChoices: 1,
-    choices: [
-      { name: 'On the salad', priceDeltaCents: 0, isDefault: true },
-      { name: 'On the side', priceDeltaCents: 0 },
-    ],
-  },
+const SALAD_OPTIONS = [
+  upTo('Add protein', 2, [
+    ['Grilled chicken', 300],
+    ['Prawns', 400],
+    ['Halloumi', 300],
+    ['Boiled egg', 100],
+  ]),
+  exactlyOne('Dressing', [
+    ['On the salad', 0, true],
+    ['On the side', 0],
+  ]),
 ];
 
-const DESERT_OPTIONS: readonly SeedOptionGroup[] = [
-  {
-    name: 'Add on',
-    required: false,
-    minChoices: 0,
-    maxChoices: 2,
-    choices: [
-      { name: 'Scoop of vanilla ice cream', priceDeltaCents: 150 },
-      { name: 'Whipped cream', priceDeltaCents: 80 },
-      { name: 'Fresh berries', priceDeltaCents: 120 },
-    ],
-  },
+const DESERT_OPTIONS = [
+  upTo('Add on', 2, [
+    ['Scoop of vanilla ice cream', 150],
+    ['Whipped cream', 80],
+    ['Fresh berries', 120],
+  ]),
 ];
 
-const DRINK_OPTIONS: readonly SeedOptionGroup[] = [
-  {
-    name: 'Size',
-    required: true,
-    minChoices: 1,
-    maxChoices: 1,
-    choices: [
-      { name: 'Small', priceDeltaCents: -50 },
-      { name: 'Regular', priceDeltaCents: 0, isDefault: true },
-      { name: 'Large', priceDeltaCents: 100 },
-    ],
-  },
-  {
-    name: 'Ice',
-    required: true,
-    minChoices: 1,
-    maxChoices: 1,
-    choices: [
-      { name: 'With ice', priceDeltaCents: 0, isDefault: true },
-      { name: 'No ice', priceDeltaCents: 0 },
-    ],
-  },
+const DRINK_OPTIONS = [
+  exactlyOne('Size', [
+    ['Small', -50],
+    ['Regular', 0, true],
+    ['Large', 100],
+  ]),
+  exactlyOne('Ice', [
+    ['With ice', 0, true],
+    ['No ice', 0],
+  ]),
 ];
 
 export const SEED_OPTIONS_BY_CATEGORY: Readonly<Record<ItemCategory, readonly SeedOptionGroup[]>> = {

@@ -37,6 +37,22 @@ async function customers(count: number, tag: string) {
   return Promise.all(uids.map(async (uid) => ({ uid, token: (await tokens.issue(uid)).token })));
 }
 
+/** A dish of a test's own, with this stock. */
+async function insertDish(name: string, quantity: number) {
+  const [item] = await scratch.db
+    .insert(menuItems)
+    .values({
+      name,
+      priceCents: 1500,
+      quantity,
+      image: '/images/menu/calzone.svg',
+      category: 'pizza',
+      description: name,
+    })
+    .returning();
+  return item!;
+}
+
 const post = (api: ApiProcess, path: string, token: string | undefined, body: unknown, from = '192.0.2.1') =>
   fetch(`${api.url}${path}`, {
     method: 'POST',
@@ -50,50 +66,30 @@ const post = (api: ApiProcess, path: string, token: string | undefined, body: un
 
 describe('two API processes on one database', () => {
   it('sell the last unit once: 20 buyers spread over both, one order', async () => {
-    const [item] = await scratch.db
-      .insert(menuItems)
-      .values({
-        name: 'The Last Calzone',
-        priceCents: 1500,
-        quantity: 1,
-        image: '/images/menu/calzone.svg',
-        category: 'pizza',
-        description: 'Only one left.',
-      })
-      .returning();
+    const item = await insertDish('The Last Calzone', 1);
     const buyers = await customers(20, 'last-unit');
     const apiOf = (i: number) => (i % 2 === 0 ? a : b);
     for (const [i, buyer] of buyers.entries()) {
       expect(
-        (await post(apiOf(i), '/add-to-cart', buyer.token, { itemId: item!.id, quantity: 1 })).status,
+        (await post(apiOf(i), '/add-to-cart', buyer.token, { itemId: item.id, quantity: 1 })).status,
       ).toBe(201);
     }
-    const body = checkoutBody([{ item: item!, quantity: 1 }]);
+    const body = checkoutBody([{ item, quantity: 1 }]);
     const answers = await Promise.all(
       buyers.map((buyer, i) => post(apiOf(i), `/create-payment-intent?uid=${buyer.uid}`, buyer.token, body)),
     );
     const statuses = answers.map((response) => response.status).sort();
     expect(statuses).toEqual([200, ...Array(19).fill(409)]);
-    const [left] = await scratch.db.select().from(menuItems).where(eq(menuItems.id, item!.id));
+    const [left] = await scratch.db.select().from(menuItems).where(eq(menuItems.id, item.id));
     expect(left!.quantity).toBe(0);
   });
 
   it('keep one customer’s item within its cap: 24 adds of the same choices over both, one line of 10', async () => {
-    const [item] = await scratch.db
-      .insert(menuItems)
-      .values({
-        name: 'The Busy Margherita',
-        priceCents: 1050,
-        quantity: 50,
-        image: '/images/menu/margherita-napoletana.svg',
-        category: 'pizza',
-        description: 'Added from every tab at once.',
-      })
-      .returning();
+    const item = await insertDish('The Busy Margherita', 50);
     const [buyer] = await customers(1, 'many-tabs');
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        post(i % 2 === 0 ? a : b, '/add-to-cart', buyer!.token, { itemId: item!.id, quantity: 1 }),
+        post(i % 2 === 0 ? a : b, '/add-to-cart', buyer!.token, { itemId: item.id, quantity: 1 }),
       ),
     );
     const statuses = answers.map((response) => response.status);

@@ -6,8 +6,9 @@ import { MenuItemListSchema, MenuItemSchema } from '../../contract/menu.ts';
 import { OrderListSchema } from '../../contract/order.ts';
 import { describePaymentLine, type PaymentPageRequest } from '../../server/api/payments/gateway.ts';
 import { mailOutbox, menuItems, optionChoices, optionGroups } from '../../server/db/schema.ts';
-import { seedItemOptions } from '../../server/db/seed/item-options.ts';
+import { insertOptionGroups, seedItemOptions } from '../../server/db/seed/item-options.ts';
 import { seedMenu } from '../../server/db/seed/menu.ts';
+import { exactlyOne, type SeedOptionGroup, upTo } from '../../server/db/seed-data.ts';
 import { adminCall, createAdmin, payOrder } from './support/admin.ts';
 import { sharedScratchDatabase } from './support/api-process.ts';
 import {
@@ -39,87 +40,39 @@ const ctx = sharedTestContext({
   }),
 });
 
-interface Choice {
-  name: string;
-  cents: number;
-  isDefault?: boolean;
-  available?: boolean;
-}
-interface Group {
-  name: string;
-  min: number;
-  max: number;
-  choices: Choice[];
-}
-
-const PIZZA_GROUPS: Group[] = [
-  {
-    name: 'Size',
-    min: 1,
-    max: 1,
-    choices: [
-      { name: 'Small', cents: -200 },
-      { name: 'Medium', cents: 0, isDefault: true },
-      { name: 'Large', cents: 300 },
-    ],
-  },
-  {
-    name: 'Crust',
-    min: 1,
-    max: 1,
-    choices: [
-      { name: 'Classic', cents: 0, isDefault: true },
-      { name: 'Thin', cents: 0 },
-      { name: 'Stuffed', cents: 250 },
-    ],
-  },
-  {
-    name: 'Extra toppings',
-    min: 0,
-    max: 3,
-    choices: [
-      { name: 'Olives', cents: 100 },
-      { name: 'Jalapeños', cents: 100 },
-      { name: 'Mushrooms', cents: 120 },
-      { name: 'Anchovies', cents: 150, available: false },
-    ],
-  },
+/** A pizza as the tests order it: a size and a crust to choose (defaults Medium, Classic), up to 3 extras. */
+const PIZZA_GROUPS = [
+  exactlyOne('Size', [
+    ['Small', -200],
+    ['Medium', 0, true],
+    ['Large', 300],
+  ]),
+  exactlyOne('Crust', [
+    ['Classic', 0, true],
+    ['Thin', 0],
+    ['Stuffed', 250],
+  ]),
+  upTo('Extra toppings', 3, [
+    ['Olives', 100],
+    ['Jalapeños', 100],
+    ['Mushrooms', 120],
+    ['Anchovies', 150],
+  ]),
 ];
 
-/** An item of the test's own with these groups; its choices' ids by name ('Size/Large'). */
+/**
+ * An item of the test's own with these groups (the anchovies sold out today, when it has them); its
+ * choices' ids by 'Group/Choice'.
+ */
 async function itemWithOptions(
-  groups: Group[] = PIZZA_GROUPS,
+  groups: readonly SeedOptionGroup[] = PIZZA_GROUPS,
   fields: Partial<MenuItemRow> = {},
 ): Promise<{ item: MenuItemRow; id: (path: string) => string }> {
   const item = await insertMenuItem(ctx, { priceCents: 1000, quantity: 30, ...fields });
-  const ids = new Map<string, string>();
-  for (const [position, group] of groups.entries()) {
-    const [row] = await ctx.db
-      .insert(optionGroups)
-      .values({
-        itemId: item.id,
-        name: group.name,
-        required: group.min > 0,
-        minChoices: group.min,
-        maxChoices: group.max,
-        position,
-      })
-      .returning();
-    for (const [order, choice] of group.choices.entries()) {
-      const [made] = await ctx.db
-        .insert(optionChoices)
-        .values({
-          groupId: row!.id,
-          name: choice.name,
-          priceDeltaCents: choice.cents,
-          isDefault: choice.isDefault ?? false,
-          available: choice.available ?? true,
-          position: order,
-        })
-        .returning();
-      ids.set(`${group.name}/${choice.name}`, made!.id);
-    }
-  }
+  const ids = await insertOptionGroups(ctx.db, item.id, groups);
+  const anchovies = ids.get('Extra toppings/Anchovies');
+  if (anchovies)
+    await ctx.db.update(optionChoices).set({ available: false }).where(eq(optionChoices.id, anchovies));
   return {
     item,
     id: (path) => {
@@ -243,15 +196,10 @@ describe('POST /add-to-cart with options', () => {
   it('refuses the defaults of an item whose required group has none: 400 naming the group', async () => {
     const customer = await createCustomer(ctx);
     const { item } = await itemWithOptions([
-      {
-        name: 'Size',
-        min: 1,
-        max: 1,
-        choices: [
-          { name: 'Small', cents: 0 },
-          { name: 'Large', cents: 200 },
-        ],
-      },
+      exactlyOne('Size', [
+        ['Small', 0],
+        ['Large', 200],
+      ]),
     ]);
     expect(await add(customer, { itemId: item.id, quantity: 1 })).toMatchObject({
       status: 400,
@@ -327,12 +275,11 @@ describe('POST /add-to-cart with options', () => {
     const customer = await createCustomer(ctx);
     const { item, id } = await itemWithOptions([
       PIZZA_GROUPS[0]!,
-      {
-        name: 'Extra toppings',
-        min: 0,
-        max: 3,
-        choices: ['A', 'B', 'C', 'D'].map((name) => ({ name, cents: 50 })),
-      },
+      upTo(
+        'Extra toppings',
+        3,
+        ['A', 'B', 'C', 'D'].map((name) => [name, 50] as const),
+      ),
     ]);
     const extras = ['A', 'B', 'C', 'D'].map((name) => id(`Extra toppings/${name}`));
     const four = await add(customer, {

@@ -11,18 +11,14 @@ import { type AnyActorRef, createActor, fromPromise } from 'xstate';
 import type { Added, CartLine } from '../../contract/cart.ts';
 import type { MenuItem } from '../../contract/menu.ts';
 import type { OptionGroup } from '../../contract/options.ts';
+import { NO_CART_PROMO } from '../../contract/promotions.ts';
 import { type CartAddition, cartMachine, type QuantityChange } from '../../machines/cart.machine.ts';
 import { MenuCard } from '../../src/components/menu-card.tsx';
+import { choice } from '../machines/support/models/configurator.ts';
+import { readOf } from '../machines/support/models/cart.ts';
 import { cartLine, menuItem, sessionOf } from './support/fixtures.ts';
 import './support/sweetalert-dom.ts';
 
-const choice = (id: string, priceDelta: number, extra: { default?: boolean; available?: boolean } = {}) => ({
-  _id: id,
-  name: id[0]!.toUpperCase() + id.slice(1),
-  priceDelta,
-  default: extra.default ?? false,
-  available: extra.available ?? true,
-});
 const GROUPS: OptionGroup[] = [
   {
     _id: 'size',
@@ -76,7 +72,7 @@ function cartOf(lines: CartLine[]) {
   const actor = createActor(
     cartMachine.provide({
       actors: {
-        fetchCart: fromPromise(async () => structuredClone(lines)),
+        fetchCart: fromPromise(async () => readOf(structuredClone(lines))),
         addLine: fromPromise(async ({ input }: { input: CartAddition }): Promise<Added> => {
           added.push(input);
           return { insertedId: 'line-new', message: '' };
@@ -215,6 +211,7 @@ describe('a guest’s Add, once signed in', () => {
   function signedInCart(answer: () => Promise<Added>) {
     const sent: unknown[] = [];
     vi.spyOn(cartApi, 'fetchCart').mockResolvedValue([]);
+    vi.spyOn(cartApi, 'fetchCartPromo').mockResolvedValue(NO_CART_PROMO);
     vi.spyOn(cartApi, 'addToCart').mockImplementation(async (_, addition) => {
       sent.push(addition);
       return answer();

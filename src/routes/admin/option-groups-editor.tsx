@@ -37,6 +37,50 @@ const replaced = <T,>(list: readonly T[], at: number, value: T): T[] =>
 const iconButton =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-neutral-700 hover:bg-neutral-100 disabled:opacity-30';
 
+/** Up, down and remove for the entry at `at` of `list` (a group, or a group's choice). */
+function ListEntryButtons<T>({
+  label,
+  list,
+  at,
+  onChange,
+}: {
+  label: string;
+  list: readonly T[];
+  at: number;
+  onChange: (list: T[]) => void;
+}) {
+  return (
+    <div className="flex">
+      <button
+        type="button"
+        className={iconButton}
+        aria-label={`Move ${label} up`}
+        disabled={at === 0}
+        onClick={() => onChange(moved(list, at, -1))}
+      >
+        <ArrowUp aria-hidden="true" className="size-5" />
+      </button>
+      <button
+        type="button"
+        className={iconButton}
+        aria-label={`Move ${label} down`}
+        disabled={at === list.length - 1}
+        onClick={() => onChange(moved(list, at, 1))}
+      >
+        <ArrowDown aria-hidden="true" className="size-5" />
+      </button>
+      <button
+        type="button"
+        className={iconButton}
+        aria-label={`Remove ${label}`}
+        onClick={() => onChange(list.filter((_, index) => index !== at))}
+      >
+        <Trash2 aria-hidden="true" className="size-5" />
+      </button>
+    </div>
+  );
+}
+
 /** The first message the form's rule (contract/admin.ts) gave within these errors, depth first. */
 function firstMessage(errors: unknown): string | undefined {
   if (typeof errors !== 'object' || errors === null) return undefined;
@@ -133,34 +177,7 @@ export function OptionGroupsEditor({
                   onChange={(event) => setGroup(at, { ...group, max: event.target.value })}
                 />
               </label>
-              <div className="flex">
-                <button
-                  type="button"
-                  className={iconButton}
-                  aria-label={`Move ${label} up`}
-                  disabled={at === 0}
-                  onClick={() => onChange(moved(value, at, -1))}
-                >
-                  <ArrowUp aria-hidden="true" className="size-5" />
-                </button>
-                <button
-                  type="button"
-                  className={iconButton}
-                  aria-label={`Move ${label} down`}
-                  disabled={at === value.length - 1}
-                  onClick={() => onChange(moved(value, at, 1))}
-                >
-                  <ArrowDown aria-hidden="true" className="size-5" />
-                </button>
-                <button
-                  type="button"
-                  className={iconButton}
-                  aria-label={`Remove ${label}`}
-                  onClick={() => onChange(value.filter((_, index) => index !== at))}
-                >
-                  <Trash2 aria-hidden="true" className="size-5" />
-                </button>
-              </div>
+              <ListEntryButtons label={label} list={value} at={at} onChange={onChange} />
             </div>
             <ul className="grid gap-2" aria-label={`Choices of ${label}`}>
               {group.choices.map((choice, index) => {
@@ -208,36 +225,12 @@ export function OptionGroupsEditor({
                       />
                       Sold out today
                     </label>
-                    <div className="flex">
-                      <button
-                        type="button"
-                        className={iconButton}
-                        aria-label={`Move ${name} up`}
-                        disabled={index === 0}
-                        onClick={() => setGroup(at, { ...group, choices: moved(group.choices, index, -1) })}
-                      >
-                        <ArrowUp aria-hidden="true" className="size-5" />
-                      </button>
-                      <button
-                        type="button"
-                        className={iconButton}
-                        aria-label={`Move ${name} down`}
-                        disabled={index === group.choices.length - 1}
-                        onClick={() => setGroup(at, { ...group, choices: moved(group.choices, index, 1) })}
-                      >
-                        <ArrowDown aria-hidden="true" className="size-5" />
-                      </button>
-                      <button
-                        type="button"
-                        className={iconButton}
-                        aria-label={`Remove ${name}`}
-                        onClick={() =>
-                          setGroup(at, { ...group, choices: group.choices.filter((_, i) => i !== index) })
-                        }
-                      >
-                        <Trash2 aria-hidden="true" className="size-5" />
-                      </button>
-                    </div>
+                    <ListEntryButtons
+                      label={name}
+                      list={group.choices}
+                      at={index}
+                      onChange={(choices) => setGroup(at, { ...group, choices })}
+                    />
                   </li>
                 );
               })}

@@ -2,9 +2,14 @@ import type { OptionGroup } from '../../../../contract/options.ts';
 import { configuratorMachine } from '../../../../machines/configurator.machine.ts';
 import { defineModel } from '../model.ts';
 
-const choice = (id: string, priceDelta: number, extra: { default?: boolean; available?: boolean } = {}) => ({
+/** A choice whose id is its name in lower case ('large' for Large). */
+export const choice = (
+  id: string,
+  priceDelta: number,
+  extra: { default?: boolean; available?: boolean } = {},
+) => ({
   _id: id,
-  name: id,
+  name: id[0]!.toUpperCase() + id.slice(1),
   priceDelta,
   default: extra.default ?? false,
   available: extra.available ?? true,
