@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { DeliveryRule } from './delivery.ts';
 import { ITEM_CATEGORIES } from './menu.ts';
 import { toCents, toTaka } from './money.ts';
 import { InstructionsSchema, LineChoiceSchema } from './options.ts';
@@ -112,21 +113,27 @@ export interface CartTotals {
  * The spec's derived cart totals, in taka as the lines come: the pricing rule (contract/pricing.ts) the
  * server prices the order with, so browser and server agree to the cent. `discount` is what the server
  * priced the cart's promo code at (contract/promotions.ts), taken off the food: the browser never
- * prices a code itself.
+ * prices a code itself. `delivery` is the fee rule of the order's area (null: a pickup, no fee; left out:
+ * the spec's 5 %, which the cart shows before an area is known).
  */
 export function cartTotals(
   lines: ReadonlyArray<{ price: number; quantity: number }>,
   discount = 0,
+  delivery?: DeliveryRule | null,
 ): CartTotals {
-  const price = priceOrder(
-    lines.map((line) => ({ priceCents: toCents(line.price), quantity: line.quantity })),
-  );
-  const off = Math.min(toCents(discount), price.subtotalCents);
+  const food = lines.map((line) => ({ priceCents: toCents(line.price), quantity: line.quantity }));
+  const subtotal = priceOrder(food, { delivery: null }).subtotalCents;
+  // The server's pricing of the code, carried as it is: the delivery fee rule sees the food after it.
+  const off = Math.min(toCents(discount), subtotal);
+  const price = priceOrder(food, {
+    delivery,
+    ...(off > 0 && { promo: { code: '', discountCents: off, refusal: null } }),
+  });
   return {
     totalQty: price.quantity,
     totalPriceWithoutShipping: toTaka(price.subtotalCents),
     totalShipping: toTaka(price.shippingCents),
-    totalPrice: toTaka(price.totalCents - off),
+    totalPrice: toTaka(price.totalCents),
   };
 }
 

@@ -182,3 +182,24 @@ export function dayWords(date: string, today: string): string {
   if (date === addDays(today, 1)) return 'tomorrow';
   return WEEKDAY_NAMES[weekdayOf(date)]!;
 }
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** A wall-clock moment in full words: 'Monday 30 November at 7:30pm'. */
+export function momentWords(date: string, time: string): string {
+  const [, month = 1, day = 1] = date.split('-').map(Number);
+  return `${WEEKDAY_NAMES[weekdayOf(date)]} ${day} ${MONTH_NAMES[month - 1]} at ${clockText(time)}`;
+}

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ITEM_CATEGORIES } from './menu.ts';
 import { plainName } from './names.ts';
 import { LineChoiceSchema } from './options.ts';
-import { OrderStateSchema, OrderTypeSchema } from './order-lifecycle.ts';
+import { OrderStateSchema, type OrderType, OrderTypeSchema } from './order-lifecycle.ts';
 import { InstantSchema, PageQuerySchema, SearchSchema } from './paging.ts';
 
 const EMPTY_FIELD = 'empty filed can not be submitted';
@@ -47,12 +47,41 @@ export function shippingProblem(form: ShippingForm): ShippingProblem | null {
   return { field: v.getDotPath(issue) as ShippingField, message: issue.message };
 }
 
-/**
- * POST /create-payment-intent body, as the spec gives it. The server recomputes lines and total from
- * the caller's own cart and current prices: `carts` is ignored, `total_price` must match (409 if not).
- */
-export const CreatePaymentSchema = v.object({
-  ...ShippingSchema.entries,
+/** A pickup asks for a name and a phone only; an e-mail, when given, must be one. */
+export const PickupDetailsSchema = v.object({
+  fullName: ShippingSchema.entries.fullName,
+  phone: ShippingSchema.entries.phone,
+  email: v.pipe(
+    v.optional(v.string('email must be text'), ''),
+    v.trim(),
+    v.maxLength(254, 'This field is too long'),
+    v.check((text) => text === '' || v.is(v.pipe(v.string(), v.email()), text), 'Invalid email address'),
+  ),
+});
+
+/** The fields an order of each type asks for, in the form's order. */
+export const FIELDS_OF: Record<OrderType, readonly ShippingField[]> = {
+  delivery: SHIPPING_FIELDS,
+  pickup: ['fullName', 'email', 'phone'],
+};
+
+/** The first broken rule of the details an order of `type` needs; null when it may be sent. */
+export function detailsProblem(form: ShippingForm, type: OrderType): ShippingProblem | null {
+  if (type === 'delivery') return shippingProblem(form);
+  const result = v.safeParse(PickupDetailsSchema, form);
+  if (result.success) return null;
+  const [issue] = result.issues;
+  return { field: v.getDotPath(issue) as ShippingField, message: issue.message };
+}
+
+/** A slot's start as the server offers it (GET /order-slots): an instant, e.g. 2026-11-27T13:30:00.000Z. */
+export const SlotSchema = v.pipe(
+  v.string('slot must be a time the shop offered'),
+  v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/, 'slot must be a time the shop offered'),
+);
+
+/** What every checkout adds to the customer's details: the cart's total, the clock, and when. */
+const OrderRequestEntries = {
   total_price: v.pipe(
     v.number('total_price must be a number'),
     v.finite('total_price must be a number'),
@@ -64,7 +93,31 @@ export const CreatePaymentSchema = v.object({
   ),
   carts: v.optional(v.unknown()),
   uid: v.optional(v.unknown()),
+  /** The slot the customer chose; left out or null: as soon as possible. */
+  slot: v.optional(v.nullable(SlotSchema), null),
+};
+
+/**
+ * POST /create-payment-intent body of a delivery: the spec's body (a client that names no type places
+ * a delivery). The server recomputes lines and total from the caller's own cart and current prices:
+ * `carts` is ignored, `total_price` must match (409 if not).
+ */
+export const DeliveryPaymentSchema = v.object({
+  orderType: v.optional(v.picklist(['delivery'], 'orderType must be delivery or pickup'), 'delivery'),
+  ...ShippingSchema.entries,
+  ...OrderRequestEntries,
 });
+/** A pickup's body: a name and a phone; an address, postcode or city sent along is not kept. */
+export const PickupPaymentSchema = v.object({
+  orderType: v.picklist(['pickup'], 'orderType must be delivery or pickup'),
+  ...PickupDetailsSchema.entries,
+  ...OrderRequestEntries,
+});
+export const CreatePaymentSchema = v.variant(
+  'orderType',
+  [DeliveryPaymentSchema, PickupPaymentSchema],
+  'orderType must be delivery or pickup',
+);
 export type CreatePayment = v.InferOutput<typeof CreatePaymentSchema>;
 
 /** POST /create-payment-intent answer: the payment page to send the browser to. */
@@ -119,6 +172,14 @@ export const OrderSchema = v.object({
   carts: v.array(OrderLineSchema),
   /** Delivered or collected (none from before order types: a delivery). */
   order_type: v.optional(OrderTypeSchema),
+  /** The customer chose a later slot rather than as soon as possible. */
+  scheduled: v.optional(v.boolean()),
+  /** When the customer was told to expect it: at the door, or at the counter (none from before slots). */
+  due_at: v.optional(v.nullable(v.string())),
+  /** When the kitchen should have it ready: the board's due time. */
+  ready_at: v.optional(v.nullable(v.string())),
+  /** When the kitchen should start on it: a scheduled order waits in the board's Later lane until then. */
+  start_at: v.optional(v.nullable(v.string())),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 export const OrderListSchema = v.array(OrderSchema);

@@ -438,7 +438,8 @@ export const ROUTES = {
     path: '/create-payment-intent',
     tag: 'Orders',
     summary: 'Place the cart as an order; answers the payment page’s address',
-    description: 'Reserves the stock for the hold time. Limited per address and per account.',
+    description:
+      'Reserves the stock for the hold time. Limited per address and per account. A delivery (the spec’s body; `orderType` left out) or a pickup (a name and a phone); `slot` one GET /order-slots offered, or left out for as soon as possible (outside the hours: the first slot after the opening). A postcode no delivery area takes, or food short of its area’s minimum: 400. A slot that filled up meanwhile: 409 with the next free one ({ message, slot }).',
     access: 'signedIn',
     body: CreatePaymentSchema,
     answer: PaymentUrlSchema,

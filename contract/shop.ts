@@ -25,8 +25,12 @@ export const ShopNowSchema = v.object({
 });
 export type ShopNow = v.InferOutput<typeof ShopNowSchema>;
 
+/** When a shop closed now opens: 'We're closed right now — we open tomorrow at 6:00am.' */
+export const opensText = (opens: OfferedSlot, today: string): string =>
+  `We're closed right now — we open ${whenText(opens, today)}.`;
+
 /** What the Menu says at the top while the shop is closed now: when it opens, and that later works. */
 export function closedNowMessage(opens: OfferedSlot | null, today: string): string {
   if (!opens) return 'We are closed for orders right now. You can still browse the menu.';
-  return `We're closed right now — we open ${whenText(opens, today)}. Add what you like: you can order for later.`;
+  return `${opensText(opens, today)} Add what you like: you can order for later.`;
 }

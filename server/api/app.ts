@@ -227,7 +227,17 @@ export function createApp(deps: AppDeps) {
   sessionRoutes(on, db, tokens, limits, now);
   profileRoutes(on, db);
   cartRoutes(on, db, holds);
-  const orderDeps = { db, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds, addressOf };
+  const orderDeps = {
+    db,
+    gateway,
+    logger,
+    paymentTimeoutMs,
+    limits,
+    siteOrigins,
+    holds,
+    addressOf,
+    clock: bookings.clock,
+  };
   orderRoutes(on, orderDeps);
   reorderRoutes(on, orderDeps);
   promotionRoutes(on, db);

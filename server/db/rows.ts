@@ -58,6 +58,10 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
     paid_at: row.paidAt?.toISOString() ?? null,
     paid_after_closing: row.paidAfterClosing,
     order_type: row.orderType,
+    scheduled: row.scheduled,
+    due_at: row.dueAt?.toISOString() ?? null,
+    ready_at: row.readyAt?.toISOString() ?? null,
+    start_at: row.startAt?.toISOString() ?? null,
     carts: lines.map((line) => ({
       _id: line.id,
       itemId: line.itemId,

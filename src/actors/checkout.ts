@@ -1,8 +1,10 @@
 import { HTTPError } from 'ky';
 import { fromPromise } from 'xstate';
-import { checkoutMachine, type ShippingForm } from '../../machines/checkout.machine.ts';
+import { areaOf } from '../../contract/delivery.ts';
+import { checkoutMachine, type Remembered } from '../../machines/checkout.machine.ts';
 import { createSubmitMachine } from '../../machines/submit.machine.ts';
 import { forgetCart } from '../api/cart.ts';
+import { fetchDeliveryAreas, fetchOrderSlots } from '../api/ordering.ts';
 import { createPayment, fetchMyOrders } from '../api/orders.ts';
 import { fetchProfile, saveProfileAddress } from '../api/profile.ts';
 import { describeFailure, rejectReadably } from '../ui/failure.ts';
@@ -28,9 +30,9 @@ export const checkoutLogic = fromActors(({ session, cart, signedInUid }) => ({
           throw new Error(describeFailure(error).message);
         }
       }),
-      // The last order's delivery details, else the profile's address: what a returning customer
-      // would otherwise type again. Nothing remembered, or a failed read, leaves the form as it is:
-      // this actor never rejects, so the machine needs no error path for it.
+      // The last order's delivery details and type, else the profile's address: what a returning
+      // customer would otherwise type again. Nothing remembered, or a failed read, leaves the form as it
+      // is: this actor never rejects, so the machine needs no error path for it.
       rememberShipping: fromPromise(async () => {
         const uid = session.getSnapshot().context.user?.uid;
         if (!uid) return {};
@@ -39,10 +41,21 @@ export const checkoutLogic = fromActors(({ session, cart, signedInUid }) => ({
           fetchMyOrders(uid, { limit: 1 }, null).catch(() => undefined),
         ]);
         const last = orders?.rows[0];
-        const remembered: Partial<ShippingForm> = {};
+        const remembered: Remembered = {};
         if (profile?.address) remembered.address = profile.address;
-        if (last) Object.assign(remembered, pick(last, ['phone', 'address', 'postcode', 'city']));
+        if (last?.order_type === 'pickup') Object.assign(remembered, pick(last, ['phone']));
+        else if (last) Object.assign(remembered, pick(last, ['phone', 'address', 'postcode', 'city']));
+        if (last?.order_type) remembered.orderType = last.order_type;
         return remembered;
+      }),
+      // Where the shop delivers: none read leaves the postcode to the server's check at the order.
+      readAreas: fromPromise(async () => (await fetchDeliveryAreas()).map(areaOf)),
+      readSlots: fromPromise(async ({ input }) => {
+        try {
+          return await fetchOrderSlots(signedInUid(), input);
+        } catch (error) {
+          throw new Error(describeFailure(error).message);
+        }
       }),
     },
     actions: {

@@ -6,14 +6,27 @@ interface OrderSummaryProps {
   /** 'Amount Payable' in the cart, 'Grand Total' at checkout. */
   totalLabel: string;
   subtotalLabel: string;
+  /** The cart's promo code and what the server priced it at (taka), shown when it takes something off. */
+  promo?: { code: string | null; discount: number };
+  /** What the spec's 'Shipping' is, said beside it: the delivery fee's rule, or none for a pickup. */
+  shippingNote?: string;
 }
 
-export function OrderSummary({ totals, totalLabel, subtotalLabel }: OrderSummaryProps) {
+export function OrderSummary({ totals, totalLabel, subtotalLabel, shippingNote, promo }: OrderSummaryProps) {
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-lg">
       <dt>{subtotalLabel}</dt>
       <dd className="text-right">{formatCartPrice(toCents(totals.totalPriceWithoutShipping))}</dd>
-      <dt>Shipping</dt>
+      {promo?.code && promo.discount > 0 && (
+        <>
+          <dt>Discount ({promo.code})</dt>
+          <dd className="text-right text-green-800">−{formatCartPrice(toCents(promo.discount))}</dd>
+        </>
+      )}
+      <dt>
+        Shipping
+        {shippingNote && <span className="ml-1 text-base text-neutral-700">({shippingNote})</span>}
+      </dt>
       <dd className="text-right">{formatCartPrice(toCents(totals.totalShipping))}</dd>
       <dt className="border-t border-neutral-200 pt-2 font-bold">{totalLabel}</dt>
       <dd className="border-t border-neutral-200 pt-2 text-right font-bold">

@@ -1,55 +1,184 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { checkoutMachine, type ShippingForm } from '../../machines/checkout.machine.ts';
+import type { Area } from '../../contract/delivery.ts';
+import type { OrderSlots } from '../../contract/kitchen.ts';
+import {
+  checkoutMachine,
+  type OrderToPlace,
+  type Remembered,
+  type ShippingForm,
+  type SlotsQuery,
+} from '../../machines/checkout.machine.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
-import { checkoutModel, complete, request } from './support/models/checkout.ts';
+import {
+  AREAS,
+  CLOSED,
+  checkoutModel,
+  complete,
+  OPEN,
+  request,
+  SLOT_A,
+  SLOT_B,
+} from './support/models/checkout.ts';
 
-function fill(actor: { send: (event: never) => void }, form: ShippingForm) {
+type Checkout = ReturnType<typeof start>;
+
+function fill(actor: Checkout, form: Partial<ShippingForm>) {
   for (const [field, value] of Object.entries(form))
-    actor.send({ type: 'SHIPPING_INPUT', field, value } as never);
+    actor.send({ type: 'SHIPPING_INPUT', field: field as keyof ShippingForm, value: value ?? '' });
 }
 
-const nothingRemembered = fromPromise<Partial<ShippingForm>, void>(async () => ({}));
+const nothingRemembered = fromPromise<Remembered, void>(async () => ({}));
+
+/** A checkout whose areas and times answer at once (the times: `offer`, or by the query). */
+function start(
+  options: {
+    input?: Partial<ShippingForm>;
+    offer?: OrderSlots | ((query: SlotsQuery) => OrderSlots);
+    createPayment?: (input: OrderToPlace) => Promise<string>;
+    remember?: () => Promise<Remembered>;
+    redirectTo?: () => void;
+  } = {},
+) {
+  const readSlots = vi.fn(async ({ input }: { input: SlotsQuery }) =>
+    typeof options.offer === 'function' ? options.offer(input) : (options.offer ?? OPEN),
+  );
+  const createPayment = vi.fn(async ({ input }: { input: OrderToPlace }) =>
+    (options.createPayment ?? (async () => 'url'))(input),
+  );
+  const actor = createActor(
+    checkoutMachine.provide({
+      actors: {
+        createPayment: fromPromise(createPayment),
+        rememberShipping: options.remember ? fromPromise(options.remember) : nothingRemembered,
+        readAreas: fromPromise<Area[], void>(async () => AREAS),
+        readSlots: fromPromise(readSlots),
+      },
+      actions: { redirectTo: options.redirectTo ?? (() => {}) },
+    }),
+    { input: options.input ?? {} },
+  ).start();
+  return Object.assign(actor, { readSlots, createPayment });
+}
+
+const ready = (checkout: Checkout) =>
+  waitFor(checkout, (s) => s.matches({ editing: 'ready' }) && s.context.areas !== null);
 
 describe('checkout machine', () => {
   it('walks every state and transition', () => {
     expectFullCoverage(checkoutModel);
   });
 
-  it('sends nothing while a field is empty and says so in the spec’s words', () => {
-    const createPayment = vi.fn(async () => 'url');
-    const checkout = createActor(
-      checkoutMachine.provide({
-        actors: { createPayment: fromPromise(createPayment), rememberShipping: nothingRemembered },
-      }),
-      { input: { ...complete, phone: '  ' } },
-    ).start();
+  it('sends nothing while a field is empty and says so in the spec’s words', async () => {
+    const checkout = start({ input: { ...complete, phone: '  ' } });
+    await ready(checkout);
     checkout.send({ type: 'checkout.submit', ...request });
-    expect(checkout.getSnapshot().value).toBe('editing');
+    expect(checkout.getSnapshot().matches('editing')).toBe(true);
     expect(checkout.getSnapshot().context).toMatchObject({
       error: 'empty filed can not be submitted',
       invalidField: 'phone',
     });
-    expect(createPayment).not.toHaveBeenCalled();
+    expect(checkout.createPayment).not.toHaveBeenCalled();
     // Typing into the named field takes the mark off; the spec's message stays until the next try.
     checkout.send({ type: 'SHIPPING_INPUT', field: 'phone', value: '0170' });
     expect(checkout.getSnapshot().context.invalidField).toBeNull();
   });
 
-  it('fills what the customer left empty from what they gave before, never what they typed', async () => {
-    let remember!: (details: Partial<ShippingForm>) => void;
-    const checkout = createActor(
-      checkoutMachine.provide({
-        actors: {
-          rememberShipping: fromPromise<Partial<ShippingForm>, void>(
-            () => new Promise((resolve) => (remember = resolve)),
-          ),
-        },
+  it('says before payment when a postcode is not delivered to, or the food is short of its minimum', async () => {
+    const checkout = start({ input: complete });
+    await ready(checkout);
+    checkout.send({ type: 'SHIPPING_INPUT', field: 'postcode', value: '1230' });
+    await ready(checkout);
+    // 1230 is in the city's area: 50.00 tk of food at the least.
+    checkout.send({ type: 'checkout.submit', ...request });
+    expect(checkout.getSnapshot().context).toMatchObject({
+      error: 'Add 10.92 tk more for delivery',
+      invalidField: 'postcode',
+    });
+    expect(checkout.createPayment).not.toHaveBeenCalled();
+  });
+
+  it('asks a pickup for a name and a phone only, and reads its own times', async () => {
+    const checkout = start({ input: { fullName: 'Nadia Rahman', email: '' } });
+    await ready(checkout);
+    checkout.send({ type: 'checkout.type', orderType: 'pickup' });
+    await ready(checkout);
+    expect(checkout.readSlots).toHaveBeenLastCalledWith(
+      expect.objectContaining({ input: { orderType: 'pickup', postcode: '' } }),
+    );
+    fill(checkout, { phone: '01700000000' });
+    checkout.send({ type: 'checkout.submit', ...request });
+    await waitFor(checkout, (s) => s.status === 'done');
+    expect(checkout.createPayment).toHaveBeenCalledWith(
+      expect.objectContaining({
+        input: expect.objectContaining({
+          orderType: 'pickup',
+          slot: null,
+          fullName: 'Nadia Rahman',
+          phone: '01700000000',
+        }),
       }),
-      { input: { fullName: 'Nadia Rahman', email: 'nadia@pizzon.test' } },
-    ).start();
+    );
+  });
+
+  it('reads the times again only when the postcode moves to another area', async () => {
+    const checkout = start({ input: complete });
+    await ready(checkout);
+    const reads = checkout.readSlots.mock.calls.length;
+    checkout.send({ type: 'SHIPPING_INPUT', field: 'postcode', value: '12' });
+    checkout.send({ type: 'SHIPPING_INPUT', field: 'postcode', value: '1205' });
+    await ready(checkout);
+    // 12 is the city's area, then Dhanmondi again: two reads, none for the same area twice.
+    expect(checkout.readSlots.mock.calls.length).toBe(reads + 2);
+    checkout.send({ type: 'SHIPPING_INPUT', field: 'city', value: 'Dhaka' });
+    expect(checkout.readSlots.mock.calls.length).toBe(reads + 2);
+  });
+
+  it('offers only later slots while the shop is closed: the first is chosen, never a refusal', async () => {
+    const checkout = start({ input: complete, offer: CLOSED });
+    await ready(checkout);
+    expect(checkout.getSnapshot().context.slot).toBe(SLOT_B);
+    // As soon as possible is not on offer.
+    checkout.send({ type: 'checkout.slot', slot: null });
+    expect(checkout.getSnapshot().context.slot).toBe(SLOT_B);
+    checkout.send({ type: 'checkout.submit', ...request });
+    await waitFor(checkout, (s) => s.status === 'done');
+    expect(checkout.createPayment).toHaveBeenCalledWith(
+      expect.objectContaining({ input: expect.objectContaining({ slot: SLOT_B }) }),
+    );
+  });
+
+  it('offers the next free slot when the chosen one filled up before the order', async () => {
+    let offer: OrderSlots = OPEN;
+    const checkout = start({
+      input: complete,
+      offer: () => offer,
+      createPayment: async () => {
+        offer = { ...OPEN, slots: OPEN.slots.filter((slot) => slot.at !== SLOT_A) };
+        throw new Error('That slot has just filled up');
+      },
+    });
+    await ready(checkout);
+    checkout.send({ type: 'checkout.slot', slot: SLOT_A });
+    checkout.send({ type: 'checkout.submit', ...request });
+    const back = await waitFor(checkout, (s) => s.matches({ editing: 'ready' }) && s.context.error !== null);
+    expect(back.context).toMatchObject({ error: 'That slot has just filled up', slot: SLOT_B });
+  });
+
+  it('fills what the customer left empty from what they gave before, never what they typed', async () => {
+    let remember!: (details: Remembered) => void;
+    const checkout = start({
+      input: { fullName: 'Nadia Rahman', email: 'nadia@pizzon.test' },
+      remember: () => new Promise((resolve) => (remember = resolve)),
+    });
     checkout.send({ type: 'SHIPPING_INPUT', field: 'city', value: 'Chattogram' });
-    remember({ phone: '01700000000', address: '12 Lake Road', postcode: '1205', city: 'Dhaka' });
+    remember({
+      phone: '01700000000',
+      address: '12 Lake Road',
+      postcode: '1205',
+      city: 'Dhaka',
+      orderType: 'pickup',
+    });
     await waitFor(checkout, (s) => s.context.shipping.phone !== '');
     expect(checkout.getSnapshot().context.shipping).toEqual({
       fullName: 'Nadia Rahman',
@@ -59,24 +188,24 @@ describe('checkout machine', () => {
       postcode: '1205',
       city: 'Chattogram',
     });
+    // The last order's type is remembered too.
+    expect(checkout.getSnapshot().context.orderType).toBe('pickup');
   });
 
   it('places one order for a double click and sends the browser to the payment page', async () => {
-    const createPayment = vi.fn(async () => 'http://localhost:5000/sandbox-pay/PZ1');
     const redirectTo = vi.fn();
-    const checkout = createActor(
-      checkoutMachine.provide({
-        actors: { createPayment: fromPromise(createPayment), rememberShipping: nothingRemembered },
-        actions: { redirectTo },
-      }),
-      { input: {} },
-    ).start();
+    const checkout = start({
+      createPayment: async () => 'http://localhost:5000/sandbox-pay/PZ1',
+      redirectTo,
+    });
     fill(checkout, complete);
+    await ready(checkout);
     checkout.send({ type: 'checkout.submit', ...request });
     checkout.send({ type: 'checkout.submit', ...request });
     await waitFor(checkout, (s) => s.status === 'done');
-    expect(createPayment).toHaveBeenCalledExactlyOnceWith(
-      expect.objectContaining({ input: { ...complete, ...request } }),
+    const { foodCents: _, ...sent } = request;
+    expect(checkout.createPayment).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ input: { ...complete, ...sent, orderType: 'delivery', slot: null } }),
     );
     expect(redirectTo).toHaveBeenCalledWith(expect.anything(), {
       url: 'http://localhost:5000/sandbox-pay/PZ1',
@@ -84,15 +213,11 @@ describe('checkout machine', () => {
   });
 
   it('keeps the form and shows the reason when the order is refused', async () => {
-    const checkout = createActor(
-      checkoutMachine.provide({
-        actors: {
-          createPayment: fromPromise(() => Promise.reject(new Error('Prices have changed'))),
-          rememberShipping: nothingRemembered,
-        },
-      }),
-      { input: complete },
-    ).start();
+    const checkout = start({
+      input: complete,
+      createPayment: () => Promise.reject(new Error('Prices have changed')),
+    });
+    await ready(checkout);
     checkout.send({ type: 'checkout.submit', ...request });
     const back = await waitFor(checkout, (s) => s.matches('editing') && s.context.error !== null);
     expect(back.context).toMatchObject({ shipping: complete, error: 'Prices have changed' });

@@ -1,7 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderSlots } from '../../contract/kitchen.ts';
 import { createApiTokens } from '../../server/api/tokens.ts';
-import { cartLines, menuItems, orderLines, orders, users } from '../../server/db/schema.ts';
+import {
+  cartLines,
+  kitchenSettings,
+  menuItems,
+  openingHours,
+  orderLines,
+  orders,
+  users,
+} from '../../server/db/schema.ts';
 import { seedMenu } from '../../server/db/seed/menu.ts';
 import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
 import { checkoutBody, ORDER_TIME, SHIPPING } from './support/commerce.ts';
@@ -82,6 +91,60 @@ describe('two API processes on one database', () => {
     expect(statuses).toEqual([200, ...Array(19).fill(409)]);
     const [left] = await scratch.db.select().from(menuItems).where(eq(menuItems.id, item.id));
     expect(left!.quantity).toBe(0);
+  });
+
+  it('give the last place of a kitchen slot to exactly one of many racing customers over both', async () => {
+    // Open around the clock, three orders a slot: the race is for the third place of a slot.
+    await scratch.db.update(openingHours).set({ opens: '00:00', closes: '23:59', closed: false });
+    await scratch.db.update(kitchenSettings).set({ slotOrders: 3 });
+    const [item] = await scratch.db
+      .insert(menuItems)
+      .values({
+        name: 'The Slot Margherita',
+        priceCents: 2000,
+        quantity: 100,
+        image: '/images/menu/margherita-napoletana.svg',
+        category: 'pizza',
+        description: 'For a busy evening.',
+      })
+      .returning();
+    const buyers = await customers(12, 'slot-race');
+    const apiOf = (i: number) => (i % 2 === 0 ? a : b);
+    for (const [i, buyer] of buyers.entries()) {
+      expect(
+        (await post(apiOf(i), '/add-to-cart', buyer.token, { itemId: item!.id, quantity: 1 })).status,
+      ).toBe(201);
+    }
+    const offer = (await (
+      await fetch(`${a.url}/order-slots?orderType=pickup&uid=${buyers[0]!.uid}`, {
+        headers: { Authorization: `Bearer ${buyers[0]!.token}` },
+      })
+    ).json()) as OrderSlots;
+    const [slot, next] = offer.slots.slice(2);
+    const body = {
+      ...checkoutBody([{ item: item!, quantity: 1 }]),
+      orderType: 'pickup',
+      slot: slot!.at,
+      total_price: 20,
+    };
+    const checkOut = (i: number) =>
+      post(
+        apiOf(i),
+        `/create-payment-intent?uid=${buyers[i]!.uid}`,
+        buyers[i]!.token,
+        body,
+        `192.0.2.${10 + i}`,
+      );
+    for (const i of [0, 1]) expect((await checkOut(i)).status).toBe(200);
+    const answers = await Promise.all(buyers.slice(2).map((_, i) => checkOut(i + 2)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const refusal = (await answers.find((answer) => answer.status === 409)!.json()) as { slot: unknown };
+    expect(refusal.slot).toEqual(next);
+    const [held] = await scratch.db
+      .select({ orders: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.slotAt, new Date(slot!.at)));
+    expect(held!.orders).toBe(3);
   });
 
   it('keep one customer’s item within its cap: 24 adds of the same choices over both, one line of 10', async () => {

@@ -33,7 +33,7 @@ import {
 import { AllItemsQuerySchema } from '../../contract/menu.ts';
 import { NAME_CONTROL_MESSAGE } from '../../contract/names.ts';
 import { DEFAULT_SHOP_HOURS, ShopHoursSchema } from '../../contract/opening-hours.ts';
-import { AdminOrdersQuerySchema, CreatePaymentSchema } from '../../contract/order.ts';
+import { AdminOrdersQuerySchema, DeliveryPaymentSchema } from '../../contract/order.ts';
 import { StaffTransitionSchema } from '../../contract/order-lifecycle.ts';
 import { PageQuerySchema } from '../../contract/paging.ts';
 import {
@@ -505,8 +505,9 @@ const TARGETS: Record<string, Target> = {
       return { valid: { quantity: 2 }, send: jsonCall('PATCH', `/cart-line/${line}`, cast.customerB.token) };
     },
   },
+  // The spec's body, a delivery's (a pickup's asks for less: tests/server/ordering-checkout.test.ts).
   'POST /create-payment-intent': {
-    schema: CreatePaymentSchema,
+    schema: DeliveryPaymentSchema,
     method: 'POST',
     in: 'body',
     ok: 200,

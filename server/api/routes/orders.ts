@@ -11,6 +11,8 @@ import { asCustomerSees, listOrderEvents } from '../services/order-history.ts';
 import { listOrders } from '../services/order-lists.ts';
 import { deleteOrder, requireOwnOrder } from '../services/own-orders.ts';
 import { paymentStatusOf } from '../services/payment-page.ts';
+import type { ShopClock } from '../services/shop-clock.ts';
+import { SlotFull } from '../services/slots.ts';
 import { sendPage, withCursor } from './paged.ts';
 import type { RegisterRoute } from './table.ts';
 
@@ -26,6 +28,8 @@ export interface OrderRouteDeps {
   holds: Holds;
   /** The storefront's origins: a checkout from one of them pays and comes back there. */
   siteOrigins: readonly string[];
+  /** The shop's clock: its hours and slots are its wall clock's. */
+  clock: ShopClock;
 }
 
 /** The signed-in customer's checkout and own orders. */
@@ -38,10 +42,14 @@ export function orderRoutes(on: RegisterRoute, deps: OrderRouteDeps) {
       const origin = c.req.header('Origin');
       const returnSite = origin !== undefined && siteOrigins.includes(origin) ? origin : undefined;
       return checkout(
-        { db, gateway, logger, gatewayTimeoutMs: paymentTimeoutMs, returnSite, holds },
+        { db, gateway, logger, gatewayTimeoutMs: paymentTimeoutMs, returnSite, holds, clock: deps.clock },
         { uid: c.var.user.uid, address: deps.addressOf(c) },
         body,
-      );
+      ).catch((error: unknown) => {
+        // A slot that filled up meanwhile: the next free one beside the message ({ message, slot }).
+        if (error instanceof SlotFull) return c.json({ message: error.message, slot: error.slot }, 409);
+        throw error;
+      });
     },
     { before: [byAddress], guard: [byAccount((c: Context<UserEnv>) => c.var.user.uid)] },
   );

@@ -4,9 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { splitSellable } from '../../../contract/cart.ts';
+import { areaFor, belowMinimumMessage, notDeliveredMessage } from '../../../contract/delivery.ts';
 import { toCents } from '../../../contract/money.ts';
 import { selectionProblem } from '../../../contract/options.ts';
 import type { CreatePayment } from '../../../contract/order.ts';
+import { priceOrder } from '../../../contract/pricing.ts';
+import { SHOP_CLOSED_MESSAGE } from '../../../contract/shop.ts';
 import type { Database } from '../../db/client.ts';
 import { cartLines, menuItems, orderEvents, orderLines, orders, users } from '../../db/schema.ts';
 import { Conflict, InvalidInput, UpstreamFailed } from '../domain-errors.ts';
@@ -20,7 +23,8 @@ import { recordCreation, skipOvertaken, transitionOrder } from './order-lifecycl
 import { type Executor, heldUnits, lockItems, restoreStock } from './order-stock.ts';
 import { type CartLineRow, type PromoPricedCart, priceCart, withCartPromo } from './pricing.ts';
 import { takePromoUse } from './promotions.ts';
-import { assertShopOpen } from './shop.ts';
+import { DEFAULT_SHOP_TIME_ZONE, type ShopClock, shopClock } from './shop-clock.ts';
+import { needOf, readShopNow, takeSlot } from './slots.ts';
 import { withTimeout } from './timeout.ts';
 
 /** How long checkout waits for the gateway's payment page before giving up (and undoing the order). */
@@ -42,15 +46,21 @@ export const newTransactionId = (): string => `PZ${randomBytes(12).toString('hex
 /** A line asks for more than the stock left: the one refusal that lapsed reservations may lift. */
 class OutOfStock extends Conflict {}
 
-/** The delivery details of a checkout: the order keeps them and the gateway's page shows them. */
-const customerOf = ({ fullName, email, phone, address, city, postcode }: CreatePayment) => ({
-  fullName,
-  email,
-  phone,
-  address,
-  city,
-  postcode,
+/**
+ * The details of a checkout: the order keeps them and the gateway's page shows them. A pickup has no
+ * address, postcode or city (any sent along are not kept).
+ */
+const customerOf = (input: CreatePayment) => ({
+  fullName: input.fullName,
+  email: input.email,
+  phone: input.phone,
+  ...(input.orderType === 'pickup'
+    ? { address: '', city: '', postcode: '' }
+    : { address: input.address, city: input.city, postcode: input.postcode }),
 });
+
+/** What the gateway's page shows of a pickup's address: it asks for one. */
+const PICKUP_ADDRESS = 'Collected at the shop';
 
 /** Who checks out: the signed-in customer, and the address the request came from (clientAddress). */
 export interface Caller {
@@ -120,6 +130,7 @@ export function createOrder(
   input: CreatePayment,
   holds: Holds = DEFAULT_HOLDS,
   source: LineSource = fromCart,
+  clock: ShopClock = shopClock(DEFAULT_SHOP_TIME_ZONE),
 ): Promise<CreatedOrder> {
   return db.transaction(async (tx) => {
     // One checkout per customer at a time: a second one waits here until the first has committed, then
@@ -131,10 +142,22 @@ export function createOrder(
       .from(users)
       .where(eq(users.uid, uid))
       .for('no key update');
-    await assertShopOpen(tx);
+    const shop = await readShopNow(tx, clock);
+    // As soon as possible while the owner has closed the shop: refused as before, nothing created (a
+    // later slot may still be ordered).
+    if (input.slot === null && shop.switchClosed) throw new Conflict(SHOP_CLOSED_MESSAGE);
     const share = holdShare(holds, customer?.newAccount ?? true);
 
-    const { lines, totalCents, discountCents, promo, promotion } = await source(tx, uid);
+    // A delivery goes to the area of its postcode as typed, priced by its rule; a pickup pays no fee.
+    // A postcode no area takes is refused before anything is held.
+    const area = input.orderType === 'delivery' ? areaFor(shop.areas, input.postcode) : undefined;
+    if (input.orderType === 'delivery' && !area) throw new InvalidInput(notDeliveredMessage(input.postcode));
+    const sourced = await source(tx, uid);
+    const { lines, totalCents, discountCents, promo } = priceOrder(sourced.lines, {
+      promo: sourced.promo,
+      delivery: area ?? null,
+    });
+    const { promotion } = sourced;
     if (lines.length === 0) throw new InvalidInput(EMPTY_CART);
     const items = unitsByItem(lines);
     // Lines added before the caps, or under larger ones, are refused here as well.
@@ -146,6 +169,9 @@ export function createOrder(
     // cart leaves such a line out of what it shows.
     const [short] = splitSellable(await withOwnHolds(tx, uid, lines)).unsellable;
     if (short) throw new OutOfStock(stockMessage(short.line.name, short.available));
+    const food = lines.reduce((sum, line) => sum + line.subtotalCents, 0) - discountCents;
+    if (area && food < area.minimumCents)
+      throw new InvalidInput(belowMinimumMessage(area.minimumCents - food));
     // The client's total only confirms what the customer saw: the order is charged the server's. A code
     // that stopped applying since the cart was read (ended, used up) is named.
     if (totalCents !== toCents(input.total_price)) {
@@ -194,6 +220,9 @@ export function createOrder(
       }
     }
 
+    // The order's slot, under the slot's own lock: the order inserted below holds it.
+    const slot = await takeSlot(tx, shop, needOf(shop, input.orderType, area, lines), input.slot);
+
     // Under the items' locks, the code's own: its use is counted again, and the order below holds it.
     const discounted = promotion && promo?.refusal === null && discountCents > 0;
     if (discounted) await takePromoUse(tx, promotion, uid);
@@ -208,6 +237,10 @@ export function createOrder(
         clientAddress: address,
         transactionId,
         totalCents,
+        orderType: input.orderType,
+        deliveryAreaId: area?.id ?? null,
+        pizzaUnits: needOf(shop, input.orderType, area, lines).pizzaUnits,
+        ...slot,
         ...(discounted && { promotionId: promotion.id, promoCode: promotion.code, discountCents }),
       })
       .returning({ id: orders.id });
@@ -276,6 +309,8 @@ export interface CheckoutDeps {
   returnSite?: string | undefined;
   /** The caps on what one customer may hold, and how long (default DEFAULT_HOLDS). */
   holds?: Holds | undefined;
+  /** The shop's clock: its hours and slots are its wall clock's (default: SHOP_TIME_ZONE's default). */
+  clock?: ShopClock | undefined;
 }
 
 export async function checkout(
@@ -286,10 +321,11 @@ export async function checkout(
 ): Promise<{ url: string }> {
   const { db, gateway, logger } = deps;
   const holds = deps.holds ?? DEFAULT_HOLDS;
-  const order = await createOrder(db, caller, input, holds, source).catch(async (error: unknown) => {
+  const clock = deps.clock ?? shopClock(DEFAULT_SHOP_TIME_ZONE);
+  const order = await createOrder(db, caller, input, holds, source, clock).catch(async (error: unknown) => {
     if (!(error instanceof OutOfStock || error instanceof OverHoldBudget)) throw error;
     if ((await releaseExpiredReservations(db, holds.holdMinutes)) === 0) throw error;
-    return createOrder(db, caller, input, holds, source);
+    return createOrder(db, caller, input, holds, source, clock);
   });
   try {
     return await withTimeout(
@@ -297,7 +333,7 @@ export async function checkout(
         returnSite: deps.returnSite,
         transactionId: order.transactionId,
         amountCents: order.totalCents,
-        customer: customerOf(input),
+        customer: { ...customerOf(input), ...(input.orderType === 'pickup' && { address: PICKUP_ADDRESS }) },
         lines: order.lines,
       }),
       deps.gatewayTimeoutMs ?? GATEWAY_TIMEOUT_MS,

@@ -23,7 +23,23 @@ type MailedOrder = Pick<
   | 'city'
   | 'discountCents'
   | 'promoCode'
+  | 'orderType'
+  | 'dueText'
 >;
+
+/** When the order is due, as checkout told it, and what comes next for its type. */
+function whenDue(order: MailedOrder): string {
+  const pickup = order.orderType === 'pickup';
+  const due = order.dueText
+    ? pickup
+      ? ` It will be ready at the counter by ${order.dueText}.`
+      : ` We expect it at your door by ${order.dueText}.`
+    : '';
+  const next = pickup
+    ? 'we will write again when it is ready for pickup'
+    : `we will write again when it leaves for ${order.address}, ${order.city}`;
+  return `${due} The kitchen will accept it shortly, and ${next}.`;
+}
 
 /**
  * The states a customer hears about (each promise a letter makes, another keeps). Accepted and preparing follow paid within minutes and would only
@@ -32,7 +48,7 @@ type MailedOrder = Pick<
 const LETTERS: Partial<Record<OrderState, (order: MailedOrder) => { subject: string; body: string }>> = {
   paid: (order) => ({
     subject: `Pizzon: payment received for order ${order.transactionId}`,
-    body: `We received your payment of ${formatAdminPrice(order.totalCents)} for order ${order.transactionId}. The kitchen will accept it shortly, and we will write again when it leaves for ${order.address}, ${order.city}.`,
+    body: `We received your payment of ${formatAdminPrice(order.totalCents)} for order ${order.transactionId}.${whenDue(order)}`,
   }),
   out_for_delivery: (order) => ({
     subject: `Pizzon: order ${order.transactionId} is on its way`,

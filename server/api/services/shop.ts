@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { SHOP_CLOSED_MESSAGE, type ShopStatus } from '../../../contract/shop.ts';
+import type { ShopStatus } from '../../../contract/shop.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { shopStatus } from '../../db/schema.ts';
-import { Conflict } from '../domain-errors.ts';
 
 export async function readShopStatus(db: Database | Transaction): Promise<ShopStatus> {
   const [row] = await db.select({ closed: shopStatus.closed }).from(shopStatus).where(eq(shopStatus.id, 1));
@@ -16,9 +15,4 @@ export async function setShopClosed(db: Database, closed: boolean): Promise<Shop
     .where(eq(shopStatus.id, 1))
     .returning({ closed: shopStatus.closed });
   return { closed: row?.closed ?? closed };
-}
-
-/** Checkout's first question: while the owner has closed the shop, no order is created (Conflict). */
-export async function assertShopOpen(tx: Transaction): Promise<void> {
-  if ((await readShopStatus(tx)).closed) throw new Conflict(SHOP_CLOSED_MESSAGE);
 }

@@ -6,7 +6,7 @@
 // one frees it, with no counter to keep in step. Checkout takes a slot under a transaction-wide
 // advisory lock on it, then counts: however many API processes race for its last place, one at a
 // time counts, so exactly the capacity succeed.
-import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { type Area, areaFor, DEFAULT_DELIVERY_MINUTES } from '../../../contract/delivery.ts';
 import {
   type KitchenSettings,
@@ -19,7 +19,14 @@ import {
   whenText,
 } from '../../../contract/kitchen.ts';
 import type { ItemCategory } from '../../../contract/menu.ts';
-import { addDays, hoursOn, isOpenAt, nextOpening, type ShopHours } from '../../../contract/opening-hours.ts';
+import {
+  addDays,
+  hoursOn,
+  isOpenAt,
+  momentWords,
+  nextOpening,
+  type ShopHours,
+} from '../../../contract/opening-hours.ts';
 import { type OrderType, STOCK_HOLDING_STATES } from '../../../contract/order-lifecycle.ts';
 import { SHOP_CLOSED_MESSAGE, type ShopNow as ShopNowAnswer } from '../../../contract/shop.ts';
 import { cartLines, menuItems, orders } from '../../db/schema.ts';
@@ -113,7 +120,10 @@ export function needOf(
   };
 }
 
-/** The orders in the kitchen's queue now: paid, accepted or being prepared, and due to be started. */
+/**
+ * The orders in the kitchen's queue now: paid, accepted or being prepared, as soon as possible (they
+ * wait their turn), or scheduled and due to be started.
+ */
 async function ordersAhead(db: Executor, now: Date): Promise<number> {
   const [row] = await db
     .select({ ahead: sql<number>`count(*)::int` })
@@ -121,7 +131,7 @@ async function ordersAhead(db: Executor, now: Date): Promise<number> {
     .where(
       and(
         inArray(orders.state, ['paid', 'accepted', 'preparing']),
-        sql`coalesce(${orders.startAt}, ${orders.paidAt}, ${orders.createdAt}) <= ${now}`,
+        or(eq(orders.scheduled, false), lte(orders.startAt, now)),
       ),
     );
   return row?.ahead ?? 0;
@@ -265,13 +275,15 @@ export class SlotFull extends Conflict {
 }
 export const SLOT_NOT_OFFERED = 'That time is not offered any more: please choose another';
 
-/** What an order's slot makes of it: the slot it holds, and when it is started, ready and due. */
+/** What an order's slot makes of it: the slot it holds, when it is started, ready and due, and the words. */
 export interface TakenSlot {
   scheduled: boolean;
   slotAt: Date;
   startAt: Date;
   readyAt: Date;
   dueAt: Date;
+  /** The due time on the shop's wall clock, as the paid mail says it. */
+  dueText: string;
 }
 
 /** Waits for the slot: every checkout counting it does so one at a time, on any API process. */
@@ -286,14 +298,25 @@ async function roomIn(db: Executor, shop: ShopNow, need: Need, slot: Candidate):
   return hasRoom(load.get(slot.instant.getTime()), shop.settings, need);
 }
 
-const timesOf = (need: Need, scheduled: boolean, slotAt: Date, dueAt: Date): TakenSlot => {
+/** An instant from now on the shop's wall clock (now's own, moved on: no time zone change in between). */
+function wallOf(shop: ShopNow, at: Date): { date: string; time: string } {
+  const minute = shop.minute + Math.round((at.getTime() - shop.now.getTime()) / MINUTE);
+  const days = Math.floor(minute / 1440);
+  const inDay = minute - days * 1440;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { date: addDays(shop.today, days), time: `${pad(Math.floor(inDay / 60))}:${pad(inDay % 60)}` };
+}
+
+const timesOf = (shop: ShopNow, need: Need, scheduled: boolean, slot: Candidate, dueAt: Date): TakenSlot => {
   const readyAt = new Date(dueAt.getTime() - need.deliveryMinutes * MINUTE);
+  const wall = dueAt.getTime() === slot.instant.getTime() ? slot : wallOf(shop, dueAt);
   return {
     scheduled,
-    slotAt,
+    slotAt: slot.instant,
     dueAt,
     readyAt,
     startAt: new Date(readyAt.getTime() - need.prepMinutes * MINUTE),
+    dueText: momentWords(wall.date, wall.time),
   };
 };
 
@@ -317,11 +340,11 @@ export async function takeSlot(
   if (asked !== null) {
     const slot = all.find((candidate) => candidate.at === asked);
     if (!slot) throw new Conflict(SLOT_NOT_OFFERED);
-    if (await roomIn(db, shop, need, slot)) return timesOf(need, true, slot.instant, slot.instant);
+    if (await roomIn(db, shop, need, slot)) return timesOf(shop, need, true, slot, slot.instant);
     const next = (await freeSlots(db, shop, need, lead)).find((free) => free.instant > slot.instant);
     const instead = next ? ({ at: next.at, date: next.date, time: next.time } satisfies OfferedSlot) : null;
     throw new SlotFull(
-      `The ${whenText(slot, shop.today)} slot has just filled up${instead ? `: ${whenText(instead, shop.today)} is the next free one` : ''}`,
+      `That time (${whenText(slot, shop.today)}) has just filled up${instead ? `: ${whenText(instead, shop.today)} is the next free one` : ''}`,
       instead,
     );
   }
@@ -331,8 +354,8 @@ export async function takeSlot(
   for (const slot of all) {
     if (!(await roomIn(db, shop, need, slot))) continue;
     return asap && slot.date === shop.today
-      ? timesOf(need, false, slot.instant, asapDue(due, slot))
-      : timesOf(need, true, slot.instant, slot.instant);
+      ? timesOf(shop, need, false, slot, asapDue(due, slot))
+      : timesOf(shop, need, true, slot, slot.instant);
   }
   throw new SlotFull('The kitchen is full for the coming week: please try again later', null);
 }

@@ -1,8 +1,12 @@
-import type { Shipping } from '../../../../contract/order.ts';
+import type { Area } from '../../../../contract/delivery.ts';
+import type { OrderSlots } from '../../../../contract/kitchen.ts';
 import {
   checkoutMachine,
-  type OrderRequest,
+  type OrderToPlace,
+  type Remembered,
   type ShippingForm,
+  type SlotsQuery,
+  type Submission,
 } from '../../../../machines/checkout.machine.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
@@ -14,26 +18,80 @@ export const complete: ShippingForm = {
   postcode: '1205',
   city: 'Dhaka',
 };
-export const request: OrderRequest = { total_price: 41.03, order_time: 'November 23,2026 08:05:09 PM' };
+/** 39.08 tk of food, 41.03 tk with the spec's 5 %. */
+export const request: Submission = {
+  total_price: 41.03,
+  order_time: 'November 23,2026 08:05:09 PM',
+  foodCents: 3_908,
+};
+
+const area = (id: string, postcodes: string[], minimumCents: number): Area => ({
+  id,
+  name: id,
+  postcodes,
+  kind: 'percent',
+  percent: 5,
+  feeCents: 0,
+  freeAboveCents: null,
+  minimumCents,
+  deliveryMinutes: 20,
+});
+/** 1205 is Dhanmondi (no minimum); any other postcode the rest of the city, from 50.00 tk of food. */
+export const AREAS: Area[] = [area('dhanmondi', ['1205'], 0), area('city', [], 5_000)];
+
+export const SLOT_A = '2026-11-30T13:30:00.000Z';
+export const SLOT_B = '2026-11-30T13:45:00.000Z';
+const slot = (at: string) => ({ at, date: '2026-11-30', time: at.slice(11, 16) });
+/** Open now: as soon as possible, or two later slots. */
+export const OPEN: OrderSlots = {
+  asap: { minutes: 35, dueAt: '2026-11-30T12:35:00.000Z' },
+  slots: [slot(SLOT_A), slot(SLOT_B)],
+  opensAt: null,
+};
+/** Closed now: later slots only, the first gone (taken since). */
+export const CLOSED: OrderSlots = { asap: null, slots: [slot(SLOT_B)], opensAt: slot(SLOT_B) };
 
 const pending = checkoutMachine.provide({
   actors: {
-    createPayment: neverAnswers<string, Shipping & OrderRequest>(),
-    rememberShipping: neverAnswers<Partial<ShippingForm>, void>(),
+    createPayment: neverAnswers<string, OrderToPlace>(),
+    rememberShipping: neverAnswers<Remembered, void>(),
+    readAreas: neverAnswers<Area[], void>(),
+    readSlots: neverAnswers<OrderSlots, SlotsQuery>(),
   },
 });
 
 export const checkoutModel = defineModel(pending, [
   {
-    // Two form contents (complete, city missing) keep the walk finite.
+    // Two form contents (complete, city missing), two postcodes (two areas), two types, the slots
+    // of an open and a closed shop: enough for every branch, and the walk stays finite.
     input: { ...complete, city: '' },
-    events: (snapshot) =>
-      [
-        { type: 'SHIPPING_INPUT', field: 'city', value: snapshot.context.shipping.city ? '' : 'Dhaka' },
+    events: (snapshot) => {
+      const { shipping } = snapshot.context;
+      const editing = snapshot.matches('editing');
+      return [
+        { type: 'SHIPPING_INPUT', field: 'city', value: shipping.city ? '' : 'Dhaka' },
+        { type: 'SHIPPING_INPUT', field: 'postcode', value: shipping.postcode === '1205' ? '1230' : '1205' },
+        {
+          type: 'checkout.type',
+          orderType: snapshot.context.orderType === 'delivery' ? 'pickup' : 'delivery',
+        },
+        { type: 'checkout.slot', slot: null },
+        { type: 'checkout.slot', slot: SLOT_A },
         { type: 'checkout.submit', ...request },
-        // What the customer gave before fills the empty city.
-        ...(snapshot.matches('editing')
-          ? [{ type: 'xstate.done.actor.rememberShipping', output: { city: 'Dhaka', phone: '0' } }]
+        { type: 'checkout.retry' },
+        ...(editing && snapshot.context.areas === null
+          ? [{ type: 'xstate.done.actor.readAreas', output: AREAS }]
+          : []),
+        // What the customer gave before fills the empty city; their last order was a pickup.
+        ...(editing
+          ? [{ type: 'xstate.done.actor.rememberShipping', output: { city: 'Dhaka', orderType: 'pickup' } }]
+          : []),
+        ...(snapshot.matches({ editing: 'readingTimes' })
+          ? [
+              { type: 'xstate.done.actor.readSlots', output: OPEN },
+              { type: 'xstate.done.actor.readSlots', output: CLOSED },
+              { type: 'xstate.error.actor.readSlots', error: new Error('Failed to fetch') },
+            ]
           : []),
         ...(snapshot.matches('submitting')
           ? [
@@ -41,6 +99,7 @@ export const checkoutModel = defineModel(pending, [
               { type: 'xstate.error.actor.createPayment', error: new Error('Prices have changed') },
             ]
           : []),
-      ] as never,
+      ] as never;
+    },
   },
 ]);

@@ -1,0 +1,27 @@
+import type { AreasInput, DeliveryArea } from '../../contract/delivery.ts';
+import type { KitchenSettings, OrderSlots, OrderSlotsQuery } from '../../contract/kitchen.ts';
+import type { ShopHours } from '../../contract/opening-hours.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { call } from './call.ts';
+
+// What ordering is held to: the delivery areas, the week, the kitchen's rules, the slots a cart can be
+// had in (docs/decisions/037-order-types-slots-and-estimates.md).
+
+/** Where the shop delivers: read once by checkout, which checks the postcode as it is typed. */
+export const fetchDeliveryAreas = (): Promise<DeliveryArea[]> => call(ROUTES.deliveryAreas, {});
+
+/** As soon as possible and the later slots, for the caller's cart as an order of this type. */
+export const fetchOrderSlots = (uid: string, query: OrderSlotsQuery): Promise<OrderSlots> =>
+  call(ROUTES.orderSlots, { query: { uid, ...query } }, { cache: 'no-store' });
+
+export const saveDeliveryAreas = (uid: string, body: AreasInput): Promise<DeliveryArea[]> =>
+  call(ROUTES.saveDeliveryAreas, { query: { uid }, body });
+
+export const saveShopHours = (uid: string, hours: ShopHours): Promise<ShopHours> =>
+  call(ROUTES.saveShopHours, { query: { uid }, body: hours });
+
+export const fetchKitchenSettings = (uid: string): Promise<KitchenSettings> =>
+  call(ROUTES.kitchenSettings, { query: { uid } }, { cache: 'no-store' });
+
+export const saveKitchenSettings = (uid: string, settings: KitchenSettings): Promise<KitchenSettings> =>
+  call(ROUTES.saveKitchenSettings, { query: { uid }, body: settings });
