@@ -161,13 +161,14 @@ function ItemOrder({
           </button>
         </fieldset>
         {/* The line's running price, once the options or the quantity make it other than the item's. */}
-        <output
+        <p
           className="text-xl font-bold text-brand-ink empty:hidden sm:text-2xl"
+          role="status"
           aria-live="polite"
           aria-label="Line price"
         >
           {lineCents === toCents(item.price) ? '' : formatMenuPrice(lineCents)}
-        </output>
+        </p>
         {/* Enabled for guests (who are asked to log in) and customers; admins do not shop. */}
         <button
           type="button"
