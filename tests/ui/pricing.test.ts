@@ -42,6 +42,7 @@ describe('the pricing rule (spec section 9)', () => {
       lines: [],
       quantity: 0,
       subtotalCents: 0,
+      discountCents: 0,
       shippingCents: 0,
       totalCents: 0,
     });
