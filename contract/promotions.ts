@@ -68,7 +68,7 @@ export function promoDiscount(
         .filter((line) => terms.categories.includes(line.category as ItemCategory))
         .reduce((sum, line) => sum + line.subtotalCents, 0)
     : food;
-  if (eligible === 0) return refused(terms.code, onlyForCategories(terms.categories));
+  if (limited && eligible === 0) return refused(terms.code, onlyForCategories(terms.categories));
   const off =
     terms.kind === 'percent'
       ? Math.floor((eligible * terms.amount + 50) / 100)

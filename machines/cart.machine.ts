@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
-import { type Added, type CartLine, type CartTotals, cartTotals } from '../contract/cart.ts';
+import { type Added, type CartLine, type CartTotals, cartTotals, splitSellable } from '../contract/cart.ts';
+import { type CartPromo, NO_CART_PROMO } from '../contract/promotions.ts';
 import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 
@@ -21,24 +22,51 @@ export interface QuantityChange {
   quantity: number;
 }
 
-const EMPTY = { lines: [] as CartLine[], totals: cartTotals([]) };
-const IDLE = { error: null, adding: null, saving: null, unsaved: [] as QuantityChange[], reread: false };
+/** What a read of the cart brings: its lines, and the code on it as the server prices it now. */
+export interface CartRead {
+  lines: CartLine[];
+  promo: CartPromo;
+}
+
+/**
+ * The spec's totals over the lines the stock can fill (a sold-out or over-stock line is shown apart and
+ * charged for nothing), less what the server priced the code at.
+ */
+export const totalsOf = (lines: readonly CartLine[], promo: CartPromo): CartTotals =>
+  cartTotals(splitSellable(lines).sellable, promo.discount);
+
+const EMPTY = { lines: [] as CartLine[], promo: NO_CART_PROMO, totals: cartTotals([]) };
+const IDLE = {
+  error: null,
+  adding: null,
+  saving: null,
+  unsaved: [] as QuantityChange[],
+  reread: false,
+  promoError: null,
+};
 const ADD = { target: 'adding', actions: 'recordAddition' } as const;
 
 /**
- * The signed-in customer's cart: its lines and the totals derived from them with the shared rule.
+ * The signed-in customer's cart: its lines, its promo code as the server prices it, and the totals
+ * derived from them with the shared rule (a line the stock can not fill counts for nothing).
  * Loaded only once sign-in has settled ('cart.load'), emptied on sign-out ('cart.clear'); every add
  * and remove is followed by a fresh read, so the navbar and My cart show what the server holds.
  * A quantity changed in My cart shows at once (line and totals) and is saved one request at a time,
  * the latest quantity of each line winning, so quick clicks are neither lost nor saved out of order;
- * a refused save reads the cart again, which puts its line back at the server's quantity.
+ * a refused save reads the cart again, which puts its line back at the server's quantity. A code is
+ * put on or taken off the cart one request at a time ('cart.applyPromo', 'cart.removePromo'); after a
+ * quantity changes, a cart with a code is read again, as the code's discount may have changed with it.
  */
 export const cartMachine = setup({
   types: {
     context: {} as {
       lines: CartLine[];
+      /** The code on the cart and what the server prices it at (none: NO_CART_PROMO). */
+      promo: CartPromo;
       totals: CartTotals;
       error: string | null;
+      /** Why the code typed last was refused (it does not exist, the network…). */
+      promoError: string | null;
       /** The addition in flight. */
       adding: CartAddition | null;
       /** The quantity being saved. */
@@ -54,10 +82,14 @@ export const cartMachine = setup({
       | { type: 'cart.refresh' }
       | ({ type: 'cart.add' } & CartAddition)
       | { type: 'cart.remove'; id: string }
-      | ({ type: 'cart.setQuantity' } & QuantityChange),
+      | ({ type: 'cart.setQuantity' } & QuantityChange)
+      | { type: 'cart.applyPromo'; code: string }
+      | { type: 'cart.removePromo' },
   },
   actors: {
-    fetchCart: providedLater<CartLine[]>('fetchCart'),
+    fetchCart: providedLater<CartRead>('fetchCart'),
+    applyPromo: providedLater<CartPromo, { code: string }>('applyPromo'),
+    removePromo: providedLater<{ deletedCount: number }>('removePromo'),
     addLine: providedLater<Added, CartAddition>('addLine'),
     removeLine: providedLater<{ deletedCount: number }, { id: string }>('removeLine'),
     saveQuantity: providedLater<CartLine, QuantityChange>('saveQuantity'),
@@ -75,7 +107,7 @@ export const cartMachine = setup({
       const queued = context.unsaved.some((change) => change.id === id);
       return {
         lines,
-        totals: cartTotals(lines),
+        totals: totalsOf(lines, context.promo),
         unsaved: queued
           ? context.unsaved.map((change) => (change.id === id ? { id, quantity } : change))
           : [...context.unsaved, { id, quantity }],
@@ -92,7 +124,7 @@ export const cartMachine = setup({
       const lines = newer
         ? context.lines
         : context.lines.map((line) => (line._id === params.line._id ? params.line : line));
-      return { lines, totals: cartTotals(lines), saving: null };
+      return { lines, totals: totalsOf(lines, context.promo), saving: null };
     }),
     // Later quantities of a refused line would be refused alike (stock gone, the cap), or were asked
     // on top of a quantity the server does not have: the fresh read shows what it has.
@@ -113,6 +145,8 @@ export const cartMachine = setup({
       return line !== undefined && Number.isInteger(quantity) && quantity >= 1 && quantity !== line.quantity;
     },
     hasUnsaved: ({ context }) => context.unsaved.length > 0,
+    hasPromo: ({ context }) => context.promo.code !== null,
+    isCode: ({ event }) => event.type === 'cart.applyPromo' && event.code.trim() !== '',
     mustReread: ({ context }) => context.reread,
   },
 }).createMachine({
@@ -133,8 +167,9 @@ export const cartMachine = setup({
         onDone: {
           target: 'ready',
           actions: assign({
-            lines: ({ event }) => event.output,
-            totals: ({ event }) => cartTotals(event.output),
+            lines: ({ event }) => event.output.lines,
+            promo: ({ event }) => event.output.promo,
+            totals: ({ event }) => totalsOf(event.output.lines, event.output.promo),
             error: null,
             reread: false,
           }),
@@ -154,6 +189,45 @@ export const cartMachine = setup({
         'cart.remove': 'removing',
         'cart.setQuantity': { guard: 'isNewQuantity', target: 'saving', actions: 'recordQuantity' },
         'cart.refresh': 'loading',
+        'cart.applyPromo': { guard: 'isCode', target: 'applyingPromo' },
+        'cart.removePromo': { guard: 'hasPromo', target: 'removingPromo' },
+      },
+    },
+    applyingPromo: {
+      invoke: {
+        id: 'applyPromo',
+        src: 'applyPromo',
+        input: ({ event }) => ({ code: (event as { code: string }).code.trim() }),
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            promo: ({ event }) => event.output,
+            totals: ({ context, event }) => totalsOf(context.lines, event.output),
+            promoError: null,
+          }),
+        },
+        onError: { target: 'ready', actions: assign({ promoError: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    removingPromo: {
+      invoke: {
+        id: 'removePromo',
+        src: 'removePromo',
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            promo: NO_CART_PROMO,
+            totals: ({ context }) => totalsOf(context.lines, NO_CART_PROMO),
+            promoError: null,
+          }),
+        },
+        onError: {
+          target: 'ready',
+          actions: {
+            type: 'announceFailure',
+            params: ({ event }) => ({ message: errorMessage(event.error) }),
+          },
+        },
       },
     },
     adding: {
@@ -203,11 +277,13 @@ export const cartMachine = setup({
       },
       on: { 'cart.setQuantity': { guard: 'isNewQuantity', actions: 'recordQuantity' } },
     },
-    // Transient: the next quantity, else the fresh read a refusal asked for, else done.
+    // Transient: the next quantity, else the fresh read a refusal (or the code's new price) asks for,
+    // else done.
     saved: {
       always: [
         { guard: 'hasUnsaved', target: 'saving' },
         { guard: 'mustReread', target: 'loading' },
+        { guard: 'hasPromo', target: 'loading' },
         { target: 'ready' },
       ],
     },

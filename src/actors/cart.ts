@@ -1,7 +1,15 @@
 import { type Actor, fromPromise } from 'xstate';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import { isCustomer, isSessionSettled } from '../../machines/session.machine.ts';
-import { addToCart, fetchCart, removeCartLine, setCartLineQuantity } from '../api/cart.ts';
+import {
+  addToCart,
+  applyCartPromo,
+  fetchCart,
+  fetchCartPromo,
+  removeCartLine,
+  removeCartPromo,
+  setCartLineQuantity,
+} from '../api/cart.ts';
 import { rejectReadably } from '../ui/failure.ts';
 import { forgetPendingAdd, newAddKey, pendingAdd } from '../ui/pending-add.ts';
 import { notify } from '../ui/toast.ts';
@@ -11,7 +19,13 @@ import type { SessionActor } from './session.ts';
 export const liveCartMachine = (signedInUid: () => string) =>
   cartMachine.provide({
     actors: {
-      fetchCart: fromPromise(() => fetchCart(signedInUid()).catch(rejectReadably)),
+      fetchCart: fromPromise(async () => {
+        const uid = signedInUid();
+        const [lines, promo] = await Promise.all([fetchCart(uid), fetchCartPromo(uid)]).catch(rejectReadably);
+        return { lines, promo };
+      }),
+      applyPromo: fromPromise(({ input }) => applyCartPromo(signedInUid(), input.code).catch(rejectReadably)),
+      removePromo: fromPromise(() => removeCartPromo(signedInUid()).catch(rejectReadably)),
       addLine: fromPromise(async ({ input: { name: _, addKey = newAddKey(), ...addition } }) => {
         try {
           return await addToCart(signedInUid(), { ...addition, addKey }).catch(rejectReadably);

@@ -1,4 +1,5 @@
 import type { Added, AddToCartBody, CartLine } from '../../contract/cart.ts';
+import type { CartPromo } from '../../contract/promotions.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { cached, cacheName, invalidate } from './cache.ts';
 import { call } from './call.ts';
@@ -34,6 +35,20 @@ export function setCartLineQuantity(id: string, quantity: number): Promise<CartL
 
 export function removeCartLine(id: string): Promise<{ deletedCount: number }> {
   return changing(() => call(ROUTES.removeCartLine, { params: { id } }));
+}
+
+/** The code on the caller's cart, as the server prices it on the cart now (read with every cart read). */
+export function fetchCartPromo(uid: string): Promise<CartPromo> {
+  return call(ROUTES.cartPromo, { query: { uid } });
+}
+
+/** Puts a code on the caller's cart: what it takes off, or why it takes nothing (400: no such code). */
+export function applyCartPromo(uid: string, code: string): Promise<CartPromo> {
+  return call(ROUTES.applyCartPromo, { query: { uid }, body: { code } });
+}
+
+export function removeCartPromo(uid: string): Promise<{ deletedCount: number }> {
+  return call(ROUTES.removeCartPromo, { query: { uid } });
 }
 
 /** After an order is paid or refused for changed prices, the cached cart is stale. */

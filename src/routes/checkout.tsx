@@ -1,8 +1,8 @@
-import { Navigate } from '@tanstack/react-router';
+import { Link, Navigate } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
-import { type CartLine, cartTotals } from '../../contract/cart.ts';
+import { type CartLine, cartTotals, splitSellable } from '../../contract/cart.ts';
 import { type Area, areaFor, deliveryProblem, feeText } from '../../contract/delivery.ts';
 import { estimateText, whenText } from '../../contract/kitchen.ts';
 import { formatCartPrice, toCents } from '../../contract/money.ts';
@@ -19,6 +19,7 @@ import { FormField } from '../components/form-field.tsx';
 import { LineChoices } from '../components/line-choices.tsx';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
+import { PromoEntry } from '../components/promo-entry.tsx';
 import { ShopClosedNotice } from '../components/shop-closed-notice.tsx';
 import { RESTAURANT_ADDRESS } from '../content/contact.ts';
 
@@ -271,7 +272,8 @@ function ShippingDetails({ snapshot, send, totalPrice, foodCents }: DetailsProps
 
 /** The form and the order beside it: the totals follow the type and the area the form says. */
 function Checkout({ lines }: { lines: CartLine[] }) {
-  const { session } = useActors();
+  const { session, cart } = useActors();
+  const promo = useSelector(cart, (s) => s.context.promo);
   const { checkout } = useCheckoutLogic();
   const user = useSelector(session, (s) => s.context.user);
   const [snapshot, send] = useMachine(checkout, {
@@ -282,7 +284,8 @@ function Checkout({ lines }: { lines: CartLine[] }) {
   const { orderType, areas, shipping } = snapshot.context;
   const area = orderType === 'delivery' ? areaFor(areas ?? [], shipping.postcode) : undefined;
   // A pickup pays no fee; a delivery its area's rule (the spec's 5 % until one is known).
-  const totals = cartTotals(lines, 0, orderType === 'pickup' ? null : area);
+  // The code's discount as the server priced it on the cart (machines/cart.machine.ts).
+  const totals = cartTotals(lines, promo.discount, orderType === 'pickup' ? null : area);
   const foodCents = toCents(totals.totalPriceWithoutShipping);
   const shippingNote =
     orderType === 'pickup'
@@ -324,7 +327,9 @@ function Checkout({ lines }: { lines: CartLine[] }) {
           subtotalLabel="Subtotal"
           totalLabel="Grand Total"
           shippingNote={shippingNote}
+          promo={promo}
         />
+        <PromoEntry />
       </section>
     </>
   );
@@ -333,12 +338,30 @@ function Checkout({ lines }: { lines: CartLine[] }) {
 export function CheckoutPage() {
   const { cart } = useActors();
   const snapshot = useSelector(cart, (s) => s);
-  const { lines } = snapshot.context;
+  const { sellable, unsellable } = splitSellable(snapshot.context.lines);
+  const lines = sellable;
 
-  if (snapshot.matches('loading') && lines.length === 0) return <LoadingScreen />;
+  if (snapshot.matches('loading') && snapshot.context.lines.length === 0) return <LoadingScreen />;
   // Checkout needs something to check out.
-  if (lines.length === 0 && !snapshot.matches('adding'))
+  if (snapshot.context.lines.length === 0 && !snapshot.matches('adding'))
     return <Navigate to="/user-dashboard/my-cart" replace />;
+  // And waits while a line can not be had: My cart shows it apart, with what is left.
+  if (unsellable.length > 0) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border-2 border-coral/40 p-6">
+        <p className="text-lg font-bold">
+          {unsellable.map(({ line }) => line.name).join(', ')} {unsellable.length === 1 ? 'is' : 'are'} not
+          available as your cart has {unsellable.length === 1 ? 'it' : 'them'}.
+        </p>
+        <p>
+          Remove {unsellable.length === 1 ? 'it' : 'them'}, or keep what is left, in My cart; then check out.
+        </p>
+        <Link to="/user-dashboard/my-cart" className="btn-primary">
+          Back to My cart
+        </Link>
+      </div>
+    );
+  }
 
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_24rem]">

@@ -1,7 +1,13 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Minus, Plus } from 'lucide-react';
-import { CART_LINE_MAX_UNITS, type CartLine, lineCapMessage } from '../../contract/cart.ts';
+import {
+  CART_LINE_MAX_UNITS,
+  type CartLine,
+  lineCapMessage,
+  splitSellable,
+  type UnsellableLine,
+} from '../../contract/cart.ts';
 import { formatCartPrice, toCents } from '../../contract/money.ts';
 import { useActors } from '../actors/context.tsx';
 import { DeleteButton, FormAlert } from '../components/controls.tsx';
@@ -10,12 +16,14 @@ import { DishImage } from '../components/fallback-image.tsx';
 import { LineChoices } from '../components/line-choices.tsx';
 import { ListStates } from '../components/list-states.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
+import { PromoEntry } from '../components/promo-entry.tsx';
 
 const route = getRouteApi('/user-dashboard/_customer/my-cart');
 
 const PAYMENT_NOTICES = {
-  failed: 'The payment did not go through. Your order is unpaid: you can try again or delete it in My order.',
-  cancelled: 'The payment was cancelled. Your order is unpaid: you can try again or delete it in My order.',
+  failed:
+    'The payment did not go through. Your order is unpaid: pay it now from My order, or cancel it there.',
+  cancelled: 'The payment was cancelled. Your order is unpaid: pay it now from My order, or cancel it there.',
 } as const;
 
 const stepClass =
@@ -78,11 +86,70 @@ function LineQuantity({ line }: { line: CartLine }) {
   );
 }
 
+/** The spec's stock sentences, for a line the stock can not fill: none left, or only so many. */
+const stockNote = (name: string, available: number): string =>
+  available < 1
+    ? `${name} is no longer in stock. Please wait for the available in stock.`
+    : `There are only ${available} ${name} in stock.`;
+
+/**
+ * The lines the stock can not fill now, apart from the others and out of the totals: each says why, how
+ * many are left, and can be removed or cut to what is left. Checkout waits until none is left here.
+ */
+function UnsellableLines({ lines }: { lines: ReadonlyArray<UnsellableLine<CartLine>> }) {
+  const { cart } = useActors();
+  const snapshot = useSelector(cart, (s) => s);
+  return (
+    <section aria-labelledby="unsellable-title" className="rounded-2xl border-2 border-coral/40 p-4">
+      <h3 id="unsellable-title" className="text-lg font-bold">
+        Not available now
+      </h3>
+      <p className="text-neutral-700">Not charged: remove these, or keep what is left, to check out.</p>
+      <ul className="divide-y divide-neutral-200" aria-label="Lines not available now">
+        {lines.map(({ line, available }) => (
+          <li key={line._id} className="flex flex-wrap items-center gap-4 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-bold">
+                {line.name} × {line.quantity}
+              </p>
+              <LineChoices options={line.options} instructions={line.instructions} />
+              <p className="text-sm font-bold text-coral-ink">{stockNote(line.name, available)}</p>
+              <p className="text-sm">Available: {available}</p>
+            </div>
+            <span className="flex flex-wrap gap-2">
+              {available > 0 && (
+                <button
+                  type="button"
+                  className="btn-neutral"
+                  disabled={!snapshot.can({ type: 'cart.setQuantity', id: line._id, quantity: available })}
+                  onClick={() => cart.send({ type: 'cart.setQuantity', id: line._id, quantity: available })}
+                >
+                  Keep {available}
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn-dark"
+                aria-label={`Remove ${line.name}`}
+                disabled={!snapshot.can({ type: 'cart.remove', id: line._id })}
+                onClick={() => cart.send({ type: 'cart.remove', id: line._id })}
+              >
+                Remove
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function MyCartPage() {
   const { payment } = route.useSearch();
   const { cart } = useActors();
   const snapshot = useSelector(cart, (s) => s);
-  const { lines, totals, error } = snapshot.context;
+  const { lines, totals, error, promo } = snapshot.context;
+  const { sellable, unsellable } = splitSellable(lines);
   // The spec makes only the checkout button depend on the lines: an empty cart shows its picture beside
   // an Order Summary of zeros.
   const withSummary = (content: React.ReactNode) => (
@@ -92,12 +159,33 @@ export function MyCartPage() {
         <h3 id="summary-title" className="mb-4 text-xl font-bold">
           Order Summary
         </h3>
-        <OrderSummary totals={totals} subtotalLabel="Item(s) Subtotal" totalLabel="Amount Payable" />
-        {lines.length > 0 && (
-          <Link to="/user-dashboard/my-cart/checkout" className="btn-primary mt-6 w-full">
-            Process to Checkout
-          </Link>
-        )}
+        <OrderSummary
+          totals={totals}
+          subtotalLabel="Item(s) Subtotal"
+          totalLabel="Amount Payable"
+          promo={promo}
+        />
+        {lines.length > 0 &&
+          (unsellable.length === 0 ? (
+            <Link to="/user-dashboard/my-cart/checkout" className="btn-primary mt-6 w-full">
+              Process to Checkout
+            </Link>
+          ) : (
+            <>
+              <button
+                type="button"
+                className="btn-primary mt-6 w-full"
+                disabled
+                aria-describedby="checkout-waits"
+              >
+                Process to Checkout
+              </button>
+              <p id="checkout-waits" className="mt-2 text-sm text-neutral-700">
+                Checkout waits until the items not available now are removed or cut to what is left.
+              </p>
+            </>
+          ))}
+        {lines.length > 0 && <PromoEntry />}
       </aside>
     </div>
   );
@@ -116,33 +204,36 @@ export function MyCartPage() {
         onRetry={() => cart.send({ type: 'cart.refresh' })}
       >
         {withSummary(
-          <ul className="divide-y divide-neutral-200" aria-label="Cart lines">
-            {lines.map((line) => (
-              <li key={line._id} className="flex items-center gap-4 py-4">
-                <DishImage
-                  src={line.image}
-                  alt=""
-                  width={80}
-                  height={80}
-                  className="size-20 shrink-0 rounded-2xl bg-cream object-cover"
-                />
-                <div className="min-w-0 flex-1">
-                  <p className="font-bold">{line.name}</p>
-                  <LineChoices options={line.options} instructions={line.instructions} />
-                  <p className="capitalize text-neutral-700">{line.category}</p>
-                  <p>
-                    {formatCartPrice(toCents(line.price))} × {line.quantity}
-                  </p>
-                  <LineQuantity line={line} />
-                </div>
-                <DeleteButton
-                  label={`Remove ${line.name}`}
-                  disabled={!snapshot.can({ type: 'cart.remove', id: line._id })}
-                  onClick={() => cart.send({ type: 'cart.remove', id: line._id })}
-                />
-              </li>
-            ))}
-          </ul>,
+          <div className="grid content-start gap-6">
+            <ul className="divide-y divide-neutral-200 empty:hidden" aria-label="Cart lines">
+              {sellable.map((line) => (
+                <li key={line._id} className="flex items-center gap-4 py-4">
+                  <DishImage
+                    src={line.image}
+                    alt=""
+                    width={80}
+                    height={80}
+                    className="size-20 shrink-0 rounded-2xl bg-cream object-cover"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-bold">{line.name}</p>
+                    <LineChoices options={line.options} instructions={line.instructions} />
+                    <p className="capitalize text-neutral-700">{line.category}</p>
+                    <p>
+                      {formatCartPrice(toCents(line.price))} × {line.quantity}
+                    </p>
+                    <LineQuantity line={line} />
+                  </div>
+                  <DeleteButton
+                    label={`Remove ${line.name}`}
+                    disabled={!snapshot.can({ type: 'cart.remove', id: line._id })}
+                    onClick={() => cart.send({ type: 'cart.remove', id: line._id })}
+                  />
+                </li>
+              ))}
+            </ul>
+            {unsellable.length > 0 && <UnsellableLines lines={unsellable} />}
+          </div>,
         )}
       </ListStates>
     </section>

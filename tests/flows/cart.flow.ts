@@ -1,14 +1,16 @@
 // The customer's cart (machines/cart.machine.ts) replayed in one tab, from signing in to signing out:
 // adds from the Menu's cards (or, once the dish is in the cart, from its page: the card then counts it),
-// quantities and removals on My cart, a refused checkout that reads the cart again. The page is never reloaded (that would start another cart); every state is checked on My cart
-// and the navbar. Refusals are the server's own (a dish sold out, a price changed), but for a quantity's
-// and a removal's (see their actions).
+// quantities and removals on My cart, a refused checkout that reads the cart again, a promo code put on
+// the cart and taken off. The page is never reloaded (that would start another cart); every state is
+// checked on My cart and the navbar. Refusals are the server's own (a dish sold out, a price changed),
+// but for a quantity's, a removal's and a code's (see their actions).
 import { expect, type Page } from '@playwright/test';
 import { CART_LINE_MAX_UNITS, type CartLine, type CartTotals } from '../../contract/cart.ts';
 import type { MenuItem } from '../../contract/menu.ts';
 import { formatAmount, formatCartPrice, toCents } from '../../contract/money.ts';
+import { type CartPromo, NO_CART_PROMO } from '../../contract/promotions.ts';
 import { cartMachine } from '../../machines/cart.machine.ts';
-import { logIn, mainNav } from '../e2e/support/accounts.ts';
+import { logIn, mainNav, unique } from '../e2e/support/accounts.ts';
 import { type Account, type Api, DISH, newCustomer, Staff } from './support/backstage.ts';
 import { type Fixtures, flowTests } from './support/flow.ts';
 import { Gate } from './support/gate.ts';
@@ -26,11 +28,18 @@ interface World extends Fixtures {
   api: Api;
   staff: Staff;
   dishes: Record<Dish, MenuItem>;
-  fetch: Gate;
   add: Gate;
   save: Gate;
   remove: Gate;
+  /** The code made for this flow (a fixed 1.00 tk off the food), and the gates of its three calls. */
+  code: string;
+  quote: Gate;
+  apply: Gate;
+  unapply: Gate;
 }
+
+/** What the flow's code takes off: 1.00 tk, never more than the food. */
+const CODE_OFF = 1;
 
 /**
  * The server's cart (oldest line first) and the two dishes as the menu has them; and the cart the
@@ -42,10 +51,14 @@ interface Server {
   price: Record<Dish, number>;
   stock: Record<Dish, number>;
   cached: CartLine[] | null;
+  /** The code is on the server's cart (it stays there across sign-outs). */
+  promo: boolean;
 }
 type Context = {
   lines: CartLine[];
   totals: CartTotals;
+  promo: CartPromo;
+  promoError: string | null;
   error: string | null;
   saving: { id: string; quantity: number } | null;
 };
@@ -65,6 +78,13 @@ const lineOf = (server: Server, dish: Dish, quantity: number): CartLine => ({
 });
 const listed = (server: Server) => server.cart.map(({ dish, quantity }) => lineOf(server, dish, quantity));
 
+/** The server's price of the code on its cart now (the flow's name for it: the real code is the world's). */
+function quoteOf(server: Server): CartPromo {
+  if (!server.promo) return NO_CART_PROMO;
+  const food = listed(server).reduce((sum, line) => sum + toCents(line.price) * line.quantity, 0);
+  return { code: 'FLOW', discount: Math.min(toCents(CODE_OFF), food) / 100, refusal: null };
+}
+
 /** The first line's stepper: what My cart lets the customer click. */
 function quantitySteps(line: CartLine | undefined) {
   if (!line) return [];
@@ -79,7 +99,10 @@ function effectAnswers(snapshot: WorldSnapshot<Server>['machine'], server: Serve
   const { saving } = contextOf(snapshot);
   if (snapshot.matches('loading')) {
     return [
-      { type: 'xstate.done.actor.fetchCart', output: listed(server) },
+      {
+        type: 'xstate.done.actor.fetchCart',
+        output: { lines: server.cached ?? listed(server), promo: quoteOf(server) },
+      },
       { type: 'xstate.error.actor.fetchCart', error: new Error(UNREACHABLE) },
     ];
   }
@@ -103,6 +126,18 @@ function effectAnswers(snapshot: WorldSnapshot<Server>['machine'], server: Serve
     return [
       { type: 'xstate.done.actor.saveQuantity', output: lineOf(server, dish, saving!.quantity) },
       { type: 'xstate.error.actor.saveQuantity', error: new Error(UNREACHABLE) },
+    ];
+  }
+  if (snapshot.matches('applyingPromo')) {
+    return [
+      { type: 'xstate.done.actor.applyPromo', output: quoteOf({ ...server, promo: true }) },
+      { type: 'xstate.error.actor.applyPromo', error: new Error(UNREACHABLE) },
+    ];
+  }
+  if (snapshot.matches('removingPromo')) {
+    return [
+      { type: 'xstate.done.actor.removePromo', output: { deletedCount: 1 } },
+      { type: 'xstate.error.actor.removePromo', error: new Error(UNREACHABLE) },
     ];
   }
   if (snapshot.matches('removing')) {
@@ -132,7 +167,11 @@ function serverAfter(
         cached: null,
       };
     case 'xstate.done.actor.fetchCart':
-      return { ...server, cached: (event as unknown as { output: CartLine[] }).output };
+      return { ...server, cached: (event as unknown as { output: { lines: CartLine[] } }).output.lines };
+    case 'xstate.done.actor.applyPromo':
+      return { ...server, promo: true };
+    case 'xstate.done.actor.removePromo':
+      return { ...server, promo: false };
     case 'xstate.error.actor.fetchCart':
       return { ...server, cached: null };
     // Either way the dish went in once: by this call, or by the same addition sent first.
@@ -211,6 +250,27 @@ async function expectLines(
 
 const NOTHING = { remove: false, increase: false, decrease: false };
 
+/** The code as My cart shows it: on the cart with what it takes off, or none; a refused request's reason. */
+async function expectPromo(world: World, machine: WorldSnapshot<Server>['machine']) {
+  const { promo, promoError } = contextOf(machine);
+  const summary = world.page.getByRole('complementary');
+  if (promo.code) {
+    await expect(summary).toContainText(
+      `Code ${world.code}−${formatCartPrice(toCents(promo.discount))} off the food`,
+    );
+    await expect(summary).toContainText(
+      `Discount (${world.code})−${formatCartPrice(toCents(promo.discount))}`,
+    );
+    await expect(summary.getByRole('button', { name: 'Remove code' })).toBeEnabled();
+  } else {
+    await expect(summary.getByRole('button', { name: 'Remove code' })).toHaveCount(0);
+  }
+  const form = world.page.getByRole('form', { name: 'Promo code' });
+  await expect(form).toHaveAttribute('aria-busy', 'false');
+  if (promoError) await expect(summary.getByRole('alert')).toHaveText(promoError);
+  else await expect(summary.getByRole('alert')).toHaveCount(0);
+}
+
 /** A call in flight: My cart shows the lines with every control disabled; the call is still open. */
 function busyScreen(gate: (world: World) => Gate, what: string) {
   return async (world: World, { machine }: WorldSnapshot<Server>) => {
@@ -246,6 +306,7 @@ flowTests<World, Server>({
     price: { A: DISH.price, B: DISH.price },
     stock: STOCK,
     cached: null,
+    promo: false,
   },
   events: (snapshot, server) => {
     if (snapshot.matches('signedOut')) return [{ type: 'cart.load' }];
@@ -256,14 +317,13 @@ flowTests<World, Server>({
       { type: 'cart.add', itemId: 'dish-B', quantity: 1, name: NAMES.B },
       ...(lines[0] ? [{ type: 'cart.remove', id: lines[0]._id }] : []),
       ...quantitySteps(lines[0]),
+      // The code typed on My cart (the real one is the world's), and taken off: My cart offers its code's
+      // form beside the lines it has.
+      ...(lines.length > 0 ? [{ type: 'cart.applyPromo', code: 'FLOW' }, { type: 'cart.removePromo' }] : []),
       ...effectAnswers(snapshot, server),
     ];
   },
   serverAfter,
-  answeredAtOnce: (snapshot, { cached }) =>
-    snapshot.matches('loading') && cached
-      ? { type: 'xstate.done.actor.fetchCart', output: cached }
-      : undefined,
   label: (event) => {
     if (event.type === 'cart.setQuantity')
       return `cart.setQuantity ${(event as unknown as { quantity: number }).quantity}`;
@@ -277,7 +337,11 @@ flowTests<World, Server>({
   timeoutMs: 90_000,
 
   calls: {
-    fetchCart: { gate: (world) => world.fetch },
+    // A read of the cart asks for its lines (which the page may answer from its cache) and its code: the
+    // code's read is the one always made, and the one held.
+    fetchCart: { gate: (world) => world.quote },
+    applyPromo: { gate: (world) => world.apply },
+    removePromo: { gate: (world) => world.unapply },
     addLine: { gate: (world) => world.add },
     saveQuantity: { gate: (world) => world.save },
     removeLine: { gate: (world) => world.remove },
@@ -287,6 +351,11 @@ flowTests<World, Server>({
     const { page, request } = fixtures;
     const staff = await Staff.signIn(request);
     const dishes = { A: await staff.addItem(NAMES.A, STOCK.A), B: await staff.addItem(NAMES.B, STOCK.B) };
+    const code = `FLOW${unique()
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '')
+      .slice(-12)}`;
+    await staff.api.call('POST', 'admin-promotions', { code, kind: 'fixed', amount: CODE_OFF });
     const { account, api } = await newCustomer(request, 'Flow Cart');
     await api.call('PUT', 'profile/address', { address: '12 Lake Road' });
     await api.call('POST', 'add-to-cart', { itemId: dishes.A._id, quantity: 1 });
@@ -298,16 +367,19 @@ flowTests<World, Server>({
       api,
       staff,
       dishes,
-      fetch: await on('GET /add-to-cart', 'GET', /\/api\/add-to-cart$/),
       add: await on('POST /add-to-cart', 'POST', /\/api\/add-to-cart$/),
       save: await on('PATCH /cart-line', 'PATCH', /\/api\/cart-line\//),
       remove: await on('DELETE /remove-cart-item', 'DELETE', /\/api\/remove-cart-item\//),
+      code,
+      quote: await on('GET /cart-promo', 'GET', /\/api\/cart-promo$/),
+      apply: await on('PUT /cart-promo', 'PUT', /\/api\/cart-promo$/),
+      unapply: await on('DELETE /cart-promo', 'DELETE', /\/api\/cart-promo$/),
     };
     await page.goto('/');
     return world;
   },
-  async teardown({ staff, dishes, fetch, add, save, remove }) {
-    for (const gate of [fetch, add, save, remove]) await gate.open();
+  async teardown({ staff, dishes, add, save, remove, quote, apply, unapply }) {
+    for (const gate of [add, save, remove, quote, apply, unapply]) await gate.open();
     for (const dish of Object.values(dishes)) await staff.deleteItem(dish._id);
   },
 
@@ -357,13 +429,35 @@ flowTests<World, Server>({
         .getByRole('button', { name: quantity > line.quantity ? 'Increase quantity' : 'Decrease quantity' })
         .click();
     },
-    async 'xstate.done.actor.fetchCart'({ fetch }) {
-      await fetch.release();
+    async 'xstate.done.actor.fetchCart'({ quote }) {
+      await quote.release();
     },
-    // Our API fails the listing only for a customer who is no longer signed in (401, signed out): the
+    // Our API fails the reads only for a customer who is no longer signed in (401, signed out): the
     // cart's own failure is a call that does not get through.
-    async 'xstate.error.actor.fetchCart'({ fetch }) {
-      await fetch.fail();
+    async 'xstate.error.actor.fetchCart'({ quote }) {
+      await quote.fail();
+    },
+    async 'cart.applyPromo'({ page, code }) {
+      await onMyCart(page);
+      const form = page.getByRole('form', { name: 'Promo code' });
+      await form.getByLabel('Promo code').fill(code.toLowerCase());
+      await form.getByRole('button', { name: 'Apply' }).click();
+    },
+    async 'cart.removePromo'({ page }) {
+      await onMyCart(page);
+      await page.getByRole('button', { name: 'Remove code' }).click();
+    },
+    async 'xstate.done.actor.applyPromo'({ apply }) {
+      await apply.release();
+    },
+    async 'xstate.error.actor.applyPromo'({ apply }) {
+      await apply.fail();
+    },
+    async 'xstate.done.actor.removePromo'({ unapply }) {
+      await unapply.release();
+    },
+    async 'xstate.error.actor.removePromo'({ unapply }) {
+      await unapply.fail();
     },
     async 'xstate.done.actor.addLine'({ api, add }, { event }) {
       // Already added: the very addition the page holds (its key with it) reached the server first.
@@ -399,7 +493,7 @@ flowTests<World, Server>({
       await expect(mainNav(page).getByRole('link', { name: 'Login' })).toBeVisible();
       await expect(mainNav(page).getByRole('link', { name: /^Cart: / })).toHaveCount(0);
     },
-    'cart.loading': busyScreen((world) => world.fetch, 'the cart has been asked for'),
+    'cart.loading': busyScreen((world) => world.quote, 'the cart has been asked for'),
     async 'cart.failed'({ page }, { machine }) {
       const { error, totals } = contextOf(machine);
       await onMyCart(page);
@@ -421,7 +515,25 @@ flowTests<World, Server>({
         await expect(world.page.getByRole('complementary')).toContainText(
           `Amount Payable${formatCartPrice(toCents(totals.totalPrice))}`,
         );
+        await expectPromo(world, machine);
       }
+    },
+    // The code's request in flight: its form busy, the cart as it was.
+    async 'cart.applyingPromo'(world, { machine }) {
+      const { lines, totals } = contextOf(machine);
+      await onMyCart(world.page);
+      await expectNavbarTotals(world.page, totals);
+      await expectLines(world, lines, () => NOTHING);
+      await expect(world.page.getByRole('form', { name: 'Promo code' })).toHaveAttribute('aria-busy', 'true');
+      await expect.poll(() => world.apply.holding, { message: 'the code has been sent' }).toBe(true);
+    },
+    async 'cart.removingPromo'(world, { machine }) {
+      const { lines, totals } = contextOf(machine);
+      await onMyCart(world.page);
+      await expectNavbarTotals(world.page, totals);
+      await expectLines(world, lines, () => NOTHING);
+      await expect(world.page.getByRole('button', { name: 'Remove code' })).toBeDisabled();
+      await expect.poll(() => world.unapply.holding, { message: 'the code is being taken off' }).toBe(true);
     },
     'cart.adding': busyScreen((world) => world.add, 'the dish has been sent'),
     // The quantity shows at once and can be changed again while it is saved; removing waits.

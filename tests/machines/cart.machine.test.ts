@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Added, CartLine } from '../../contract/cart.ts';
-import { cartMachine, type QuantityChange } from '../../machines/cart.machine.ts';
+import { type CartRead, cartMachine, type QuantityChange } from '../../machines/cart.machine.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
-import { cartModel, line, margherita } from './support/models/cart.ts';
+import { cartModel, line, margherita, readOf } from './support/models/cart.ts';
 
 describe('cart machine', () => {
   it('walks every state and transition', () => {
@@ -13,7 +13,7 @@ describe('cart machine', () => {
   it('derives the totals from the lines with 5% shipping per line, to the cent', async () => {
     const cart = createActor(
       cartMachine.provide({
-        actors: { fetchCart: fromPromise(async () => [line('a', 12.99, 3), line('b', 0.1, 1)]) },
+        actors: { fetchCart: fromPromise(async () => readOf([line('a', 12.99, 3), line('b', 0.1, 1)])) },
       }),
     ).start();
     cart.send({ type: 'cart.load' });
@@ -30,7 +30,7 @@ describe('cart machine', () => {
   it('announces an addition and reads the cart again; a duplicate is announced as such', async () => {
     const announceAdded = vi.fn();
     const announceDuplicate = vi.fn();
-    const fetchCart = vi.fn(async () => [line('a', 10, 2)]);
+    const fetchCart = vi.fn(async () => readOf([line('a', 10, 2)]));
     let answer: Added = { insertedId: 'a', message: '' };
     const cart = createActor(
       cartMachine.provide({
@@ -57,7 +57,7 @@ describe('cart machine', () => {
     const cart = createActor(
       cartMachine.provide({
         actors: {
-          fetchCart: fromPromise(async (): Promise<CartLine[]> => []),
+          fetchCart: fromPromise(async () => readOf([])),
           addLine: fromPromise(() => Promise.reject(new Error('Only 1 Margherita left in stock'))),
         },
         actions: { announceFailure, announceDuplicate },
@@ -75,7 +75,7 @@ describe('cart machine', () => {
 
   it('forgets the previous account’s cart on sign-out', async () => {
     const cart = createActor(
-      cartMachine.provide({ actors: { fetchCart: fromPromise(async () => [line('a', 10, 2)]) } }),
+      cartMachine.provide({ actors: { fetchCart: fromPromise(async () => readOf([line('a', 10, 2)])) } }),
     ).start();
     cart.send({ type: 'cart.load' });
     await waitFor(cart, (s) => s.matches('ready'));
@@ -95,7 +95,7 @@ describe('cart machine', () => {
     );
     const cart = createActor(
       cartMachine.provide({
-        actors: { fetchCart: fromPromise(async () => lines), removeLine: fromPromise(removeLine) },
+        actors: { fetchCart: fromPromise(async () => readOf(lines)), removeLine: fromPromise(removeLine) },
       }),
     ).start();
     cart.send({ type: 'cart.load' });
@@ -124,12 +124,12 @@ describe('cart machine: quantities in place', () => {
   async function readyCart(
     lines: CartLine[],
     saveQuantity: ReturnType<typeof controlledSaves>['saveQuantity'],
-    options: { fetchCart?: () => Promise<CartLine[]>; announceFailure?: () => void } = {},
+    options: { fetchCart?: () => Promise<CartRead>; announceFailure?: () => void } = {},
   ) {
     const cart = createActor(
       cartMachine.provide({
         actors: {
-          fetchCart: fromPromise(options.fetchCart ?? (async () => structuredClone(lines))),
+          fetchCart: fromPromise(options.fetchCart ?? (async () => readOf(structuredClone(lines)))),
           saveQuantity,
         },
         actions: options.announceFailure ? { announceFailure: options.announceFailure } : {},
@@ -211,7 +211,7 @@ describe('cart machine: quantities in place', () => {
     const saves = controlledSaves();
     const announceFailure = vi.fn();
     const server = [line('a', 10, 1), line('b', 5, 1)];
-    const fetchCart = vi.fn(async () => structuredClone(server));
+    const fetchCart = vi.fn(async () => readOf(structuredClone(server)));
     const cart = await readyCart(server, saves.saveQuantity, { fetchCart, announceFailure });
     cart.send({ type: 'cart.setQuantity', id: 'a', quantity: 2 });
     cart.send({ type: 'cart.setQuantity', id: 'b', quantity: 2 });
@@ -239,5 +239,77 @@ describe('cart machine: quantities in place', () => {
     cart.send({ type: 'cart.setQuantity', id: 'a', quantity: 3 });
     cart.send({ type: 'cart.clear' });
     expect(cart.getSnapshot().context).toMatchObject({ saving: null, unsaved: [], lines: [] });
+  });
+
+  it('charges nothing for a line the stock can not fill: sold out, or more than is left', async () => {
+    // Two lines of one item share its stock: the first takes 3 of the 4, the second asks for 2.
+    const shared = { ...line('c', 2, 2, 4), itemId: 'item-a' };
+    const cart = createActor(
+      cartMachine.provide({
+        actors: {
+          fetchCart: fromPromise(async () =>
+            readOf([line('a', 10, 3, 4), shared, line('b', 5, 1, 0), line('d', 1, 1, 9)]),
+          ),
+        },
+      }),
+    ).start();
+    cart.send({ type: 'cart.load' });
+    const ready = await waitFor(cart, (s) => s.matches('ready'));
+    // Only 3 × 10.00 and 1 × 1.00 are charged: 31.00 + 1.55 shipping.
+    expect(ready.context.totals).toEqual({
+      totalQty: 4,
+      totalPriceWithoutShipping: 31,
+      totalShipping: 1.55,
+      totalPrice: 32.55,
+    });
+  });
+
+  it('takes the server’s price of a code off the total, keeps a refusal beside it, and reads again on a quantity', async () => {
+    const applied: string[] = [];
+    const fetchCart = vi.fn(async () =>
+      readOf([line('a', 10, 2)], { code: 'TENOFF', discount: 2, refusal: null }),
+    );
+    const cart = createActor(
+      cartMachine.provide({
+        actors: {
+          fetchCart: fromPromise(fetchCart),
+          applyPromo: fromPromise(async ({ input }) => {
+            applied.push(input.code);
+            if (input.code === 'NOPE') throw new Error('There is no promo code NOPE');
+            return { code: input.code, discount: 0, refusal: 'Spend 5.00 tk more' };
+          }),
+          removePromo: fromPromise(async () => ({ deletedCount: 1 })),
+          saveQuantity: fromPromise(async ({ input }) => line('a', 10, input.quantity)),
+        },
+      }),
+    ).start();
+    cart.send({ type: 'cart.load' });
+    let ready = await waitFor(cart, (s) => s.matches('ready'));
+    // 20.00 − 2.00 + 1.00 shipping on the lines as they are.
+    expect(ready.context.totals.totalPrice).toBe(19);
+
+    cart.send({ type: 'cart.applyPromo', code: ' NOPE ' });
+    ready = await waitFor(cart, (s) => s.matches('ready') && s.context.promoError !== null);
+    expect(ready.context.promoError).toBe('There is no promo code NOPE');
+    expect(ready.context.promo.code).toBe('TENOFF');
+
+    cart.send({ type: 'cart.applyPromo', code: 'BIGSPEND' });
+    ready = await waitFor(cart, (s) => s.matches('ready') && s.context.promo.code === 'BIGSPEND');
+    expect(ready.context).toMatchObject({
+      promo: { discount: 0, refusal: 'Spend 5.00 tk more' },
+      promoError: null,
+    });
+    expect(ready.context.totals.totalPrice).toBe(21);
+    expect(applied).toEqual(['NOPE', 'BIGSPEND']);
+
+    // A quantity changes what a percent takes off: with a code on it, the cart is read again.
+    cart.send({ type: 'cart.setQuantity', id: 'a', quantity: 3 });
+    await waitFor(cart, () => fetchCart.mock.calls.length === 2);
+    ready = await waitFor(cart, (s) => s.matches('ready'));
+    expect(ready.context.promo.code).toBe('TENOFF');
+
+    cart.send({ type: 'cart.removePromo' });
+    ready = await waitFor(cart, (s) => s.matches('ready') && s.context.promo.code === null);
+    expect(ready.context.totals.totalPrice).toBe(21);
   });
 });

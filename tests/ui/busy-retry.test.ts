@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { BUSY_MESSAGE, MAX_RETRY_AFTER_MS } from '../../contract/admission.ts';
+import { NO_CART_PROMO } from '../../contract/promotions.ts';
 
 const toasts = vi.hoisted(() => ({ success: [] as string[], error: [] as string[] }));
 vi.mock('../../src/ui/toast.ts', () => ({
@@ -24,10 +25,14 @@ const busy = (retryAfter: string | null) => () =>
 const ADDED = { insertedId: 'line-1', message: 'added' };
 const added = () => Response.json(ADDED, { status: 201 });
 
-/** The API as a list of answers, in order; every call it was sent, with when. */
+/**
+ * The API as a list of answers, in order; every call it was sent, with when. A read of the cart reads
+ * the code on it too: that read is answered (no code) and left out, as these calls are about the others.
+ */
 function api(...answers: Array<() => Response>) {
   const calls: Array<{ method: string; path: string; at: number; body: string }> = [];
   const fetch = vi.fn(async (request: Request) => {
+    if (new URL(request.url).pathname === '/api/cart-promo') return Response.json(NO_CART_PROMO);
     calls.push({
       method: request.method,
       path: new URL(request.url).pathname,

@@ -6,6 +6,7 @@ import { createActor, fromPromise } from 'xstate';
 import { type CartLine, cartTotals } from '../../contract/cart.ts';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import { PhoneCartButton, ViewCartBar } from '../../src/components/cart-reach.tsx';
+import { readOf } from '../machines/support/models/cart.ts';
 import { testActors, withActors } from './support/actors.tsx';
 import { cartLine, sessionOf } from './support/fixtures.ts';
 import { renderAt } from './support/router.tsx';
@@ -17,7 +18,7 @@ function newCart() {
   const actor = createActor(
     cartMachine.provide({
       actors: {
-        fetchCart: fromPromise(async () => structuredClone(server.lines)),
+        fetchCart: fromPromise(async () => readOf(structuredClone(server.lines))),
         addLine: fromPromise(async ({ input }) => {
           server.lines.push(cartLine(server.lines.length + 1, input.quantity));
           return { insertedId: 'new', message: 'Add success' };

@@ -12,6 +12,7 @@ import { checkoutMachine, type OrderToPlace, type SlotsQuery } from '../../machi
 import { checkoutLogic } from '../../src/actors/checkout.ts';
 import { giveLogic } from '../../src/actors/context.tsx';
 import { CheckoutPage } from '../../src/routes/checkout.tsx';
+import { readOf } from '../machines/support/models/cart.ts';
 import { testActors, withActors } from './support/actors.tsx';
 import { cartLine, sessionOf } from './support/fixtures.ts';
 
@@ -49,7 +50,7 @@ afterEach(() => cart?.stop());
 /** Checkout for a cart of 2 × Pizza 1 (22.00 tk of food), the times `offer`. */
 function renderCheckout(offer: OrderSlots) {
   cart = createActor(
-    cartMachine.provide({ actors: { fetchCart: fromPromise(async () => [cartLine(1, 2)]) } }),
+    cartMachine.provide({ actors: { fetchCart: fromPromise(async () => readOf([cartLine(1, 2)])) } }),
   ).start();
   cart.send({ type: 'cart.load' });
   const placed = vi.fn(async (_order: OrderToPlace) => 'http://localhost:5000/sandbox-pay/PZ1');

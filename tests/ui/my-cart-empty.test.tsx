@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise } from 'xstate';
 import { type CartLine, cartTotals } from '../../contract/cart.ts';
 import { cartMachine } from '../../machines/cart.machine.ts';
+import { readOf } from '../machines/support/models/cart.ts';
 import { cartLine } from './support/fixtures.ts';
 import { renderMyCart } from './support/router.tsx';
 
@@ -12,7 +13,7 @@ afterEach(() => cart?.stop());
 /** My cart reading a cart whose server holds `lines`. */
 function renderCartOf(lines: CartLine[]) {
   cart = createActor(
-    cartMachine.provide({ actors: { fetchCart: fromPromise(async () => structuredClone(lines)) } }),
+    cartMachine.provide({ actors: { fetchCart: fromPromise(async () => readOf(structuredClone(lines))) } }),
   ).start();
   cart.send({ type: 'cart.load' });
   return renderMyCart(cart);

@@ -9,6 +9,7 @@ import { type AnyActorRef, createActor, fromPromise } from 'xstate';
 import { type Added, type CartLine, cartTotals } from '../../contract/cart.ts';
 import { type CartAddition, cartMachine, type QuantityChange } from '../../machines/cart.machine.ts';
 import { MenuCard } from '../../src/components/menu-card.tsx';
+import { readOf } from '../machines/support/models/cart.ts';
 import { testActors, withActors } from './support/actors.tsx';
 import { cartLine, menuItem, sessionOf } from './support/fixtures.ts';
 import { renderAt, renderMyCart } from './support/router.tsx';
@@ -23,7 +24,7 @@ describe('My cart: a line’s quantity in place', () => {
     const actor = createActor(
       cartMachine.provide({
         actors: {
-          fetchCart: fromPromise(async () => structuredClone(server)),
+          fetchCart: fromPromise(async () => readOf(structuredClone(server))),
           saveQuantity: fromPromise(async ({ input }: { input: QuantityChange }) => {
             const saved = await save(input);
             server.splice(
@@ -112,7 +113,7 @@ describe('a menu card’s quick Add', () => {
     const actor = createActor(
       cartMachine.provide({
         actors: {
-          fetchCart: fromPromise(async (): Promise<CartLine[]> => []),
+          fetchCart: fromPromise(async () => readOf([])),
           addLine: fromPromise(async ({ input }: { input: CartAddition }): Promise<Added> => {
             added.push(input);
             return { insertedId: 'new', message: '' };
