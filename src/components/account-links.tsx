@@ -7,7 +7,10 @@ import { isSessionSettled } from '../../machines/session.machine.ts';
 import { useActors } from '../actors/context.tsx';
 import { PersonImage } from './fallback-image.tsx';
 
-/** Login when signed out; the cart, the account link and sign-out when signed in. */
+/**
+ * Login when signed out; the account link and sign-out when signed in, and a customer's cart (staff
+ * have none: no admin shops, so the header shows them no '0 | 0.00').
+ */
 export function AccountLinks({ stacked, layout }: { stacked: boolean; layout: string }) {
   const { session, cart } = useActors();
   const settled = useSelector(session, isSessionSettled);
@@ -28,21 +31,23 @@ export function AccountLinks({ stacked, layout }: { stacked: boolean; layout: st
   return (
     <div className={layout}>
       {/* Named by its own text ('Cart: 2 items, 22.05'), so what is seen is part of what is heard. */}
-      <Link
-        to="/user-dashboard/my-cart"
-        className="inline-flex min-h-11 items-center gap-2 whitespace-nowrap font-bold hover:text-brand"
-      >
-        <ShoppingCart aria-hidden="true" className="size-5 text-brand" />
-        <span className="sr-only">Cart: </span>
-        <span>
-          {totalQty}
-          <span className="sr-only"> items, </span>
-        </span>
-        <span aria-hidden="true" className="text-neutral-300">
-          |
-        </span>
-        <span>{formatAmount(toCents(totalPrice))}</span>
-      </Link>
+      {isCustomerRole(role) && (
+        <Link
+          to="/user-dashboard/my-cart"
+          className="inline-flex min-h-11 items-center gap-2 whitespace-nowrap font-bold hover:text-brand"
+        >
+          <ShoppingCart aria-hidden="true" className="size-5 text-brand" />
+          <span className="sr-only">Cart: </span>
+          <span>
+            {totalQty}
+            <span className="sr-only"> items, </span>
+          </span>
+          <span aria-hidden="true" className="text-neutral-300">
+            |
+          </span>
+          <span>{formatAmount(toCents(totalPrice))}</span>
+        </Link>
+      )}
       <Link
         to={isCustomerRole(role) ? '/user-dashboard/profile' : '/admin/profile'}
         className="inline-flex min-h-11 items-center gap-2 whitespace-nowrap font-bold hover:text-brand"

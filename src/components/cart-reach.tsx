@@ -47,13 +47,15 @@ function BumpingCount({ className }: { className: string }) {
   );
 }
 
-/** The phone header's cart button (below 1024 px, beside the drawer's toggle): shown when signed in. */
+/**
+ * The phone header's cart button (below 1024 px, beside the drawer's toggle): shown to a signed-in
+ * customer (staff have no cart, as the desktop bar shows them none).
+ */
 export function PhoneCartButton() {
   const { session, cart } = useActors();
-  const settled = useSelector(session, isSessionSettled);
-  const signedIn = useSelector(session, (s) => s.matches('signedIn') && s.context.role !== null);
+  const customer = useSelector(session, (s) => isSessionSettled(s) && isCustomer(s));
   const totalQty = useSelector(cart, (s) => s.context.totals.totalQty);
-  if (!settled || !signedIn) return null;
+  if (!customer) return null;
   return (
     <Link
       to="/user-dashboard/my-cart"
