@@ -1,10 +1,19 @@
 import { fromPromise } from 'xstate';
 import type { Order } from '../../contract/order.ts';
+import { orderAgainMessage } from '../../contract/reorder.ts';
 import { createListMachine } from '../../machines/list.machine.ts';
 import { orderMachine } from '../../machines/order.machine.ts';
 import { paymentResultMachine } from '../../machines/payment-result.machine.ts';
+import { reorderMachine } from '../../machines/reorder.machine.ts';
 import { forgetCart } from '../api/cart.ts';
-import { deleteOrder, fetchMyOrderEvents, fetchMyOrders, fetchPaymentStatus } from '../api/orders.ts';
+import {
+  deleteOrder,
+  fetchMyOrderEvents,
+  fetchMyOrders,
+  fetchPaymentStatus,
+  orderAgain,
+  payNow,
+} from '../api/orders.ts';
 import type { PageSize } from '../api/paging.ts';
 import { rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
@@ -27,6 +36,23 @@ export const ordersLogic = fromActors(({ cart, signedInUid }) => ({
     actions: {
       announceDeleted: () => notify.success('Order delete successful!'),
       announceFailure: (_, { message }) => notify.error(message),
+    },
+  }),
+
+  reorder: reorderMachine.provide({
+    actors: {
+      orderAgain: fromPromise(({ input }) => orderAgain(input.id, signedInUid()).catch(rejectReadably)),
+      payNow: fromPromise(({ input }) =>
+        payNow(input.id, signedInUid(), input.orderTime).catch(rejectReadably),
+      ),
+    },
+    actions: {
+      announceAgain: (_, { again }) => {
+        cart.send({ type: 'cart.refresh' });
+        if (again.added.length > 0) notify.success(orderAgainMessage(again));
+        else notify.error(orderAgainMessage(again));
+      },
+      redirectTo: (_, { url }) => window.location.assign(url),
     },
   }),
 

@@ -5,7 +5,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { formatCartPrice, toCents } from '../../contract/money.ts';
 import type { Order } from '../../contract/order.ts';
 import type { OrderEvent, OrderState } from '../../contract/order-lifecycle.ts';
-import { isAcceptedState, isPaidState, orderAction, orderStateOf } from '../../machines/order.machine.ts';
+import { orderStatusWords } from '../../contract/order-status.ts';
+import { isPaidState, orderAction, orderStateOf } from '../../machines/order.machine.ts';
 import { useOrdersLogic } from '../actors/orders.ts';
 import { DeleteButton } from '../components/controls.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
@@ -15,22 +16,24 @@ import { OrderLines } from '../components/order-lines.tsx';
 import { OrderTracker } from '../components/order-tracker.tsx';
 import { showDialog } from '../ui/dialog.ts';
 import { PagedSearchSchema } from './list-search.ts';
+import { OrderComeBack } from './order-come-back.tsx';
 import { OrderTimelinePanel } from './order-timeline-panel.tsx';
 import { type FeedLog, useEachNewEvent, useOrderFeed, useRefreshWhenLive } from './use-order-feed.ts';
 import { useListSearch, usePagedList } from './use-paged-list.ts';
 
-/** The spec's two status lines ('Payment pending' / 'Payment Success', 'Order Pending' / 'Order Confirm'). */
+/**
+ * The order's one status (contract/order-status.ts): the spec's two lines for the states it knows
+ * ('Payment pending' / 'Payment Success', 'Order Pending' / 'Order Confirm'), else the lifecycle's word.
+ */
 function OrderStatus({ state }: { state: OrderState }) {
   const paid = isPaidState(state);
-  const confirmed = isAcceptedState(state);
   return (
     <span className="grid gap-1">
-      <span className={paid ? 'font-semibold text-green-800' : 'text-neutral-700'}>
-        {paid ? 'Payment Success' : 'Payment pending'}
-      </span>
-      <span className={confirmed ? 'font-semibold text-green-800' : 'text-neutral-700'}>
-        {confirmed ? 'Order Confirm' : 'Order Pending'}
-      </span>
+      {orderStatusWords(state).map((words) => (
+        <span key={words} className={paid ? 'font-semibold text-green-800' : 'font-semibold text-neutral-700'}>
+          {words}
+        </span>
+      ))}
     </span>
   );
 }
@@ -77,11 +80,12 @@ function OrderCard({ order, feed, liveEvents, onDeleted, onStale }: OrderCardPro
 
   async function confirmDelete() {
     const answer = await showDialog({
-      titleText: 'Delete this order?',
-      text: `Order ${order.transaction_id} has not been paid. Deleting it can not be undone.`,
+      titleText: 'Cancel this order?',
+      text: `Order ${order.transaction_id} has not been paid. Cancelling it can not be undone.`,
       icon: 'warning',
       showCancelButton: true,
-      confirmButtonText: 'Delete',
+      confirmButtonText: 'Yes, cancel it',
+      cancelButtonText: 'Keep it',
     });
     if (answer.isConfirmed) send({ type: 'order.delete' });
   }
@@ -96,7 +100,14 @@ function OrderCard({ order, feed, liveEvents, onDeleted, onStale }: OrderCardPro
       <div className="flex items-start justify-between gap-4">
         <dl className="grid min-w-0 flex-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
           <Field label="Order Date">{order.order_time}</Field>
-          <Field label="Price">{formatCartPrice(toCents(order.total_price))}</Field>
+          <Field label="Price">
+            {formatCartPrice(toCents(order.total_price))}
+            {order.discount ? (
+              <span className="block text-sm text-green-800">
+                {order.promo_code}: −{formatCartPrice(toCents(order.discount))}
+              </span>
+            ) : null}
+          </Field>
           <Field label="Transaction ID" wide>
             <span className="font-mono text-sm break-all">{order.transaction_id}</span>
           </Field>
@@ -142,6 +153,7 @@ function OrderCard({ order, feed, liveEvents, onDeleted, onStale }: OrderCardPro
         </div>
       </div>
       <OrderTracker state={state} type={order.order_type} />
+      <OrderComeBack order={order} payable={action === 'delete'} />
       <details onToggle={(event) => setTimelineOpen(event.currentTarget.open)}>
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-bold text-brand-ink">
           Timeline

@@ -22,13 +22,23 @@ export const DIALOG_DEFAULTS = {
 } as const satisfies SweetAlertOptions;
 
 /** The confirm buttons the app's dialogs offer. */
-export type DialogButton = 'Login' | 'Delete' | 'Confirm' | 'Remove' | 'Cancel order' | 'Keep order';
+export type DialogButton =
+  | 'Login'
+  | 'Delete'
+  | 'Confirm'
+  | 'Remove'
+  | 'Cancel order'
+  | 'Keep order'
+  | 'Yes, cancel it'
+  | 'Keep it'
+  | 'Mark refunded';
 
 /** Confirm buttons that destroy or cancel something: drawn red, so they never look like the safe way out. */
 export const DESTRUCTIVE_BUTTONS: ReadonlySet<DialogButton> = new Set<DialogButton>([
   'Delete',
   'Remove',
   'Cancel order',
+  'Yes, cancel it',
 ]);
 
 /** The class of a dialog's confirm button: red for a destructive action, the site's orange otherwise. */

@@ -240,11 +240,14 @@ test('an admin confirms a paid order and removes an unpaid one; the customer see
   const card = page.getByRole('listitem', { name: `Order ${paid}`, exact: true });
   await expect(card).toContainText('Order Confirm');
   await expect(card.getByRole('img', { name: 'Order confirmed' })).toBeVisible();
-  // The order the restaurant cancelled stays, saying so, with nothing left to do.
-  const cancelled = page.getByRole('listitem', { name: /^Order / }).filter({ hasText: 'Payment pending' });
+  // The order the restaurant cancelled stays, saying so, with nothing left to do but order it again.
+  const cancelled = page
+    .getByRole('listitem', { name: /^Order / })
+    .filter({ hasText: 'This order was cancelled before it was paid.' });
   await expect(cancelled).toHaveCount(1);
-  await expect(cancelled).toContainText('This order was cancelled before it was paid.');
-  await expect(cancelled.getByRole('button')).toHaveCount(0);
+  await expect(cancelled).toContainText('Cancelled');
+  await expect(cancelled).not.toContainText('Payment pending');
+  await expect(cancelled.getByRole('button')).toHaveText(['Order again']);
 });
 
 /** The order's total as the customer's My order shows it. */

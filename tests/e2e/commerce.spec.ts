@@ -3,7 +3,7 @@ import { cartTotals } from '../../contract/cart.ts';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { menu } from './api.ts';
 import { mainNav, register, signIn, unique } from './support/accounts.ts';
-import { answerDialog } from './support/dialog.ts';
+import { settledDialog } from './support/dialog.ts';
 import { addToCart, checkOut } from './support/shop.ts';
 
 const admin = DEMO_ACCOUNTS[0];
@@ -89,13 +89,18 @@ test('a customer fills a cart, checks out, pays on the sandbox page and follows 
   await expect(page.getByText('The payment was cancelled.', { exact: false })).toBeVisible();
   await page.getByRole('link', { name: 'My order' }).click();
   const orderCards = page.getByRole('listitem', { name: /^Order / });
-  const unpaid = orderCards.filter({ hasText: 'Payment pending' });
+  // One status, in words: the payment failed (the spec's 'Payment pending' is not beside it).
+  const unpaid = orderCards.filter({ hasText: 'Payment failed' });
   await expect(unpaid).toHaveCount(1);
+  await expect(unpaid).not.toContainText('Payment pending');
   await expect(unpaid).toContainText('The payment did not go through');
   await unpaid.getByRole('button', { name: /Delete order/ }).click();
-  await answerDialog(page, 'Delete');
+  const dialog = await settledDialog(page);
+  await expect(dialog.getByRole('heading')).toHaveText('Cancel this order?');
+  await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(page.getByText('Order delete successful!')).toBeVisible();
-  await expect(orderCards.filter({ hasText: 'Payment pending' })).toHaveCount(0);
+  await expect(orderCards.filter({ hasText: 'Payment failed' })).toHaveCount(0);
   await expect(orderCards.filter({ hasText: transactionId })).toHaveCount(1);
 });
 

@@ -159,7 +159,7 @@ test('My order pages too, and deleting an order reads its page again', async ({ 
 
   // The newest order is unpaid: deleting it pulls the second page's order up, shown once.
   await page.getByRole('button', { name: `Delete order ${first[0]}` }).click();
-  await answerDialog(page, 'Delete');
+  await answerDialog(page, 'Yes, cancel it');
   await expect(page.getByText('Order delete successful!')).toBeVisible();
   await expect(orderCard(page, first[0]!)).toHaveCount(0);
   await expect(status(page)).toHaveText('Showing all 1 order');

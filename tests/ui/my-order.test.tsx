@@ -76,19 +76,28 @@ describe('My order', () => {
     expect(refund).toHaveTextContent('This order will not be delivered: the restaurant owes you a refund.');
   });
 
-  it('shows an unpaid order the spec’s way whatever ended it, with Delete while the customer may', async () => {
+  it('says in words how an unpaid order ended, never beside the spec’s pending texts, with Delete while the customer may', async () => {
     server.orders = [anOrder('f', 'payment_failed'), anOrder('e', 'expired'), anOrder('c', 'cancelled')];
     render(<Page />);
-    for (const id of ['f', 'e', 'c']) {
-      const unpaid = await card(`T-${id}`);
-      expect(unpaid).toHaveTextContent('Payment pending');
-      expect(unpaid).toHaveTextContent('Order Pending');
+    for (const [id, words] of [
+      ['f', 'Payment failed'],
+      ['e', 'Expired'],
+      ['c', 'Cancelled'],
+    ] as const) {
+      const ended = await card(`T-${id}`);
+      expect(ended).toHaveTextContent(words);
+      expect(ended).not.toHaveTextContent('Payment pending');
+      expect(ended).not.toHaveTextContent('Order Pending');
     }
     expect(await card('T-f')).toHaveTextContent('The payment did not go through');
     expect(within(await card('T-f')).getByRole('button', { name: 'Delete order T-f' })).toBeInTheDocument();
     expect(within(await card('T-e')).getByRole('button', { name: 'Delete order T-e' })).toBeInTheDocument();
-    // Cancelled by the restaurant: nothing more can be done to it.
-    expect(within(await card('T-c')).queryByRole('button')).toBeNull();
+    // Cancelled by the restaurant: nothing more can be done to it, but to order its lines again.
+    expect(
+      within(await card('T-c'))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Order again']);
   });
 
   it('follows the order live: the kitchen accepting it confirms it and moves the tracker', async () => {

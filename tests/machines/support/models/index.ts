@@ -14,6 +14,7 @@ import { orderFeedModel } from './order-feed.ts';
 import { paymentResultModel } from './payment-result.ts';
 import { profileModel } from './profile.ts';
 import { quantityModel } from './quantity.ts';
+import { reorderModel } from './reorder.ts';
 import { roomSettingsModel } from './room-settings.ts';
 import { sessionModel } from './session.ts';
 import { shopSwitchModel } from './shop-switch.ts';
@@ -36,6 +37,7 @@ export const MACHINE_MODELS: Readonly<Record<string, MachineModel>> = {
   'payment-result': paymentResultModel,
   profile: profileModel,
   quantity: quantityModel,
+  reorder: reorderModel,
   'room-settings': roomSettingsModel,
   session: sessionModel,
   'shop-switch': shopSwitchModel,
