@@ -1,4 +1,5 @@
 import { type ActorRefFrom, assign, enqueueActions, type SnapshotFrom, setup } from 'xstate';
+import type { KitchenSettings } from '../contract/kitchen.ts';
 import type { Order } from '../contract/order.ts';
 import type { KitchenColumn, OrderState } from '../contract/order-lifecycle.ts';
 import type { OrderStreamActorEvent } from '../contract/order-stream.ts';
@@ -11,6 +12,38 @@ export const FRESH_MS = 60_000;
 
 /** Each column's orders as the server lists them (contract/order-lifecycle.ts names the columns). */
 export type BoardColumns = Record<KitchenColumn, Order[]>;
+
+/** The board's lanes: a scheduled order waits in Later until the kitchen should start on it. */
+export type BoardLane = 'later' | KitchenColumn;
+export type BoardLanes = Record<BoardLane, Order[]>;
+
+const dueTime = (order: Order): number =>
+  Date.parse(order.ready_at ?? order.paid_at ?? order.order_time) || 0;
+
+/**
+ * The columns as lanes at `now`: a paid order the customer scheduled waits in Later until the kitchen
+ * should start on it, the rest of the paid column is Paid (as soon as possible waits its turn there);
+ * the kitchen's lanes are sorted by when each is due, soonest first (orders from before due times by
+ * their payment).
+ */
+export function boardLanes(columns: BoardColumns, now: number): BoardLanes {
+  const waiting = (order: Order) =>
+    order.scheduled === true && order.start_at != null && Date.parse(order.start_at) > now;
+  const byDue = (orders: readonly Order[]) => [...orders].sort((a, b) => dueTime(a) - dueTime(b));
+  return {
+    later: byDue(columns.paid.filter(waiting)),
+    paid: byDue(columns.paid.filter((order) => !waiting(order))),
+    accepted: byDue(columns.accepted),
+    preparing: byDue(columns.preparing),
+    out_for_delivery: byDue(columns.out_for_delivery),
+    ready_for_pickup: byDue(columns.ready_for_pickup),
+  };
+}
+
+/** What the board was started with: whether staff left the sound on last time (kept by the browser). */
+export interface KitchenBoardInput {
+  soundOn: boolean;
+}
 
 /** Staff move one order a step on, or cancel it with the reason the customer reads. */
 export interface KitchenMove {
@@ -28,6 +61,10 @@ export type KitchenBoardEvent =
   | ({ type: 'kitchen.move' } & KitchenMove)
   | { type: 'kitchen.retry' }
   | { type: 'kitchen.sound' }
+  /** Staff allow the remembered sound (a tap: browsers play audio only after one). */
+  | { type: 'kitchen.sound.allow' }
+  /** The busy switch: every estimate gets the kitchen's busy minutes while it is on. */
+  | { type: 'kitchen.busy' }
   /** A newly paid order's highlight ends: raised by the board itself, FRESH_MS after it began. */
   | { type: 'kitchen.fade'; orderId: string };
 
@@ -46,6 +83,12 @@ export interface KitchenBoardContext {
   move: KitchenMove | null;
   /** The last refusal, as staff read it (shown in the column of its card). */
   problem: string | null;
+  /** The kitchen's rules as last read or saved (null until read): the busy switch and its minutes. */
+  kitchen: KitchenSettings | null;
+  /** The sound is on, or was when staff last left the board (until they tap to allow it). */
+  soundOn: boolean;
+  /** Why the busy switch could not be read or turned. */
+  busyError: string | null;
 }
 
 const fadeId = (orderId: string) => `fade ${orderId}`;
@@ -61,14 +104,23 @@ const fadeId = (orderId: string) => `fade ${orderId}`;
  */
 export const kitchenBoardMachine = setup({
   types: {
+    input: {} as KitchenBoardInput,
     context: {} as KitchenBoardContext,
     events: {} as KitchenBoardEvent,
-    children: {} as { feed: 'orderFeed'; readBoard: 'readBoard'; moveOrder: 'moveOrder' },
+    children: {} as {
+      feed: 'orderFeed';
+      readBoard: 'readBoard';
+      moveOrder: 'moveOrder';
+      readKitchen: 'readKitchen';
+      saveBusy: 'saveBusy';
+    },
   },
   actors: {
     readBoard: providedLater<BoardColumns>('readBoard'),
     moveOrder: providedLater<Order, KitchenMove>('moveOrder'),
     orderFeed: orderFeedMachine,
+    readKitchen: providedLater<KitchenSettings>('readKitchen'),
+    saveBusy: providedLater<KitchenSettings, KitchenSettings>('saveBusy'),
   },
   delays: { fresh: FRESH_MS },
   guards: {
@@ -76,6 +128,7 @@ export const kitchenBoardMachine = setup({
     isNewlyPaid: ({ event }) => event.type === 'order.event' && event.event.to === 'paid',
     isOwed: ({ context }) => context.owed,
     isAllFaded: ({ context }) => context.fresh.length === 0,
+    wasSoundOn: ({ context }) => context.soundOn,
   },
   actions: {
     owe: assign({ owed: true }),
@@ -104,11 +157,13 @@ export const kitchenBoardMachine = setup({
     }),
     prepareChime: () => {},
     playChime: () => {},
+    /** Keeps `soundOn` for the next time the board opens (the browser's storage). */
+    rememberSound: () => {},
   },
 }).createMachine({
   id: 'kitchenBoard',
   type: 'parallel',
-  context: {
+  context: ({ input }) => ({
     columns: null,
     error: null,
     owed: false,
@@ -116,7 +171,10 @@ export const kitchenBoardMachine = setup({
     announcement: '',
     move: null,
     problem: null,
-  },
+    kitchen: null,
+    busyError: null,
+    soundOn: input.soundOn,
+  }),
   invoke: {
     id: 'feed',
     src: 'orderFeed',
@@ -204,14 +262,64 @@ export const kitchenBoardMachine = setup({
         },
       },
     },
+    // On as staff left it; a browser plays nothing before a tap, so a remembered "on" asks for one, once.
     sound: {
-      initial: 'off',
+      initial: 'starting',
       states: {
-        off: { on: { 'kitchen.sound': { target: 'on', actions: 'prepareChime' } } },
+        starting: { always: [{ guard: 'wasSoundOn', target: 'waitingForTap' }, { target: 'off' }] },
+        off: {
+          on: {
+            'kitchen.sound': {
+              target: 'on',
+              actions: ['prepareChime', assign({ soundOn: true }), 'rememberSound'],
+            },
+          },
+        },
+        waitingForTap: {
+          on: {
+            'kitchen.sound.allow': { target: 'on', actions: 'prepareChime' },
+            'kitchen.sound': { target: 'off', actions: [assign({ soundOn: false }), 'rememberSound'] },
+          },
+        },
         on: {
           on: {
-            'kitchen.sound': { target: 'off' },
+            'kitchen.sound': { target: 'off', actions: [assign({ soundOn: false }), 'rememberSound'] },
             'order.event': { guard: 'isNewlyPaid', actions: 'playChime' },
+          },
+        },
+      },
+    },
+    // The busy switch, shown as the server has it; each turn saved before it shows.
+    busy: {
+      initial: 'reading',
+      states: {
+        reading: {
+          invoke: {
+            id: 'readKitchen',
+            src: 'readKitchen',
+            onDone: {
+              target: 'shown',
+              actions: assign({ kitchen: ({ event }) => event.output, busyError: null }),
+            },
+            onError: {
+              target: 'unknown',
+              actions: assign({ busyError: ({ event }) => errorMessage(event.error) }),
+            },
+          },
+        },
+        unknown: { on: { 'kitchen.busy': { target: 'reading' } } },
+        shown: { on: { 'kitchen.busy': { target: 'saving', actions: assign({ busyError: null }) } } },
+        saving: {
+          invoke: {
+            id: 'saveBusy',
+            src: 'saveBusy',
+            // Entered only from `shown`, where the rules have been read: the switch turned, the rest as read.
+            input: ({ context }) => ({ ...context.kitchen!, busy: !context.kitchen!.busy }),
+            onDone: { target: 'shown', actions: assign({ kitchen: ({ event }) => event.output }) },
+            onError: {
+              target: 'shown',
+              actions: assign({ busyError: ({ event }) => errorMessage(event.error) }),
+            },
           },
         },
       },

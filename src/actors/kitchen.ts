@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import type { KitchenSettings } from '../../contract/kitchen.ts';
 import { KITCHEN_COLUMNS } from '../../contract/order-lifecycle.ts';
 import {
   type BoardColumns,
@@ -6,7 +7,8 @@ import {
   kitchenBoardMachine,
 } from '../../machines/kitchen-board.machine.ts';
 import { fetchAllOrders, fetchOrderEvents, fetchOrderMail, transitionOrder } from '../api/admin.ts';
-import { playChime, prepareChime } from '../ui/chime.ts';
+import { fetchKitchenSettings, saveKitchenSettings } from '../api/ordering.ts';
+import { keepSound, playChime, prepareChime } from '../ui/chime.ts';
 import { asAdmin } from './admin.ts';
 import { fromActors, useLogic } from './context.tsx';
 import { liveOrderFeed, settle } from './order-feed.ts';
@@ -17,7 +19,8 @@ const COLUMN_LIMIT = 50;
 export const kitchenLogic = fromActors((actors) => ({
   /**
    * The kitchen board: each column read as staff (the newest orders of its state), a move through the
-   * lifecycle's transition call (a cancellation with its reason), every order's live events, the chime.
+   * lifecycle's transition call (a cancellation with its reason), every order's live events, the chime
+   * and whether it is on (kept by the browser), and the kitchen's busy switch.
    */
   kitchenBoard: kitchenBoardMachine.provide({
     actors: {
@@ -35,8 +38,12 @@ export const kitchenLogic = fromActors((actors) => ({
         asAdmin(actors, (uid) => transitionOrder(uid, orderId, note === undefined ? { to } : { to, note })),
       ),
       orderFeed: liveOrderFeed,
+      readKitchen: fromPromise(() => asAdmin(actors, fetchKitchenSettings)),
+      saveBusy: fromPromise(({ input }: { input: KitchenSettings }) =>
+        asAdmin(actors, (uid) => saveKitchenSettings(uid, input)),
+      ),
     },
-    actions: { prepareChime, playChime },
+    actions: { prepareChime, playChime, rememberSound: ({ context }) => keepSound(context.soundOn) },
   }),
 
   /** An order's timeline, as staff read it. */

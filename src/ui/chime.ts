@@ -30,3 +30,22 @@ export function playChime(): void {
     tone.stop(start + offset + 0.18);
   }
 }
+
+/** Where the board keeps whether staff left the sound on (the browser's, per device). */
+const SOUND_KEY = 'pizzon:kitchen-sound';
+
+export function soundLeftOn(): boolean {
+  try {
+    return localStorage.getItem(SOUND_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+export function keepSound(on: boolean): void {
+  try {
+    localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
+  } catch {
+    // Private windows may refuse storage: the sound is then forgotten, as before.
+  }
+}

@@ -2,7 +2,10 @@
 // with three orders of the flow's own: one paid (its card moves), two waiting for the gateway (they
 // come in paid while the board is open). The gateway pays through its signed notification, another
 // member of staff moves an order through the API, the page's clock is moved for a highlight to end.
+// The busy switch is turned for real; a path starts with the sound left on (the browser's memory)
+// or off.
 import { expect, type Page } from '@playwright/test';
+import { DEFAULT_KITCHEN_SETTINGS } from '../../contract/kitchen.ts';
 import type { Order } from '../../contract/order.ts';
 import {
   KITCHEN_COLUMNS,
@@ -27,6 +30,8 @@ import { Gate } from './support/gate.ts';
 import { type WorldSnapshot, withSilentEffects } from './support/graph.ts';
 
 const NAME = 'Flow Kitchen';
+/** What a failed call says when the network is down (src/ui/failure.ts). */
+const UNREACHABLE = 'We could not reach Pizzon. Check your connection and try again.';
 /** The flow's orders: `a` starts paid, `n1` and `n2` are paid while the board is open (in that order). */
 type Key = 'a' | 'n1' | 'n2';
 const KEYS: readonly Key[] = ['a', 'n1', 'n2'];
@@ -43,6 +48,9 @@ interface World extends Fixtures {
   offline: boolean;
   reads: Gate;
   moves: Gate;
+  /** The busy switch's read and its saves. */
+  kitchen: Gate;
+  busy: Gate;
 }
 
 interface Server {
@@ -124,8 +132,13 @@ async function cardsShown({ page, orders }: World, at: WorldSnapshot<Server>) {
   }
 }
 
+/** The busy switch: the button, whatever the minutes it adds. */
+const busyButton = (page: Page) => page.getByRole('button', { name: /^Busy/ });
+
 flowTests<World, Server>({
   machine: withSilentEffects(kitchenBoardMachine),
+  input: { soundOn: false },
+  otherInputs: [{ soundOn: true }],
   server: {
     live: false,
     orders: { a: 'paid', n1: 'awaiting_payment', n2: 'awaiting_payment' },
@@ -165,9 +178,36 @@ flowTests<World, Server>({
         ? [{ type: 'order.event', event: paidEvent('n2') }]
         : []),
       { type: 'kitchen.sound' },
+      ...(at({ sound: 'waitingForTap' }) ? [{ type: 'kitchen.sound.allow' }] : []),
+      // The busy switch early in a path, with the board at rest (its states with every other's would be
+      // far too many paths to walk in a browser).
+      ...(at({ read: 'shown' }) && !moving && server.orders.n1 === 'awaiting_payment'
+        ? [
+            ...(at({ busy: 'reading' })
+              ? [
+                  { type: 'xstate.done.actor.readKitchen', output: DEFAULT_KITCHEN_SETTINGS },
+                  { type: 'xstate.error.actor.readKitchen', error: new Error(UNREACHABLE) },
+                ]
+              : []),
+            ...(at({ busy: 'saving' })
+              ? [
+                  {
+                    type: 'xstate.done.actor.saveBusy',
+                    output: { ...DEFAULT_KITCHEN_SETTINGS, busy: !context.kitchen?.busy },
+                  },
+                  { type: 'xstate.error.actor.saveBusy', error: new Error(UNREACHABLE) },
+                ]
+              : []),
+            ...(at({ busy: 'unknown' }) || at({ busy: 'shown' }) ? [{ type: 'kitchen.busy' }] : []),
+          ]
+        : []),
       // The clock is moved only with nothing under way (a held call would time out), and for a
       // highlight of its own (moved past one, it would take the other's end with it).
-      ...(context.fresh.length === 1 && !at({ read: 'reading' }) && !moving
+      ...(context.fresh.length === 1 &&
+      !at({ read: 'reading' }) &&
+      !moving &&
+      !at({ busy: 'reading' }) &&
+      !at({ busy: 'saving' })
         ? [{ type: 'kitchen.fade', orderId: context.fresh[0] }]
         : []),
     ];
@@ -207,11 +247,22 @@ flowTests<World, Server>({
     // The board reads its four columns at once.
     readBoard: { gate: (world) => world.reads, count: KITCHEN_COLUMNS.length },
     moveOrder: { gate: (world) => world.moves },
+    readKitchen: { gate: (world) => world.kitchen },
+    saveBusy: { gate: (world) => world.busy },
   },
 
-  async setup(fixtures) {
+  async setup(fixtures, path) {
     const { page, request } = fixtures;
     const staff = await Staff.signIn(request);
+    await staff.setBusy(false);
+    // As soon as possible whatever the hour: the paid orders are the Paid lane's, none scheduled.
+    await staff.openAroundTheClock(true);
+    // Whether staff left the sound on last time, as the browser keeps it.
+    const soundOn = (path.start.machine.context as KitchenBoardContext).soundOn;
+    await page.addInitScript(
+      (on) => localStorage.setItem('pizzon:kitchen-sound', on ? 'on' : 'off'),
+      soundOn,
+    );
     const dish = await staff.addItem('Flow Kitchen Dish', 40);
     // A new customer each path: an account may check out ten times a minute.
     const { account, api } = await regularCustomer(request, NAME, 1);
@@ -235,6 +286,16 @@ flowTests<World, Server>({
       'POST /admin-order/:id/transition',
       (r) => r.method() === 'POST' && /\/api\/admin-order\/[^/?]+\/transition(\?|$)/.test(r.url()),
     );
+    const kitchen = await Gate.on(
+      page,
+      'GET /admin-kitchen-settings',
+      (r) => r.method() === 'GET' && /\/api\/admin-kitchen-settings\?/.test(r.url()),
+    );
+    const busy = await Gate.on(
+      page,
+      'PUT /admin-kitchen-settings',
+      (r) => r.method() === 'PUT' && /\/api\/admin-kitchen-settings\?/.test(r.url()),
+    );
     await page.goto('/admin/kitchen');
     await expect(board(page)).toBeVisible();
     return {
@@ -246,12 +307,15 @@ flowTests<World, Server>({
       offline: false,
       reads,
       moves,
+      kitchen,
+      busy,
     };
   },
-  async teardown({ context, staff, dishId, orders, reads, moves }) {
+  async teardown({ context, staff, dishId, orders, reads, moves, kitchen, busy }) {
     await context.setOffline(false);
-    await reads.open();
-    await moves.open();
+    for (const gate of [reads, moves, kitchen, busy]) await gate.open();
+    await staff.setBusy(false);
+    await staff.openAroundTheClock(false);
     // Off the board for the next path: a paid order is cancelled (owed back); an unpaid one was
     // released already by the customer's next checkout.
     for (const order of Object.values(orders)) await staff.moveOrder(order._id, 'refund_due').catch(() => {});
@@ -300,6 +364,27 @@ flowTests<World, Server>({
     },
     async 'kitchen.sound'({ page }) {
       await page.getByRole('button', { name: 'Sound for new orders' }).click();
+    },
+    async 'kitchen.sound.allow'({ page }) {
+      await page.getByRole('button', { name: 'Allow sound' }).click();
+    },
+    async 'xstate.done.actor.readKitchen'({ kitchen }) {
+      await kitchen.release();
+    },
+    async 'xstate.error.actor.readKitchen'({ kitchen }) {
+      await kitchen.fail();
+    },
+    // Turned again after a failure, the call is held again.
+    async 'kitchen.busy'({ page, kitchen, busy }) {
+      kitchen.hold();
+      busy.hold();
+      await busyButton(page).click();
+    },
+    async 'xstate.done.actor.saveBusy'({ busy }) {
+      await busy.release();
+    },
+    async 'xstate.error.actor.saveBusy'({ busy }) {
+      await busy.fail();
     },
     // The page's clock jumps past the highlight's end, and past the stream's idle limit, so the
     // stream is cut every time (not only when the jump happens to be long enough); offline, it stays
@@ -353,6 +438,34 @@ flowTests<World, Server>({
       );
     },
     'kitchenBoard.sound': async () => {},
+    async 'kitchenBoard.sound.waitingForTap'({ page }) {
+      await expect(page.getByRole('button', { name: 'Allow sound' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sound for new orders' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+    },
+    'kitchenBoard.busy': async () => {},
+    async 'kitchenBoard.busy.reading'({ page, kitchen }) {
+      await expect(busyButton(page)).toHaveAttribute('aria-busy', 'true');
+      await expect.poll(() => kitchen.holding, { message: 'the kitchen’s rules are being read' }).toBe(true);
+    },
+    async 'kitchenBoard.busy.unknown'({ page }) {
+      // The read gives up after its retries (1, 2 and 4 s).
+      await expect(busyButton(page)).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
+      await expect(page.getByRole('alert').filter({ hasText: UNREACHABLE })).toBeVisible();
+    },
+    async 'kitchenBoard.busy.shown'({ page }, at) {
+      await expect(busyButton(page)).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
+      await expect(busyButton(page)).toHaveAttribute(
+        'aria-pressed',
+        String(contextOf(at.machine).kitchen?.busy ?? false),
+      );
+    },
+    async 'kitchenBoard.busy.saving'({ page, busy }) {
+      await expect(busyButton(page)).toHaveAttribute('aria-busy', 'true');
+      await expect.poll(() => busy.holding, { message: 'the switch has been sent' }).toBe(true);
+    },
     async 'kitchenBoard.sound.off'({ page }) {
       await expect(page.getByRole('button', { name: 'Sound for new orders' })).toHaveAttribute(
         'aria-pressed',

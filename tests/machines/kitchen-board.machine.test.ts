@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import { DEFAULT_KITCHEN_SETTINGS, type KitchenSettings } from '../../contract/kitchen.ts';
 import type { Order } from '../../contract/order.ts';
 import {
   findTransition,
@@ -13,6 +14,7 @@ import {
 import type { OrderStreamActorEvent } from '../../contract/order-stream.ts';
 import {
   type BoardColumns,
+  boardLanes,
   FRESH_MS,
   type KitchenMove,
   kitchenBoardMachine,
@@ -30,10 +32,16 @@ function held<T, Input = void>() {
   return { calls, logic };
 }
 
-/** The board with its reads and moves held, its stream spoken through `stream`, and its chime spied on. */
-function aBoard() {
+/**
+ * The board with its reads and moves held, its stream spoken through `stream`, its chime and the sound's
+ * memory spied on, and the kitchen's busy switch held.
+ */
+function aBoard({ soundOn = false } = {}) {
   const reads = held<BoardColumns>();
   const moves = held<Order, KitchenMove>();
+  const kitchen = held<KitchenSettings>();
+  const busy = held<KitchenSettings, KitchenSettings>();
+  const remembered: boolean[] = [];
   const stream = { send: (_event: OrderStreamActorEvent) => {} };
   const chime = { prepare: vi.fn(), play: vi.fn() };
   const clock = new SimulatedClock();
@@ -50,12 +58,29 @@ function aBoard() {
             }),
           },
         }),
+        readKitchen: kitchen.logic,
+        saveBusy: busy.logic,
       },
-      actions: { prepareChime: chime.prepare, playChime: chime.play },
+      actions: {
+        prepareChime: chime.prepare,
+        playChime: chime.play,
+        rememberSound: ({ context }) => remembered.push(context.soundOn),
+      },
     }),
-    { clock },
+    { clock, input: { soundOn } },
   ).start();
-  return { board, reads, moves, stream, chime, clock, state: () => board.getSnapshot() };
+  return {
+    board,
+    reads,
+    moves,
+    stream,
+    chime,
+    clock,
+    kitchen,
+    busy,
+    remembered,
+    state: () => board.getSnapshot(),
+  };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -157,6 +182,92 @@ describe('kitchen board machine', () => {
     stream.send({ type: 'order.event', event: accepted });
     stream.send({ type: 'order.event', event: paid('n1') });
     expect(chime.play).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the board’s sound and busy switch', () => {
+  it('remembers the sound, and asks for a tap once when it was left on', () => {
+    const { board, chime, remembered, state, stream } = aBoard({ soundOn: true });
+    expect(state().matches({ sound: 'waitingForTap' })).toBe(true);
+    stream.send({ type: 'order.stream', status: 'live' });
+    stream.send({ type: 'order.event', event: paid('n1') });
+    // Nothing plays before the tap a browser needs.
+    expect(chime.play).not.toHaveBeenCalled();
+    board.send({ type: 'kitchen.sound.allow' });
+    expect(chime.prepare).toHaveBeenCalledOnce();
+    stream.send({ type: 'order.event', event: paid('n2') });
+    expect(chime.play).toHaveBeenCalledOnce();
+    board.send({ type: 'kitchen.sound' });
+    board.send({ type: 'kitchen.sound' });
+    expect(remembered).toEqual([false, true]);
+    // Left off, it starts off, asking nothing.
+    expect(aBoard().state().matches({ sound: 'off' })).toBe(true);
+  });
+
+  it('shows the busy switch as the kitchen has it, each turn saved before it shows', async () => {
+    const { board, kitchen, busy, state } = aBoard();
+    board.send({ type: 'kitchen.busy' });
+    expect(busy.calls).toHaveLength(0);
+    kitchen.calls[0]!.resolve(DEFAULT_KITCHEN_SETTINGS);
+    await Promise.resolve();
+    board.send({ type: 'kitchen.busy' });
+    expect(state().matches({ busy: 'saving' })).toBe(true);
+    expect(state().context.kitchen?.busy).toBe(false);
+    busy.calls[0]!.resolve({ ...DEFAULT_KITCHEN_SETTINGS, busy: true });
+    await Promise.resolve();
+    expect(state().context.kitchen?.busy).toBe(true);
+    board.send({ type: 'kitchen.busy' });
+    busy.calls[1]!.reject(new Error('The kitchen is briefly offline'));
+    await Promise.resolve();
+    expect(state().context).toMatchObject({
+      busyError: 'The kitchen is briefly offline',
+      kitchen: { busy: true },
+    });
+  });
+});
+
+describe('the board’s lanes', () => {
+  const order = (id: string, fields: Partial<Order>) => ({ _id: id, state: 'paid', ...fields }) as Order;
+  const now = Date.parse('2026-11-30T12:00:00.000Z');
+
+  it('keeps a scheduled order in Later until its start, each lane soonest due first', () => {
+    const columns: BoardColumns = {
+      paid: [
+        order('tonight', {
+          scheduled: true,
+          start_at: '2026-11-30T13:15:00.000Z',
+          ready_at: '2026-11-30T13:30:00.000Z',
+        }),
+        order('soon', {
+          scheduled: true,
+          start_at: '2026-11-30T12:10:00.000Z',
+          ready_at: '2026-11-30T12:25:00.000Z',
+        }),
+        // As soon as possible, behind the queue: it waits its turn in Paid.
+        order('queued', { start_at: '2026-11-30T12:20:00.000Z', ready_at: '2026-11-30T12:35:00.000Z' }),
+        order('now', { start_at: '2026-11-30T11:50:00.000Z', ready_at: '2026-11-30T12:05:00.000Z' }),
+        // Paid before due times were kept: in Paid, by its payment.
+        order('old', { paid_at: '2026-11-30T11:00:00.000Z' }),
+      ],
+      accepted: [
+        order('b', { ready_at: '2026-11-30T12:40:00.000Z' }),
+        order('a', { ready_at: '2026-11-30T12:20:00.000Z' }),
+      ],
+      preparing: [],
+      out_for_delivery: [],
+      ready_for_pickup: [],
+    };
+    const lanes = boardLanes(columns, now);
+    expect(lanes.later.map((o) => o._id)).toEqual(['soon', 'tonight']);
+    expect(lanes.paid.map((o) => o._id)).toEqual(['old', 'now', 'queued']);
+    expect(lanes.accepted.map((o) => o._id)).toEqual(['a', 'b']);
+    // When its start comes, it moves into Paid.
+    expect(boardLanes(columns, Date.parse('2026-11-30T12:10:00.000Z')).paid.map((o) => o._id)).toEqual([
+      'old',
+      'now',
+      'soon',
+      'queued',
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
+import { DEFAULT_KITCHEN_SETTINGS, type KitchenSettings } from '../../contract/kitchen.ts';
 import type { Order } from '../../contract/order.ts';
 import { KITCHEN_COLUMNS, type OrderState } from '../../contract/order-lifecycle.ts';
 import {
@@ -22,8 +23,10 @@ const server = {
   /** The reads fail, as with the API away. */
   down: false,
   transition: undefined as unknown as (id: string, to: OrderState, note?: string) => Promise<void>,
+  kitchen: DEFAULT_KITCHEN_SETTINGS as KitchenSettings,
 };
 const chime = { prepare: vi.fn(), play: vi.fn() };
+const sound = { remembered: [] as boolean[] };
 
 const Board = withActors(KitchenPage, testActors(), [
   giveLogic(kitchenLogic, {
@@ -41,8 +44,19 @@ const Board = withActors(KitchenPage, testActors(), [
           return server.orders.get(input.orderId)!;
         }),
         orderFeed: standInFeed,
+        readKitchen: fromPromise(async () => server.kitchen),
+        saveBusy: fromPromise(async ({ input }: { input: KitchenSettings }) => {
+          server.kitchen = input;
+          return server.kitchen;
+        }),
       },
-      actions: { prepareChime: chime.prepare, playChime: chime.play },
+      actions: {
+        prepareChime: chime.prepare,
+        playChime: chime.play,
+        rememberSound: ({ context }) => {
+          sound.remembered.push(context.soundOn);
+        },
+      },
     }),
   }),
 ]);
@@ -54,6 +68,9 @@ beforeEach(() => {
     [anOrder('a', 'paid'), anOrder('b', 'accepted'), anOrder('c', 'preparing')].map((o) => [o._id, o]),
   );
   server.down = false;
+  server.kitchen = DEFAULT_KITCHEN_SETTINGS;
+  sound.remembered = [];
+  localStorage.clear();
   chime.prepare.mockClear();
   chime.play.mockClear();
   server.transition = vi.fn(async (id: string, to: OrderState) => {
@@ -165,6 +182,66 @@ describe('the kitchen board', () => {
       }),
     );
     expect(chime.play).toHaveBeenCalledOnce();
+    expect(sound.remembered).toEqual([true]);
+  });
+
+  it('starts with the sound staff left on, asking once for the tap a browser needs', async () => {
+    localStorage.setItem('pizzon:kitchen-sound', 'on');
+    render(<Board />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Allow sound' }));
+    expect(chime.prepare).toHaveBeenCalledOnce();
+    expect(screen.getByRole('button', { name: 'Sound for new orders' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.queryByRole('button', { name: 'Allow sound' })).toBeNull();
+  });
+
+  it('shows on each card its type, total, due time and a timer that turns amber when late', async () => {
+    const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+    server.orders = new Map(
+      [
+        anOrder('d', 'preparing', { ready_at: minutes(12), start_at: minutes(-3) }),
+        anOrder('e', 'preparing', { ready_at: minutes(-5), order_type: 'pickup' }),
+      ].map((o) => [o._id, o]),
+    );
+    render(<Board />);
+    const onTime = await within(column('Preparing')).findByRole('listitem', { name: /Customer d/ });
+    expect(onTime).toHaveTextContent('Delivery');
+    expect(onTime).toHaveTextContent('Tk 21.50');
+    expect(onTime).toHaveTextContent(/Due \d{1,2}:\d{2} (AM|PM)/);
+    expect(within(onTime).getByText('12 min to go')).toHaveAttribute('data-late', 'false');
+    const late = within(column('Preparing')).getByRole('listitem', { name: /Customer e/ });
+    expect(late).toHaveTextContent('Pickup');
+    expect(late).toHaveTextContent('Collects at the counter');
+    expect(within(late).getByText('5 min late')).toHaveAttribute('data-late', 'true');
+    // Ready, a pickup goes to the counter, not out for delivery.
+    expect(within(late).getByRole('button', { name: 'Ready for pickup: order T-e' })).toBeEnabled();
+  });
+
+  it('keeps a scheduled order in Later until the kitchen should start on it', async () => {
+    const later = anOrder('s', 'paid', {
+      scheduled: true,
+      start_at: new Date(Date.now() + 90 * 60_000).toISOString(),
+      ready_at: new Date(Date.now() + 105 * 60_000).toISOString(),
+    });
+    server.orders.set(later._id, later);
+    render(<Board />);
+    const card = await within(column('Later')).findByRole('listitem', { name: /Customer s/ });
+    expect(card).toHaveTextContent(/Starts \d{1,2}:\d{2} (AM|PM)/);
+    expect(within(column('Paid')).queryByText(/Customer s/)).toBeNull();
+    // Staff may start on it early all the same.
+    expect(within(card).getByRole('button', { name: 'Accept: order T-s' })).toBeEnabled();
+  });
+
+  it('turns the busy switch, shown once the kitchen has it', async () => {
+    render(<Board />);
+    const busy = await screen.findByRole('button', { name: 'Busy: +15 min' });
+    await vi.waitFor(() => expect(busy).toBeEnabled());
+    expect(busy).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(busy);
+    await vi.waitFor(() => expect(busy).toHaveAttribute('aria-pressed', 'true'));
+    expect(server.kitchen.busy).toBe(true);
   });
 
   it('offers Try again when the board cannot be read', async () => {

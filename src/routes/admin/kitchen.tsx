@@ -1,7 +1,8 @@
 import { useMachine, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
-import { BellOff, BellRing } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { BellOff, BellRing, Flame } from 'lucide-react';
+import { useId } from 'react';
+import { formatAdminPrice, toCents } from '../../../contract/money.ts';
 import type { Order } from '../../../contract/order.ts';
 import {
   KITCHEN_COLUMNS,
@@ -12,21 +13,42 @@ import {
   ORDER_STATE_LABELS,
   type OrderState,
 } from '../../../contract/order-lifecycle.ts';
-import type { KitchenBoardSnapshot, KitchenMove } from '../../../machines/kitchen-board.machine.ts';
+import {
+  type BoardLane,
+  boardLanes,
+  type KitchenBoardSnapshot,
+  type KitchenMove,
+} from '../../../machines/kitchen-board.machine.ts';
 import { useKitchenLogic } from '../../actors/kitchen.ts';
 import { LineChoices } from '../../components/line-choices.tsx';
 import { LiveStatus } from '../../components/live-status.tsx';
+import { soundLeftOn } from '../../ui/chime.ts';
 import { showDialog } from '../../ui/dialog.ts';
+import { useClock } from '../../ui/use-clock.ts';
 import { useLiveStatus } from '../use-order-feed.ts';
 
-/** The time now, moved on each minute: the cards' "paid … ago" follow it. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
+/** How often the cards' timers move on. */
+const TICK_MS = 15_000;
+
+/** '12 min', '1 h 5 min'. */
+const duration = (minutes: number): string =>
+  minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+
+/**
+ * The card's timer: to its due time ('12 min to go'), or past it ('4 min late', amber); a scheduled
+ * order waiting in Later tells when the kitchen starts on it. Orders from before due times count from
+ * their payment.
+ */
+function timerOf(order: Order, lane: BoardLane, now: number): { text: string; late: boolean } | null {
+  if (lane === 'later' && order.start_at)
+    return { text: `Starts ${dayjs(order.start_at).format('h:mm A')}`, late: false };
+  if (order.ready_at) {
+    const left = dayjs(order.ready_at).diff(now, 'minute', true);
+    return left >= 0
+      ? { text: `${duration(Math.ceil(left))} to go`, late: false }
+      : { text: `${duration(Math.floor(-left))} late`, late: true };
+  }
+  return order.paid_at ? { text: sincePayment(order.paid_at, now), late: false } : null;
 }
 
 function sincePayment(paidAt: string, now: number): string {
@@ -39,14 +61,16 @@ function sincePayment(paidAt: string, now: number): string {
 interface CardProps {
   order: Order;
   column: KitchenColumn;
+  lane: BoardLane;
   now: number;
   fresh: boolean;
   disabled: boolean;
   onMove: (move: KitchenMove) => void;
 }
 
-function KitchenCard({ order, column, now, fresh, disabled, onMove }: CardProps) {
+function KitchenCard({ order, column, lane, now, fresh, disabled, onMove }: CardProps) {
   const titleId = useId();
+  const timer = timerOf(order, lane, now);
   const type = order.order_type ?? 'delivery';
   const next = nextKitchenStep(column, type);
   const cancellable = nextStates(column, 'staff', type).includes('refund_due');
@@ -87,10 +111,24 @@ function KitchenCard({ order, column, now, fresh, disabled, onMove }: CardProps)
         </h4>
         {fresh && <span className="rounded-full bg-coral-ink px-2 text-sm font-bold text-white">New</span>}
       </div>
-      {order.paid_at && (
-        <time dateTime={order.paid_at} className="text-sm font-semibold text-brand-ink">
-          {sincePayment(order.paid_at, now)}
-        </time>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-base">
+        <span className="rounded-full bg-ink px-2 text-sm font-bold text-white">
+          {type === 'pickup' ? 'Pickup' : 'Delivery'}
+        </span>
+        <span className="font-bold">{formatAdminPrice(toCents(order.total_price))}</span>
+        {order.ready_at && (
+          <span>
+            Due <time dateTime={order.ready_at}>{dayjs(order.ready_at).format('h:mm A')}</time>
+          </span>
+        )}
+      </div>
+      {timer && (
+        <p
+          data-late={timer.late}
+          className={`text-base font-bold ${timer.late ? 'rounded-lg bg-amber-200 px-2 text-amber-950' : 'text-brand-ink'}`}
+        >
+          {timer.text}
+        </p>
       )}
       {order.paid_after_closing && (
         <p className="rounded-xl bg-coral/10 p-2 text-sm text-coral-ink">
@@ -111,7 +149,7 @@ function KitchenCard({ order, column, now, fresh, disabled, onMove }: CardProps)
         ))}
       </ul>
       <p className="text-sm break-words">
-        {order.address}, {order.city} {order.postcode}
+        {type === 'pickup' ? 'Collects at the counter' : `${order.address}, ${order.city} ${order.postcode}`}
         <br />
         <a href={`tel:${order.phone}`} className="font-semibold text-brand-ink underline">
           {order.phone}
@@ -145,25 +183,31 @@ function KitchenCard({ order, column, now, fresh, disabled, onMove }: CardProps)
   );
 }
 
-interface ColumnProps {
-  column: KitchenColumn;
+/** The lanes in the board's order: the scheduled orders waiting, then the kitchen's steps. */
+const LANES: readonly BoardLane[] = ['later', ...KITCHEN_COLUMNS];
+const laneTitle = (lane: BoardLane) => (lane === 'later' ? 'Later' : ORDER_STATE_LABELS[lane]);
+
+interface LaneProps {
+  lane: BoardLane;
   /** null until the board's first read answers. */
   orders: Order[] | null;
   fresh: ReadonlySet<string>;
   now: number;
-  /** A move of a card of this column the server refused, as staff read it. */
+  /** A move of a card of this lane the server refused, as staff read it. */
   problem: string | null;
   canMove: boolean;
   onMove: (move: KitchenMove) => void;
 }
 
-function KitchenColumnView({ column, orders, fresh, now, problem, canMove, onMove }: ColumnProps) {
+function KitchenLaneView({ lane, orders, fresh, now, problem, canMove, onMove }: LaneProps) {
   const titleId = useId();
   const count = orders?.length ?? 0;
+  // Later's cards are paid orders: their moves are the Paid column's.
+  const column: KitchenColumn = lane === 'later' ? 'paid' : lane;
   return (
     <section aria-labelledby={titleId} className="grid min-w-0 content-start gap-3 rounded-2xl bg-cream p-3">
       <h3 id={titleId} className="flex items-center justify-between text-lg font-bold">
-        {ORDER_STATE_LABELS[column]}
+        {laneTitle(lane)}
         <span className="rounded-full bg-white px-2 text-base">
           {count}
           <span className="sr-only"> {count === 1 ? 'order' : 'orders'}</span>
@@ -185,6 +229,7 @@ function KitchenColumnView({ column, orders, fresh, now, problem, canMove, onMov
               key={order._id}
               order={order}
               column={column}
+              lane={lane}
               now={now}
               fresh={fresh.has(order._id)}
               disabled={!canMove}
@@ -199,19 +244,51 @@ function KitchenColumnView({ column, orders, fresh, now, problem, canMove, onMov
 
 const freshOrders = (snapshot: KitchenBoardSnapshot) => snapshot.context.fresh;
 
+/** The busy switch: every estimate gets the kitchen's busy minutes while it is on. */
+function BusySwitch({ snapshot, onToggle }: { snapshot: KitchenBoardSnapshot; onToggle: () => void }) {
+  const { kitchen, busyError } = snapshot.context;
+  const saving = snapshot.matches({ busy: 'saving' }) || snapshot.matches({ busy: 'reading' });
+  return (
+    <div className="grid justify-items-end gap-1">
+      <button
+        type="button"
+        className={`inline-flex min-h-11 items-center gap-2 rounded-full border px-4 font-bold ${
+          kitchen?.busy ? 'border-amber-700 bg-amber-200 text-amber-950' : 'border-neutral-300'
+        }`}
+        aria-pressed={kitchen?.busy ?? false}
+        aria-busy={saving}
+        disabled={saving}
+        onClick={onToggle}
+      >
+        <Flame aria-hidden="true" className="size-5" />
+        {kitchen ? `Busy: +${kitchen.busyMinutes} min` : 'Busy'}
+      </button>
+      {busyError && (
+        <p role="alert" className="text-base font-semibold text-coral-ink">
+          {busyError}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
- * The kitchen board (machines/kitchen-board.machine.ts): paid orders and each step after, live. A card
- * moves one step at a time (or is cancelled, with a reason); a newly paid order is highlighted,
- * announced and, if the sound is on, chimed.
+ * The kitchen board (machines/kitchen-board.machine.ts): scheduled orders waiting in Later, then paid
+ * orders and each step after, live, side by side from a tablet up (the board scrolls sideways when they
+ * do not fit, so nothing falls below the fold). Each card shows its type, total, due time and a timer
+ * that turns amber when late. A card moves one step at a time (or is cancelled, with a reason); a newly
+ * paid order is highlighted, announced and, if the sound is on (remembered by the browser), chimed.
  */
 export function KitchenPage() {
   const { kitchenBoard } = useKitchenLogic();
-  const [snapshot, send, board] = useMachine(kitchenBoard);
+  const [snapshot, send, board] = useMachine(kitchenBoard, { input: { soundOn: soundLeftOn() } });
   const live = useLiveStatus(snapshot.children.feed!);
   const freshIds = useSelector(board, freshOrders);
-  const now = useMinuteClock();
+  // The cards' timers and the Later lane follow it.
+  const now = useClock(TICK_MS);
   const fresh = new Set(freshIds);
   const { columns, error, announcement, move, problem } = snapshot.context;
+  const lanes = columns && boardLanes(columns, now);
   const sound = snapshot.matches({ sound: 'on' });
   const reading = snapshot.matches({ read: 'reading' });
   const onMove = (next: KitchenMove) => send({ type: 'kitchen.move', ...next });
@@ -222,27 +299,41 @@ export function KitchenPage() {
     from: 'paid',
     to: 'paid',
   });
+  // A Later card's refused move is the Paid lane's (its column is paid).
+  const refusedIn = (lane: BoardLane) =>
+    lane !== 'later' && snapshot.matches({ move: 'refused' }) && move?.from === lane ? problem : null;
 
   return (
     <section aria-labelledby="kitchen-title" aria-busy={reading} className="grid min-w-0 gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
         <h2 id="kitchen-title" className="text-2xl font-bold">
           Kitchen
         </h2>
-        <button
-          type="button"
-          className="inline-flex min-h-11 items-center gap-2 rounded-full border border-neutral-300 px-4 font-bold"
-          aria-pressed={sound}
-          onClick={() => send({ type: 'kitchen.sound' })}
-        >
-          {sound ? (
-            <BellRing aria-hidden="true" className="size-5" />
-          ) : (
-            <BellOff aria-hidden="true" className="size-5" />
-          )}
-          Sound for new orders
-        </button>
+        <div className="flex flex-wrap items-start gap-3">
+          <BusySwitch snapshot={snapshot} onToggle={() => send({ type: 'kitchen.busy' })} />
+          <button
+            type="button"
+            className="inline-flex min-h-11 items-center gap-2 rounded-full border border-neutral-300 px-4 font-bold"
+            aria-pressed={sound}
+            onClick={() => send({ type: 'kitchen.sound' })}
+          >
+            {sound ? (
+              <BellRing aria-hidden="true" className="size-5" />
+            ) : (
+              <BellOff aria-hidden="true" className="size-5" />
+            )}
+            Sound for new orders
+          </button>
+        </div>
       </div>
+      {snapshot.matches({ sound: 'waitingForTap' }) && (
+        <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-brand/20 p-3">
+          <p className="font-semibold">The sound was on last time: your browser needs a tap to play it.</p>
+          <button type="button" className="btn-primary" onClick={() => send({ type: 'kitchen.sound.allow' })}>
+            Allow sound
+          </button>
+        </div>
+      )}
       <LiveStatus {...live} />
       <p role="status" className={announcement ? 'font-semibold text-coral-ink' : 'sr-only'}>
         {announcement}
@@ -255,15 +346,16 @@ export function KitchenPage() {
           </button>
         </div>
       )}
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-        {KITCHEN_COLUMNS.map((column) => (
-          <KitchenColumnView
-            key={column}
-            column={column}
-            orders={columns?.[column] ?? null}
+      {/* A phone stacks the lanes; from a tablet up they sit side by side, the board scrolling sideways. */}
+      <div className="grid gap-4 md:grid-flow-col md:auto-cols-[minmax(13.5rem,1fr)] md:overflow-x-auto md:overscroll-x-contain md:pb-2">
+        {LANES.map((lane) => (
+          <KitchenLaneView
+            key={lane}
+            lane={lane}
+            orders={lanes?.[lane] ?? null}
             fresh={fresh}
             now={now}
-            problem={snapshot.matches({ move: 'refused' }) && move?.from === column ? problem : null}
+            problem={refusedIn(lane)}
             canMove={canMove}
             onMove={onMove}
           />

@@ -8,9 +8,11 @@ import dayjs from 'dayjs';
 import pg from 'pg';
 import type { ItemUpdate, NewItemInput, OptionGroupFormInput } from '../../../contract/admin.ts';
 import { type CartLine, cartTotals } from '../../../contract/cart.ts';
+import type { KitchenSettings } from '../../../contract/kitchen.ts';
 import type { MenuItem } from '../../../contract/menu.ts';
+import { DEFAULT_SHOP_HOURS } from '../../../contract/opening-hours.ts';
 import { ORDER_TIME_FORMAT, type Order } from '../../../contract/order.ts';
-import type { OrderState } from '../../../contract/order-lifecycle.ts';
+import type { OrderState, OrderType } from '../../../contract/order-lifecycle.ts';
 import { E2E } from '../../../playwright.config.ts';
 import { notifyApp, SandboxGateway } from '../../../server/api/payments/sandbox.ts';
 import { embeddedPostgresUrl } from '../../../server/db/embedded.ts';
@@ -211,17 +213,43 @@ export class Staff {
   async moveOrder(orderId: string, to: OrderState): Promise<void> {
     await this.api.call('POST', `admin-order/${orderId}/transition`, { to });
   }
+
+  /** The kitchen's busy switch, the rest of its rules as they are. */
+  async setBusy(busy: boolean): Promise<void> {
+    const settings = await this.api.call<KitchenSettings>('GET', 'admin-kitchen-settings');
+    await this.api.call('PUT', 'admin-kitchen-settings', { ...settings, busy });
+  }
+
+  /**
+   * The shop's week: open around the clock while a flow needs as soon as possible whatever the hour
+   * (`open` false: the seed's hours back, as the storefront's own pages show them).
+   */
+  async openAroundTheClock(open: boolean): Promise<void> {
+    const week = DEFAULT_SHOP_HOURS.week.map((day) =>
+      open ? { day: day.day, opens: '00:00', closes: '23:59', closed: false } : day,
+    );
+    await this.api.call('PUT', 'admin-shop-hours', { week, closedDates: [] });
+  }
 }
 
-/** The customer's checkout made through the API, as the checkout page makes it: answers the order. */
-export async function placeOrder(api: Api, fullName: string, email: string): Promise<Order> {
+/**
+ * The customer's checkout made through the API, as the checkout page makes it (a delivery to the
+ * seeded area, or a pickup): answers the order.
+ */
+export async function placeOrder(
+  api: Api,
+  fullName: string,
+  email: string,
+  orderType: OrderType = 'delivery',
+): Promise<Order> {
   const lines = await api.call<CartLine[]>('GET', 'add-to-cart');
   expect(lines.length, 'the cart has lines').toBeGreaterThan(0);
   const { url } = await api.call<{ url: string }>('POST', 'create-payment-intent', {
     fullName,
     email,
     ...DELIVERY,
-    total_price: cartTotals(lines).totalPrice,
+    orderType,
+    total_price: cartTotals(lines, 0, orderType === 'pickup' ? null : undefined).totalPrice,
     order_time: dayjs().format(ORDER_TIME_FORMAT),
   });
   const transactionId = decodeURIComponent(new URL(url).pathname.split('/').at(-1)!);

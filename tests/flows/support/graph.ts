@@ -18,6 +18,11 @@ import {
 export interface FlowModel<S> {
   machine: AnyStateMachine;
   input?: unknown;
+  /**
+   * Other inputs to start paths from as well (a machine whose input decides what it can reach: a
+   * pickup's end, a sound left on): paths are planned over all the starts together.
+   */
+  otherInputs?: readonly unknown[];
   /** What the server holds when a path starts. */
   server: S;
   /** The events the UI (or a server-side step) can make happen now, answers of effects included. */
@@ -124,10 +129,10 @@ function advance<S>(
   return { to: world, transitions };
 }
 
-function worldLogic<S>(model: FlowModel<S>) {
+function worldLogic<S>(model: FlowModel<S>, input: unknown = model.input) {
   return {
     getInitialSnapshot: (scope: ActorScope<never, never>): WorldSnapshot<S> => ({
-      machine: model.machine.getInitialSnapshot(scope as never, model.input),
+      machine: model.machine.getInitialSnapshot(scope as never, input),
       server: model.server,
     }),
     transition: (world: WorldSnapshot<S>, event: EventObject, scope: ActorScope<never, never>) =>
@@ -144,7 +149,57 @@ const serialize = (world: WorldSnapshot<unknown>): string =>
  * covered, shortest first on a tie. Every simple path would be far too many to replay in a browser.
  */
 export function planPaths<S>(model: FlowModel<S>): PlannedPath<S>[] {
-  const logic = worldLogic(model) as never;
+  const scope = silentScope();
+  const takenBy = (from: WorldSnapshot<S>, event: EventObject) =>
+    advance(model, from, event, scope).transitions;
+  const stateItems = (world: WorldSnapshot<S>) => activeStates(world.machine).map((id) => `state ${id}`);
+  const candidates: Array<{ input: unknown; events: EventObject[]; items: Set<string> }> = [];
+  for (const input of [model.input, ...(model.otherInputs ?? [])]) {
+    candidates.push(...candidatesFrom(model, input, takenBy, stateItems));
+  }
+
+  const uncovered = new Set(candidates.flatMap((candidate) => [...candidate.items]));
+  const chosen: Array<{ input: unknown; events: EventObject[] }> = [];
+  while (uncovered.size > 0) {
+    let best = candidates[0]!;
+    let bestGain = 0;
+    for (const candidate of candidates) {
+      const gain = [...candidate.items].filter((item) => uncovered.has(item)).length;
+      if (gain > bestGain || (gain === bestGain && candidate.events.length < best.events.length)) {
+        best = candidate;
+        bestGain = gain;
+      }
+    }
+    chosen.push(best);
+    for (const item of best.items) uncovered.delete(item);
+  }
+
+  // Replayed from the start, so each step's snapshots follow from the one before (the effects a step
+  // starts are told by the machine's children, which must be the same objects when nothing restarted).
+  return chosen.map(({ input, events }) => {
+    const start = worldLogic(model, input).getInitialSnapshot(scope);
+    let from = start;
+    const steps = events.map((event) => {
+      const { to, transitions } = advance(model, from, event, scope);
+      const step = { event, from, to, transitions };
+      from = to;
+      return step;
+    });
+    return { start, steps };
+  });
+}
+
+/**
+ * Every path worth taking from the start `input` gives: for each edge the model can reach, the shortest
+ * path to its start and the edge, with what the path passes (states and transitions).
+ */
+function candidatesFrom<S>(
+  model: FlowModel<S>,
+  input: unknown,
+  takenBy: (from: WorldSnapshot<S>, event: EventObject) => string[],
+  stateItems: (world: WorldSnapshot<S>) => string[],
+): Array<{ input: unknown; events: EventObject[]; items: Set<string> }> {
+  const logic = worldLogic(model, input) as never;
   const options = {
     events: (world: WorldSnapshot<S>) => model.events(world.machine, world.server),
     serializeState: serialize as never,
@@ -158,12 +213,7 @@ export function planPaths<S>(model: FlowModel<S>): PlannedPath<S>[] {
     steps: Array<{ state: WorldSnapshot<S>; event: EventObject }>;
   }>;
   const shortest = new Map(paths.map((path) => [serialize(path.state), path]));
-
-  const scope = silentScope();
-  const takenBy = (from: WorldSnapshot<S>, event: EventObject) =>
-    advance(model, from, event, scope).transitions;
-  const stateItems = (world: WorldSnapshot<S>) => activeStates(world.machine).map((id) => `state ${id}`);
-  const candidates: Array<{ events: EventObject[]; items: Set<string> }> = [];
+  const candidates: Array<{ input: unknown; events: EventObject[]; items: Set<string> }> = [];
   for (const { state, transitions } of Object.values(adjacency)) {
     const prefix = shortest.get(serialize(state))!;
     // getShortestPaths' steps pair each state with the event that led into it, from 'xstate.init'.
@@ -176,41 +226,13 @@ export function planPaths<S>(model: FlowModel<S>): PlannedPath<S>[] {
       const edge = takenBy(state, event);
       if (edge.length === 0) continue;
       candidates.push({
+        input,
         events: [...events, event],
         items: new Set([...reached, ...edge, ...stateItems(to)]),
       });
     }
   }
-
-  const uncovered = new Set(candidates.flatMap((candidate) => [...candidate.items]));
-  const chosen: EventObject[][] = [];
-  while (uncovered.size > 0) {
-    let best = candidates[0]!;
-    let bestGain = 0;
-    for (const candidate of candidates) {
-      const gain = [...candidate.items].filter((item) => uncovered.has(item)).length;
-      if (gain > bestGain || (gain === bestGain && candidate.events.length < best.events.length)) {
-        best = candidate;
-        bestGain = gain;
-      }
-    }
-    chosen.push(best.events);
-    for (const item of best.items) uncovered.delete(item);
-  }
-
-  // Replayed from the start, so each step's snapshots follow from the one before (the effects a step
-  // starts are told by the machine's children, which must be the same objects when nothing restarted).
-  return chosen.map((events) => {
-    const start = worldLogic(model).getInitialSnapshot(scope);
-    let from = start;
-    const steps = events.map((event) => {
-      const { to, transitions } = advance(model, from, event, scope);
-      const step = { event, from, to, transitions };
-      from = to;
-      return step;
-    });
-    return { start, steps };
-  });
+  return candidates;
 }
 
 /** What @xstate/graph gives a machine to step it without running it: effects are never started. */

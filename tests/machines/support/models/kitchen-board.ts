@@ -1,4 +1,5 @@
 import { fromCallback } from 'xstate';
+import { DEFAULT_KITCHEN_SETTINGS, type KitchenSettings } from '../../../../contract/kitchen.ts';
 import type { Order } from '../../../../contract/order.ts';
 import type { OrderEvent } from '../../../../contract/order-lifecycle.ts';
 import {
@@ -33,11 +34,17 @@ export const silentBoard = kitchenBoardMachine.provide({
     readBoard: neverAnswers<BoardColumns>(),
     moveOrder: neverAnswers<Order, KitchenMove>(),
     orderFeed: fromCallback(() => {}) as never,
+    readKitchen: neverAnswers<KitchenSettings>(),
+    saveBusy: neverAnswers<KitchenSettings, KitchenSettings>(),
   },
 });
 
+const withBusy = (busy: boolean): KitchenSettings => ({ ...DEFAULT_KITCHEN_SETTINGS, busy });
+
 export const kitchenBoardModel = defineModel(silentBoard, [
   {
+    // The cards, their moves, highlights and the sound; the busy switch's read never answers here.
+    input: { soundOn: false },
     events: (snapshot) => {
       const { fresh } = snapshot.context as KitchenBoardContext;
       return [
@@ -49,6 +56,7 @@ export const kitchenBoardModel = defineModel(silentBoard, [
         { type: 'kitchen.move', ...ACCEPT },
         { type: 'kitchen.retry' },
         { type: 'kitchen.sound' },
+        { type: 'kitchen.sound.allow' },
         // The highlights end oldest first.
         ...(fresh.length > 0 ? [{ type: 'kitchen.fade', orderId: fresh[0] }] : []),
         ...(snapshot.matches({ read: 'reading' })
@@ -65,5 +73,27 @@ export const kitchenBoardModel = defineModel(silentBoard, [
           : []),
       ] as never;
     },
+  },
+  {
+    // The busy switch, and a sound left on last time, which waits for a tap (the cards stay unread).
+    input: { soundOn: true },
+    events: (snapshot) =>
+      [
+        { type: 'kitchen.busy' },
+        { type: 'kitchen.sound' },
+        { type: 'kitchen.sound.allow' },
+        ...(snapshot.matches({ busy: 'reading' })
+          ? [
+              { type: 'xstate.done.actor.readKitchen', output: withBusy(false) },
+              { type: 'xstate.error.actor.readKitchen', error: new Error('The kitchen is briefly offline') },
+            ]
+          : []),
+        ...(snapshot.matches({ busy: 'saving' })
+          ? [
+              { type: 'xstate.done.actor.saveBusy', output: withBusy(!snapshot.context.kitchen?.busy) },
+              { type: 'xstate.error.actor.saveBusy', error: new Error('The kitchen is briefly offline') },
+            ]
+          : []),
+      ] as never,
   },
 ]);
