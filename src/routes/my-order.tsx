@@ -12,9 +12,11 @@ import { DeleteButton } from '../components/controls.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { ListTable } from '../components/list-table.tsx';
 import { LiveStatus } from '../components/live-status.tsx';
+import { OrderEstimate } from '../components/order-estimate.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { OrderTracker } from '../components/order-tracker.tsx';
 import { showDialog } from '../ui/dialog.ts';
+import { useClock } from '../ui/use-clock.ts';
 import { PagedSearchSchema } from './list-search.ts';
 import { OrderComeBack } from './order-come-back.tsx';
 import { OrderTimelinePanel } from './order-timeline-panel.tsx';
@@ -63,6 +65,7 @@ function OrderCard({ order, feed, liveEvents, onDeleted, onStale }: OrderCardPro
   const { order: orderLogic, myOrderEvents } = useOrdersLogic();
   const [snapshot, send, actor] = useMachine(orderLogic, { input: { order } });
   const [timelineOpen, setTimelineOpen] = useState(false);
+  const minute = useClock(60_000);
   const deleted = snapshot.matches('deleted');
   useEffect(() => {
     if (deleted) onDeleted(order._id);
@@ -152,6 +155,7 @@ function OrderCard({ order, feed, liveEvents, onDeleted, onStale }: OrderCardPro
           )}
         </div>
       </div>
+      <OrderEstimate order={order} state={state} now={minute} />
       <OrderTracker state={state} type={order.order_type} />
       <OrderComeBack order={order} payable={action === 'delete'} />
       <details onToggle={(event) => setTimelineOpen(event.currentTarget.open)}>

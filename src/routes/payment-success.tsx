@@ -1,32 +1,50 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
+import type { OrderState } from '../../contract/order-lifecycle.ts';
 import { useOrdersLogic } from '../actors/orders.ts';
 import { LoadingScreen } from '../components/loading-screen.tsx';
-import { PaymentTracker } from './payment-tracker.tsx';
+import { PaymentTracker, usePaidOrder } from './payment-tracker.tsx';
 
 const route = getRouteApi('/payment-success/$tranId');
+
+/** A paid order the restaurant then cancelled is no success any more: the headline says what became of it. */
+const CANCELLED: Partial<Record<OrderState, string>> = {
+  refund_due: 'Your order was cancelled: a refund is due',
+  refunded: 'Your order was cancelled and refunded',
+};
+
+/** The spec's result for a paid order, its headline following the order's state, the order live below. */
+function PaidOrder({ tranId }: { tranId: string }) {
+  const paid = usePaidOrder(tranId);
+  const cancelled = paid.state ? CANCELLED[paid.state] : undefined;
+  return (
+    <section className="mx-auto grid max-w-2xl justify-items-center gap-4 px-4 py-20 text-center">
+      {cancelled ? (
+        <CircleAlert aria-hidden="true" className="size-24 text-coral-ink" />
+      ) : (
+        <CircleCheck aria-hidden="true" className="size-24 text-green-600" />
+      )}
+      <h1 className="text-3xl font-bold">{cancelled ?? 'Payment Successful!'}</h1>
+      <p className="text-lg">
+        Transaction number: <strong className="font-mono break-all">{tranId}</strong>
+      </p>
+      {paid.order && paid.state && (
+        <PaymentTracker order={paid.order} state={paid.state} events={paid.events} feed={paid.feed} />
+      )}
+      <Link to="/" className="btn-primary">
+        Go Home
+      </Link>
+    </section>
+  );
+}
 
 export function PaymentSuccessPage() {
   const { tranId } = route.useParams();
   const { paymentResult } = useOrdersLogic();
   const [state, send] = useMachine(paymentResult, { input: { transactionId: tranId } });
 
-  if (state.matches('paid')) {
-    return (
-      <section className="mx-auto grid max-w-2xl justify-items-center gap-4 px-4 py-20 text-center">
-        <CircleCheck aria-hidden="true" className="size-24 text-green-600" />
-        <h1 className="text-3xl font-bold">Payment Successful!</h1>
-        <p className="text-lg">
-          Transaction number: <strong className="font-mono break-all">{tranId}</strong>
-        </p>
-        <PaymentTracker transactionId={tranId} />
-        <Link to="/" className="btn-primary">
-          Go Home
-        </Link>
-      </section>
-    );
-  }
+  if (state.matches('paid')) return <PaidOrder tranId={tranId} />;
   const unsettled = state.matches('unconfirmed') || state.matches('failed') || state.matches('notPaid');
   if (!unsettled) {
     return (

@@ -1,9 +1,12 @@
 import { useActor } from '@xstate/react';
-import type { OrderEvent } from '../../contract/order-lifecycle.ts';
+import type { Order } from '../../contract/order.ts';
+import type { OrderEvent, OrderState } from '../../contract/order-lifecycle.ts';
 import { useOrdersLogic } from '../actors/orders.ts';
 import { LiveStatus } from '../components/live-status.tsx';
+import { OrderEstimate } from '../components/order-estimate.tsx';
 import { OrderLines } from '../components/order-lines.tsx';
 import { OrderTracker } from '../components/order-tracker.tsx';
+import { useClock } from '../ui/use-clock.ts';
 import { OrderTimelinePanel } from './order-timeline-panel.tsx';
 import { useOrderFeed } from './use-order-feed.ts';
 
@@ -14,23 +17,37 @@ const latestState = (events: readonly OrderEvent[]) =>
     undefined,
   )?.to;
 
-/**
- * The paid order's tracker and timeline on the result page, following it live: the customer sees
- * the kitchen take it on without going to My order.
- */
-export function PaymentTracker({ transactionId }: { transactionId: string }) {
-  const { orderOfPayment, myOrderEvents } = useOrdersLogic();
+/** The paid order of a transaction, read once and followed live: its state as the events last say. */
+export function usePaidOrder(transactionId: string) {
+  const { orderOfPayment } = useOrdersLogic();
   const [snapshot] = useActor(orderOfPayment, { input: { transactionId } });
   const feed = useOrderFeed('mine');
   const read = snapshot.output;
   // Without its order (an old link, or the read failed) the page still says the payment succeeded.
-  if (!read?.ok || !read.value) return null;
+  if (!read?.ok || !read.value) return { order: null, state: null, events: [], feed };
   const order = read.value;
   const events = feed.events.filter((event) => event.orderId === order._id);
-  const state = latestState(events) ?? order.state;
+  return { order, state: latestState(events) ?? order.state, events, feed };
+}
+
+interface TrackerProps {
+  order: Order;
+  state: OrderState;
+  events: readonly OrderEvent[];
+  feed: ReturnType<typeof useOrderFeed>;
+}
+
+/**
+ * The paid order's estimate, tracker and timeline on the result page, following it live: the customer
+ * sees the kitchen take it on without going to My order.
+ */
+export function PaymentTracker({ order, state, events, feed }: TrackerProps) {
+  const { myOrderEvents } = useOrdersLogic();
+  const now = useClock(60_000);
   return (
     <section aria-label="Your order" className="grid w-full gap-4 text-left">
       <LiveStatus status={feed.status} pausedOnce={feed.pausedOnce} message={feed.message} />
+      <OrderEstimate order={order} state={state} now={now} />
       <OrderTracker state={state} type={order.order_type} />
       <OrderLines order={order} />
       <details>

@@ -1,0 +1,61 @@
+// The payment result page for a paid order: the spec's 'Payment Successful!' while the order is paid
+// (with the estimate above its tracker), the headline following the order once the kitchen cancelled it.
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { Order, PaymentStatus } from '../../contract/order.ts';
+import type { OrderEvent } from '../../contract/order-lifecycle.ts';
+import { paymentResultMachine } from '../../machines/payment-result.machine.ts';
+import { giveLogic } from '../../src/actors/context.tsx';
+import type { Settled } from '../../src/actors/order-feed.ts';
+import { ordersLogic } from '../../src/actors/orders.ts';
+import { testActors, withActors } from './support/actors.tsx';
+import { orderFeedStandIn } from './support/order-feed-mock.ts';
+import { anOrder } from './support/orders.ts';
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ children }: { children: ReactNode }) => <a href="/">{children}</a>,
+  getRouteApi: () => ({ useParams: () => ({ tranId: 'T-a' }) }),
+}));
+
+const { PaymentSuccessPage } = await import('../../src/routes/payment-success.tsx');
+
+function renderPaidOrder(order: Order) {
+  const Page = withActors(PaymentSuccessPage, testActors(), [
+    giveLogic(ordersLogic, {
+      paymentResult: paymentResultMachine.provide({
+        actors: {
+          fetchStatus: fromPromise(async () => ({
+            transaction_id: 'T-a',
+            payment_status: true,
+            closed: false,
+          })),
+        },
+      }),
+      orderOfPayment: fromPromise(async (): Promise<Settled<Order | null>> => ({ ok: true, value: order })),
+      myOrderEvents: fromPromise(async (): Promise<Settled<OrderEvent[]>> => ({ ok: true, value: [] })),
+    }),
+    orderFeedStandIn,
+  ]);
+  render(<Page />);
+}
+
+describe('Payment success', () => {
+  it('says the spec’s words for a paid order, and the estimate above its tracker', async () => {
+    renderPaidOrder(anOrder('a', 'preparing', { due_at: new Date(Date.now() + 18 * 60_000).toISOString() }));
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(await screen.findByText('Your pizza is in the oven — about 20 min')).toHaveAttribute(
+      'role',
+      'status',
+    );
+  });
+
+  it('no longer says "Payment Successful!" once the kitchen cancelled the order', async () => {
+    renderPaidOrder(anOrder('a', 'refund_due'));
+    expect(
+      await screen.findByRole('heading', { name: 'Your order was cancelled: a refund is due' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).toBeNull();
+  });
+});
