@@ -26,11 +26,13 @@ function renderPaidOrder(order: Order) {
     giveLogic(ordersLogic, {
       paymentResult: paymentResultMachine.provide({
         actors: {
-          fetchStatus: fromPromise(async () => ({
-            transaction_id: 'T-a',
-            payment_status: true,
-            closed: false,
-          })),
+          fetchStatus: fromPromise(
+            async (): Promise<PaymentStatus> => ({
+              transaction_id: 'T-a',
+              payment_status: true,
+              closed: false,
+            }),
+          ),
         },
       }),
       orderOfPayment: fromPromise(async (): Promise<Settled<Order | null>> => ({ ok: true, value: order })),
