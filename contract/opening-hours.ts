@@ -1,5 +1,3 @@
-import * as v from 'valibot';
-
 /**
  * The restaurant's hours, the one definition the footer, the Reservation page and the booking rule
  * read: 6:00am to 10:00pm, Sunday closed (the footer's). Times are the restaurant's wall clock as
@@ -50,10 +48,6 @@ export function firstOpenDay(date: string): string {
 // stays closed whatever the weekday. The constants above are the seed (today's 6:00–22:00, Sunday
 // closed) and what a page shows before it has read the owner's.
 
-const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
-const clock = (label: string) =>
-  v.pipe(v.string(`${label} must be HH:MM`), v.regex(CLOCK, `${label} must be HH:MM`));
-
 /** The weekday of a calendar date, as Date.getUTCDay() numbers them (0 is Sunday). */
 export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
 
@@ -67,54 +61,26 @@ export const WEEKDAY_NAMES = [
   'Saturday',
 ] as const;
 
-/** One weekday: open from `opens` to `closes`, or closed all day (its times then kept for next time). */
-export const DayHoursSchema = v.pipe(
-  v.object({
-    day: v.pipe(
-      v.number('day must be 0 to 6'),
-      v.integer('day must be 0 to 6'),
-      v.minValue(0),
-      v.maxValue(6),
-    ),
-    opens: clock('Opening time'),
-    closes: clock('Closing time'),
-    closed: v.boolean('closed must be true or false'),
-  }),
-  v.check(
-    (day) => day.closed || day.opens < day.closes,
-    (issue) => `${WEEKDAY_NAMES[issue.input.day] ?? 'A day'} must open before it closes`,
-  ),
-);
-export type DayHours = v.InferOutput<typeof DayHoursSchema>;
+/** One weekday: open from `opens` to `closes` ('HH:MM'), or closed all day (its times then kept). */
+export type DayHours = {
+  /** 0 Sunday … 6 Saturday. */
+  day: number;
+  opens: string;
+  closes: string;
+  closed: boolean;
+};
 
 /** A date the shop stays closed (a holiday), with the owner's note. */
-export const ClosedDateSchema = v.object({
-  date: v.pipe(v.string('date must be YYYY-MM-DD'), v.isoDate('date must be YYYY-MM-DD')),
-  note: v.pipe(
-    v.optional(v.string('note must be text'), ''),
-    v.trim(),
-    v.maxLength(80, 'The note is too long'),
-  ),
-});
-export type ClosedDate = v.InferOutput<typeof ClosedDateSchema>;
+export type ClosedDate = {
+  date: string;
+  note: string;
+};
 
-/** The most closed dates kept: a year of holidays and more. */
-export const MAX_CLOSED_DATES = 60;
-
-/** PUT /admin-shop-hours body, and the hours GET /shop-status carries: every weekday once, Sunday first. */
-export const ShopHoursSchema = v.object({
-  week: v.pipe(
-    v.array(DayHoursSchema, 'week must list the seven days'),
-    v.length(7, 'week must list the seven days'),
-    v.check((week) => week.every((day, at) => day.day === at), 'week must list the days Sunday to Saturday'),
-  ),
-  closedDates: v.pipe(
-    v.array(ClosedDateSchema, 'closedDates must be a list'),
-    v.maxLength(MAX_CLOSED_DATES, `At most ${MAX_CLOSED_DATES} closed dates`),
-    v.check((dates) => new Set(dates.map((d) => d.date)).size === dates.length, 'A date is listed twice'),
-  ),
-});
-export type ShopHours = v.InferOutput<typeof ShopHoursSchema>;
+/** The owner's week, Sunday first, and the dates closed whatever the weekday (contract/shop-hours.ts). */
+export type ShopHours = {
+  week: DayHours[];
+  closedDates: ClosedDate[];
+};
 
 /** The seed: today's hours, every day but the closed ones. */
 export const DEFAULT_SHOP_HOURS: ShopHours = {
@@ -202,4 +168,21 @@ const MONTH_NAMES = [
 export function momentWords(date: string, time: string): string {
   const [, month = 1, day = 1] = date.split('-').map(Number);
   return `${WEEKDAY_NAMES[weekdayOf(date)]} ${day} ${MONTH_NAMES[month - 1]} at ${clockText(time)}`;
+}
+
+/**
+ * The week in a line, as the Reservation page says it: 'Open 6:00am-10:00pm, Sunday closed' when the
+ * open days keep the same hours, else each open day's ('Open Monday 6:00am-10:00pm, …').
+ */
+export function weekText(hours: ShopHours): string {
+  const open = hours.week.filter((day) => !day.closed);
+  const closed = hours.week.filter((day) => day.closed).map((day) => WEEKDAY_NAMES[day.day]);
+  const same = open.every((day) => day.opens === open[0]?.opens && day.closes === open[0]?.closes);
+  const times =
+    open.length === 0
+      ? 'Closed all week'
+      : same
+        ? `Open ${dayHoursText(open[0])}`
+        : `Open ${open.map((day) => `${WEEKDAY_NAMES[day.day]} ${dayHoursText(day)}`).join(', ')}`;
+  return closed.length === 0 || open.length === 0 ? times : `${times}, ${closed.join(' and ')} closed`;
 }

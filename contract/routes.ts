@@ -40,7 +40,6 @@ import { AreasInputSchema, DeliveryAreaListSchema } from './delivery.ts';
 import { InsertedSchema } from './http.ts';
 import { KitchenSettingsSchema, OrderSlotsQuerySchema, OrderSlotsSchema } from './kitchen.ts';
 import { AllItemsQuerySchema, MenuItemListSchema, MenuItemSchema } from './menu.ts';
-import { ShopHoursSchema } from './opening-hours.ts';
 import {
   AdminOrdersQuerySchema,
   CreatePaymentSchema,
@@ -69,6 +68,7 @@ import { OrderAgainSchema, PayNowAnswerSchema, PayNowSchema } from './reorder.ts
 import { MAX_ONLINE_PARTY, reservationSchema } from './reservation.ts';
 import { type RouteSpec, route } from './route-entry.ts';
 import { ShopNowSchema, ShopStatusSchema } from './shop.ts';
+import { ShopHoursSchema } from './shop-hours.ts';
 import {
   ApiTokenRequestSchema,
   ApiTokenSchema,

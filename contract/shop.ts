@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { type OfferedSlot, OfferedSlotSchema, whenText } from './kitchen.ts';
-import { ShopHoursSchema } from './opening-hours.ts';
+import { ShopHoursSchema } from './shop-hours.ts';
 
 /** GET /shop-status answer and PUT /shop-status body: whether the owner has closed the shop for orders. */
 export const ShopStatusSchema = v.object({

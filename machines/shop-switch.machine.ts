@@ -1,20 +1,21 @@
 import { assign, setup } from 'xstate';
-import type { ShopStatus } from '../contract/shop.ts';
+import type { ShopNow, ShopStatus } from '../contract/shop.ts';
 import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 
 /**
- * The Admin Dashboard's "Shop closed now" switch: the shop's state is read, then each flip is saved
- * one at a time and shown only once the server has it. A failed read offers Try again; a failed save
- * keeps the switch where the server has it and says why.
+ * The Admin Dashboard's "Shop closed now" switch: the shop's state is read (with whether it takes orders
+ * now and when it opens, which Home and the Menu say), then each flip is saved one at a time and shown
+ * only once the server has it. A failed read offers Try again; a failed save keeps the switch where the
+ * server has it and says why.
  */
 export const shopSwitchMachine = setup({
   types: {
-    context: {} as { closed: boolean | null; error: string | null },
+    context: {} as { closed: boolean | null; error: string | null; shop: ShopNow | null },
     events: {} as { type: 'shop.toggle' } | { type: 'shop.retry' },
   },
   actors: {
-    readStatus: providedLater<ShopStatus>('readStatus'),
+    readStatus: providedLater<ShopNow>('readStatus'),
     saveStatus: providedLater<ShopStatus, ShopStatus>('saveStatus'),
   },
   actions: {
@@ -22,7 +23,7 @@ export const shopSwitchMachine = setup({
   },
 }).createMachine({
   id: 'shopSwitch',
-  context: { closed: null, error: null },
+  context: { closed: null, error: null, shop: null },
   initial: 'loading',
   states: {
     loading: {
@@ -30,7 +31,10 @@ export const shopSwitchMachine = setup({
       invoke: {
         id: 'readStatus',
         src: 'readStatus',
-        onDone: { target: 'ready', actions: assign({ closed: ({ event }) => event.output.closed }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({ closed: ({ event }) => event.output.closed, shop: ({ event }) => event.output }),
+        },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
       },
     },

@@ -304,6 +304,20 @@ const reservationDayRoute = createRoute({
   staticData: { pageName: 'Reservations' },
 });
 
+const deliveryRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'delivery',
+  component: lazyRouteComponent(() => import('./routes/admin/delivery.tsx'), 'DeliveryPage'),
+  staticData: { pageName: 'Delivery' },
+});
+
+const hoursRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'hours',
+  component: lazyRouteComponent(() => import('./routes/admin/hours.tsx'), 'HoursPage'),
+  staticData: { pageName: 'Hours' },
+});
+
 const tablesRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'tables',
@@ -337,6 +351,8 @@ const routeTree = rootRoute.addChildren([
     reservationsRoute,
     reservationDayRoute,
     tablesRoute,
+    deliveryRoute,
+    hoursRoute,
   ]),
 ]);
 

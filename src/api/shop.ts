@@ -1,9 +1,12 @@
 import { ROUTES } from '../../contract/routes.ts';
-import type { ShopStatus } from '../../contract/shop.ts';
+import type { ShopNow, ShopStatus } from '../../contract/shop.ts';
 import { call } from './call.ts';
 
-/** Whether the shop takes orders now (never cached: the owner's switch shows on the next read). */
-export function fetchShopStatus(): Promise<ShopStatus> {
+/**
+ * Whether the shop takes orders now, when it opens, and its week (never cached: the owner's switch shows
+ * on the next read).
+ */
+export function fetchShopStatus(): Promise<ShopNow> {
   return call(ROUTES.shopStatus, {}, { cache: 'no-store' });
 }
 

@@ -1,15 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { AtSign, Camera, CirclePlay, Clock, Globe, Mail, MapPin, Phone } from 'lucide-react';
-import { OPEN_HOURS_TEXT } from '../../contract/opening-hours.ts';
+import { dayHoursText, type ShopHours } from '../../contract/opening-hours.ts';
 import { RESTAURANT_ADDRESS, RESTAURANT_EMAIL, RESTAURANT_PHONE } from '../content/contact.ts';
+import { ShopHoursView } from './shop-hours.tsx';
 
-// The spec's rows; the hours themselves are the ones bookings are held to.
-const OPENING_HOURS = [
-  { day: 'Mon-Tues', hours: OPEN_HOURS_TEXT },
-  { day: 'Wednes-Thurs', hours: OPEN_HOURS_TEXT },
+// The spec's rows, their words as it gives them; the hours are the owner's (ordering and bookings are
+// held to them): Monday's for 'Mon-Tues', Wednesday's for 'Wednes-Thurs', Sunday's for Sunday.
+const openingHours = ({ week }: ShopHours) => [
+  { day: 'Mon-Tues', hours: dayHoursText(week[1]) },
+  { day: 'Wednes-Thurs', hours: dayHoursText(week[3]) },
   { day: 'Launch', hours: 'Every day' },
-  { day: 'Sunday', hours: 'Closed' },
-] as const;
+  { day: 'Sunday', hours: dayHoursText(week[0]) },
+];
 
 const USEFUL_LINKS = [
   'Privacy Policy',
@@ -82,14 +84,18 @@ export function Footer() {
             <Clock aria-hidden="true" className="size-5 text-brand" />
             Opening hours
           </h2>
-          <dl className="mt-4 space-y-2">
-            {OPENING_HOURS.map(({ day, hours }) => (
-              <div key={day} className="flex justify-between gap-4 border-b border-white/10 pb-2">
-                <dt>{day}</dt>
-                <dd className="text-white">{hours}</dd>
-              </div>
-            ))}
-          </dl>
+          <ShopHoursView
+            render={(week) => (
+              <dl className="mt-4 space-y-2">
+                {openingHours(week).map(({ day, hours }) => (
+                  <div key={day} className="flex justify-between gap-4 border-b border-white/10 pb-2">
+                    <dt>{day}</dt>
+                    <dd className="text-white">{hours}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          />
         </div>
 
         <div>

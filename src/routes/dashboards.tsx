@@ -12,6 +12,8 @@ const ADMIN_TABS: readonly DashboardTab[] = [
   { to: '/admin/manage-items', label: 'Manage items' },
   { to: '/admin/manage-orders', label: 'Manage orders' },
   { to: '/admin/kitchen', label: 'Kitchen' },
+  { to: '/admin/delivery', label: 'Delivery' },
+  { to: '/admin/hours', label: 'Hours' },
   { to: '/admin/reservations', label: 'Reservations' },
   { to: '/admin/tables', label: 'Tables' },
 ];

@@ -4,7 +4,7 @@ import { Clock, Phone } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
-import { clockText, OPEN_HOURS_TEXT } from '../../contract/opening-hours.ts';
+import { clockText, weekText } from '../../contract/opening-hours.ts';
 import {
   bookingDateSchema,
   isoDate,
@@ -23,6 +23,7 @@ import {
   TimeButtons,
 } from '../components/booking-form.tsx';
 import { FormField } from '../components/form-field.tsx';
+import { ShopHoursView } from '../components/shop-hours.tsx';
 import { RESTAURANT_PHONE } from '../content/contact.ts';
 
 const today = () => isoDate(new Date());
@@ -160,7 +161,7 @@ export function ReservationPage() {
           </p>
           <p className="flex items-center gap-3">
             <Clock aria-hidden="true" className="size-5 text-brand-ink" />
-            Open {OPEN_HOURS_TEXT}, Sunday closed
+            <ShopHoursView render={weekText} />
           </p>
         </aside>
         <section

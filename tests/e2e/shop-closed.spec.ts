@@ -1,5 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { SHOP_CLOSED_MESSAGE } from '../../contract/shop.ts';
+import { DEFAULT_SHOP_HOURS, type ShopHours } from '../../contract/opening-hours.ts';
+import { API_TOKEN_STORAGE_KEY } from '../../contract/user.ts';
+import { E2E } from '../../playwright.config.ts';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { menu } from './api.ts';
 import { register, signIn, unique } from './support/accounts.ts';
@@ -7,9 +9,20 @@ import { addToCart, fillShipping, placeOrder } from './support/shop.ts';
 
 const admin = DEMO_ACCOUNTS[0];
 
-const shopSwitch = (page: Page) => page.getByRole('switch', { name: 'Shop closed now' });
+/** The owner's switch, on while the shop is open, named by its state in words. */
+const shopSwitch = (page: Page) => page.getByRole('switch', { name: /^Shop (open|closed)$/ });
+const CLOSED_NOW = /^We're closed right now — we open .+\. Add what you like: you can order for later\.$/;
+const AROUND_THE_CLOCK: ShopHours = {
+  week: DEFAULT_SHOP_HOURS.week.map((day) => ({
+    day: day.day,
+    opens: '00:00',
+    closes: '23:59',
+    closed: false,
+  })),
+  closedDates: [],
+};
 
-test('the owner closes the shop: Home and the Menu say so, checkout takes no order; reopened, it does', async ({
+test('the owner closes the shop: Home and the Menu say when it opens, checkout takes an order for later; reopened, as soon as possible', async ({
   page,
   browser,
   request,
@@ -23,39 +36,59 @@ test('the owner closes the shop: Home and the Menu say so, checkout takes no ord
   // Two windows, each brought to the front before it is used, as a person would.
   const owner = await (await browser.newContext()).newPage();
   await signIn(owner, admin);
-  await owner.goto('/admin');
-  await expect(shopSwitch(owner)).toHaveAttribute('aria-checked', 'false');
-  await shopSwitch(owner).click();
-  await expect(shopSwitch(owner)).toHaveAttribute('aria-checked', 'true');
-  await expect(owner.getByText('The shop is closed for orders')).toBeVisible();
+  // Open around the clock, so only the owner's switch closes it, whatever the hour the suite runs at.
+  const token = await owner.evaluate((key) => localStorage.getItem(key), API_TOKEN_STORAGE_KEY);
+  const setHours = async (hours: ShopHours) =>
+    expect(
+      (
+        await request.put(`${E2E.apiURL}/admin-shop-hours`, {
+          headers: { Authorization: `Bearer ${token}` },
+          data: hours,
+        })
+      ).status(),
+    ).toBe(200);
+  await setHours(AROUND_THE_CLOCK);
   try {
-    await page.bringToFront();
-    for (const path of ['/', '/menu']) {
-      await page.goto(path);
-      await expect(page.getByRole('status').filter({ hasText: SHOP_CLOSED_MESSAGE })).toBeVisible();
-    }
-    await page.goto('/user-dashboard/my-cart/checkout');
-    await expect(page.getByText(SHOP_CLOSED_MESSAGE).first()).toBeVisible();
-    await fillShipping(page);
-    const refused = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/create-payment-intent'));
-    await page.getByRole('button', { name: 'Place Order' }).click();
-    expect((await refused).status()).toBe(409);
-    await expect(page.getByRole('alert').filter({ hasText: SHOP_CLOSED_MESSAGE })).toBeVisible();
-    await expect(page).toHaveURL(/\/checkout$/);
-    // The switch survives a reload: it lives in the database.
-    await owner.bringToFront();
-    await owner.reload({ waitUntil: 'domcontentloaded' });
+    await owner.goto('/admin');
     await expect(shopSwitch(owner)).toHaveAttribute('aria-checked', 'true');
-  } finally {
-    await owner.bringToFront();
+    await expect(shopSwitch(owner)).toHaveAccessibleName('Shop open');
     await shopSwitch(owner).click();
     await expect(shopSwitch(owner)).toHaveAttribute('aria-checked', 'false');
-  }
-  await page.bringToFront();
+    await expect(shopSwitch(owner)).toHaveAccessibleName('Shop closed');
+    await expect(owner.getByText('The shop is closed for orders')).toBeVisible();
+    try {
+      await page.bringToFront();
+      for (const path of ['/', '/menu']) {
+        await page.goto(path);
+        await expect(page.getByRole('status').filter({ hasText: CLOSED_NOW })).toBeVisible();
+      }
+      // Adding still works; checkout offers only later times, and never refuses the filled form.
+      await page.goto('/user-dashboard/my-cart/checkout');
+      await expect(page.getByText(/Choose a later time below\./)).toBeVisible();
+      await expect(page.getByRole('radio', { name: /As soon as possible/ })).toHaveCount(0);
+      await expect(page.getByRole('radio', { name: 'Later' })).toBeChecked();
+      await placeOrder(page);
+      // The switch survives a reload: it lives in the database.
+      await owner.bringToFront();
+      await owner.reload({ waitUntil: 'domcontentloaded' });
+      await expect(shopSwitch(owner)).toHaveAttribute('aria-checked', 'false');
+    } finally {
+      await owner.bringToFront();
+      await shopSwitch(owner).click();
+      await expect(shopSwitch(owner)).toHaveAttribute('aria-checked', 'true');
+    }
+    await page.bringToFront();
 
-  await page.goto('/menu');
-  await expect(page.getByRole('heading', { name: 'Our Menu' })).toBeVisible();
-  await expect(page.getByText(SHOP_CLOSED_MESSAGE)).toHaveCount(0);
-  await page.goto('/user-dashboard/my-cart/checkout');
-  await placeOrder(page);
+    await page.goto('/menu');
+    await expect(page.getByRole('heading', { name: 'Our Menu' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: CLOSED_NOW })).toHaveCount(0);
+    await page.goto('/user-dashboard/my-cart/checkout');
+    await expect(page.getByRole('radio', { name: /As soon as possible/ })).toBeChecked();
+    await fillShipping(page);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
+  } finally {
+    await setHours(DEFAULT_SHOP_HOURS);
+    await owner.context().close();
+  }
 });

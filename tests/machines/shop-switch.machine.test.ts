@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { ShopStatus } from '../../contract/shop.ts';
+import { DEFAULT_SHOP_HOURS } from '../../contract/opening-hours.ts';
+import type { ShopNow, ShopStatus } from '../../contract/shop.ts';
 import { shopSwitchMachine } from '../../machines/shop-switch.machine.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
 import { shopSwitchModel } from './support/models/shop-switch.ts';
@@ -12,11 +13,17 @@ describe('shop switch machine', () => {
 
   it('reads the shop’s state, saves the flip and shows it once the server has it', async () => {
     let server: ShopStatus = { closed: false };
+    const now = (status: ShopStatus): ShopNow => ({
+      ...status,
+      openNow: true,
+      opensAt: null,
+      hours: DEFAULT_SHOP_HOURS,
+    });
     const announceSaved = vi.fn();
     const actor = createActor(
       shopSwitchMachine.provide({
         actors: {
-          readStatus: fromPromise(async () => server),
+          readStatus: fromPromise(async () => now(server)),
           saveStatus: fromPromise<ShopStatus, ShopStatus>(async ({ input }) => {
             server = input;
             return server;
@@ -31,7 +38,7 @@ describe('shop switch machine', () => {
     expect(actor.getSnapshot().context.closed).toBe(false);
     await waitFor(actor, (s) => s.matches('ready'));
     expect(server).toEqual({ closed: true });
-    expect(actor.getSnapshot().context).toEqual({ closed: true, error: null });
+    expect(actor.getSnapshot().context).toMatchObject({ closed: true, error: null });
     expect(announceSaved).toHaveBeenCalledWith(expect.anything(), { closed: true });
   });
 
@@ -39,7 +46,12 @@ describe('shop switch machine', () => {
     const actor = createActor(
       shopSwitchMachine.provide({
         actors: {
-          readStatus: fromPromise<ShopStatus, void>(async () => ({ closed: true })),
+          readStatus: fromPromise<ShopNow, void>(async () => ({
+            closed: true,
+            openNow: false,
+            opensAt: null,
+            hours: DEFAULT_SHOP_HOURS,
+          })),
           saveStatus: fromPromise<ShopStatus, ShopStatus>(() =>
             Promise.reject(new Error('Only an admin can do this')),
           ),
@@ -49,6 +61,6 @@ describe('shop switch machine', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'shop.toggle' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null);
-    expect(actor.getSnapshot().context).toEqual({ closed: true, error: 'Only an admin can do this' });
+    expect(actor.getSnapshot().context).toMatchObject({ closed: true, error: 'Only an admin can do this' });
   });
 });

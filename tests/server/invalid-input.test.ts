@@ -32,7 +32,7 @@ import {
 } from '../../contract/kitchen.ts';
 import { AllItemsQuerySchema } from '../../contract/menu.ts';
 import { NAME_CONTROL_MESSAGE } from '../../contract/names.ts';
-import { DEFAULT_SHOP_HOURS, ShopHoursSchema } from '../../contract/opening-hours.ts';
+import { DEFAULT_SHOP_HOURS } from '../../contract/opening-hours.ts';
 import { AdminOrdersQuerySchema, DeliveryPaymentSchema } from '../../contract/order.ts';
 import { StaffTransitionSchema } from '../../contract/order-lifecycle.ts';
 import { PageQuerySchema } from '../../contract/paging.ts';
@@ -47,6 +47,7 @@ import { MAX_ONLINE_PARTY, reservationSchema } from '../../contract/reservation.
 import { routeKey } from '../../contract/route-entry.ts';
 import { ROUTE_LIST } from '../../contract/routes.ts';
 import { ShopStatusSchema } from '../../contract/shop.ts';
+import { ShopHoursSchema } from '../../contract/shop-hours.ts';
 import {
   ApiTokenRequestSchema,
   NewUserSchema,

@@ -1,10 +1,11 @@
-import type { ShopStatus } from '../../../../contract/shop.ts';
+import { DEFAULT_SHOP_HOURS } from '../../../../contract/opening-hours.ts';
+import type { ShopNow, ShopStatus } from '../../../../contract/shop.ts';
 import { shopSwitchMachine } from '../../../../machines/shop-switch.machine.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
 const pending = shopSwitchMachine.provide({
   actors: {
-    readStatus: neverAnswers<ShopStatus, void>(),
+    readStatus: neverAnswers<ShopNow, void>(),
     saveStatus: neverAnswers<ShopStatus, ShopStatus>(),
   },
 });
@@ -17,7 +18,10 @@ export const shopSwitchModel = defineModel(pending, [
         { type: 'shop.retry' },
         ...(snapshot.matches('loading')
           ? [
-              { type: 'xstate.done.actor.readStatus', output: { closed: false } },
+              {
+                type: 'xstate.done.actor.readStatus',
+                output: { closed: false, openNow: true, opensAt: null, hours: DEFAULT_SHOP_HOURS },
+              },
               { type: 'xstate.error.actor.readStatus', error: new Error('We could not reach Pizzon') },
             ]
           : []),
