@@ -15,19 +15,22 @@ import {
   fetchAdminItems,
   fetchAllOrders,
   fetchItemForUpdate,
+  fetchOwnersDay,
   fetchReservations,
   fetchUsers,
   type ItemListQuery,
-  markSoldOut,
   type OrderListQuery,
   type ReservationListQuery,
   removeOrder,
+  setItemStock,
+  transitionOrder,
   type UserListQuery,
   updateItem,
 } from '../api/admin.ts';
 import { rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
 import { fromActors, useLogic } from './context.tsx';
+import { settle } from './order-feed.ts';
 import type { Actors } from './registry.ts';
 
 /** Runs a call as the registry's signed-in admin; failures become the server's sentence. */
@@ -57,16 +60,24 @@ export const adminLogic = fromActors((actors) => {
           admin((uid) => fetchAdminItems(uid, input.query, input.cursor)),
         ),
         act: fromPromise(({ input }: { input: RowAction }) =>
-          admin(async (uid) =>
-            input.action === 'soldOut'
-              ? (await markSoldOut(uid, input.id)).matchedCount
-              : deleteItem(uid, input.id),
-          ),
+          admin(async (uid) => {
+            if (input.action === 'delete') return deleteItem(uid, input.id);
+            // Back in stock's count, typed when none was kept, rides as the action's note.
+            const typed = input.note ? { quantity: Number(input.note) } : {};
+            await setItemStock(uid, input.id, { soldOut: input.action === 'soldOut', ...typed });
+            return 1;
+          }),
         ),
       },
       actions: {
         announceDone: (_, { action }) =>
-          notify.success(action === 'soldOut' ? 'Marked sold out' : 'Item delete successfull!'),
+          notify.success(
+            action === 'soldOut'
+              ? 'Marked sold out'
+              : action === 'backInStock'
+                ? 'Back in stock'
+                : 'Item delete successfull!',
+          ),
         announceFailure,
       },
     }),
@@ -75,15 +86,25 @@ export const adminLogic = fromActors((actors) => {
       actors: {
         fetchPage: fromPromise(({ input }) => admin((uid) => fetchAllOrders(uid, input.query, input.cursor))),
         act: fromPromise(({ input }: { input: RowAction }) =>
-          admin((uid) =>
-            input.action === 'confirm' ? confirmOrder(uid, input.id) : removeOrder(uid, input.id),
-          ),
+          admin(async (uid) => {
+            if (input.action === 'confirm') return confirmOrder(uid, input.id);
+            // Refund due → refunded: staff's event, with who and when, on the order's timeline.
+            if (input.action === 'refunded') {
+              await transitionOrder(uid, input.id, { to: 'refunded' });
+              return 1;
+            }
+            return removeOrder(uid, input.id);
+          }),
         ),
       },
       actions: {
         // The spec shows the removal in error style.
         announceDone: (_, { action }) =>
-          action === 'confirm' ? notify.success('Order confirm successful!') : notify.error('Order cancle!'),
+          action === 'confirm'
+            ? notify.success('Order confirm successful!')
+            : action === 'refunded'
+              ? notify.success('Marked refunded')
+              : notify.error('Order cancle!'),
         announceFailure,
       },
     }),
@@ -100,6 +121,9 @@ export const adminLogic = fromActors((actors) => {
       actors: { submit: fromPromise(({ input }) => admin(() => addItem(v.parse(NewItemSchema, input)))) },
       actions: { announceDone: () => notify.success('Add success'), announceFailure },
     }),
+
+    /** The owner's day, read once per mount (the dashboard mounts it again as orders change). */
+    ownersDay: fromPromise(() => settle(admin((uid) => fetchOwnersDay(uid)))),
 
     itemUpdate: itemUpdateMachine.provide({
       actors: {

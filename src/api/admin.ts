@@ -1,7 +1,15 @@
-import type { ItemFilters, ItemUpdate, NewItem, ReservationRow, UserFilters } from '../../contract/admin.ts';
+import type {
+  ItemFilters,
+  ItemStock,
+  ItemUpdate,
+  NewItem,
+  ReservationRow,
+  UserFilters,
+} from '../../contract/admin.ts';
 import type { MenuItem } from '../../contract/menu.ts';
 import type { Order, OrderStage } from '../../contract/order.ts';
 import type { MailMessage, OrderEvent, OrderState, StaffTransition } from '../../contract/order-lifecycle.ts';
+import type { OwnersDay } from '../../contract/owners-day.ts';
 import type { Page } from '../../contract/paging.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import type { UpdateResult, User } from '../../contract/user.ts';
@@ -60,9 +68,17 @@ export async function updateItem(uid: string, id: string, changes: ItemUpdate): 
 }
 
 /** Sets an item's stock to 0 (the kitchen ran out), keeping its other fields as they are now. */
-export async function markSoldOut(uid: string, id: string): Promise<UpdateResult> {
-  const { name, price, image, description } = await fetchItemForUpdate(uid, id);
-  return updateItem(uid, id, { name, price, quantity: 0, image, description });
+/** The owner's day (Admin Dashboard): today's figures, each read afresh. */
+export function fetchOwnersDay(uid: string): Promise<OwnersDay> {
+  return call(ROUTES.ownersDay, as(uid));
+}
+
+/**
+ * Manage items' Sold out (the server keeps the count it replaces) and Back in stock (that count, or the
+ * one given).
+ */
+export function setItemStock(uid: string, id: string, change: ItemStock) {
+  return call(ROUTES.setItemStock, { params: { id }, ...as(uid), body: change });
 }
 
 /**

@@ -77,6 +77,12 @@ test('an admin adds an item, finds it on the menu, updates it and deletes it', a
   await expect(
     page.getByText(`${name} is no longer in stock. Please wait for the available in stock.`),
   ).toBeVisible();
+  // Back in stock puts back the count Sold out replaced.
+  await page.goto('/admin/manage-items');
+  await row.getByRole('button', { name: `Mark ${name} back in stock (2)` }).click();
+  await expect(page.getByText('Back in stock', { exact: true })).toBeVisible();
+  await expect(row).toContainText('2 · low');
+  await expect(row.getByRole('button', { name: `Mark ${name} sold out` })).toBeVisible();
 
   await page.goto('/admin/manage-items');
   await page.getByRole('button', { name: `Delete ${name}` }).click();
@@ -216,13 +222,14 @@ test('an admin confirms a paid order and removes an unpaid one; the customer see
   await paidRow.getByRole('button', { name: 'Confirm' }).click();
   await answerDialog(adminTab, 'Confirm');
   await expect(adminTab.getByText('Order confirm successful!')).toBeVisible();
-  await expect(paidRow).toContainText('Accepted');
+  // One status, in the spec's words for a confirmed order (contract/order-status.ts).
+  await expect(paidRow).toContainText('Payment Success · Order Confirm');
   await expect(paidRow.getByRole('button', { name: /^(Confirm|Remove)$/ })).toHaveCount(0);
 
   const unpaidRow = adminTab
     .getByRole('row')
     .filter({ hasText: 'Sumi Akter' })
-    .filter({ hasText: 'Awaiting payment' });
+    .filter({ hasText: 'Payment pending · Order Pending' });
   await expect(unpaidRow.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
   await unpaidRow.getByRole('button', { name: 'Remove' }).click();
   await answerDialog(adminTab, 'Remove');

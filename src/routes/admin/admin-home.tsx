@@ -1,11 +1,12 @@
 import { useMachine } from '@xstate/react';
 import { useShopLogic } from '../../actors/shop.ts';
 import { FormAlert } from '../../components/controls.tsx';
-import { DashboardHome } from '../dashboards.tsx';
+import { OwnersDayPanel } from './owners-day.tsx';
 
 /**
- * "Shop closed now": while it is on, Home, the Menu and checkout say so and checkout takes no order.
- * Orders are not tied to the clock (the footer's hours hold for bookings): the owner decides.
+ * The shop's switch, on while the shop is open and named by its state in words ("Shop open", "Shop
+ * closed"): while closed, Home, the Menu and checkout say so and checkout takes no order. Orders are not
+ * tied to the clock (the footer's hours hold for bookings): the owner decides.
  */
 function ShopSwitch() {
   const { shopSwitch } = useShopLogic();
@@ -32,25 +33,25 @@ function ShopSwitch() {
             <button
               type="button"
               role="switch"
-              aria-checked={closed}
+              aria-checked={!closed}
               aria-labelledby="shop-closed-label"
               aria-describedby="shop-closed-state"
               aria-busy={saving}
               disabled={saving}
               onClick={() => send({ type: 'shop.toggle' })}
-              className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full transition disabled:opacity-60 ${
-                closed ? 'bg-coral-ink' : 'bg-neutral-400'
+              className={`relative inline-flex h-11 w-16 shrink-0 items-center rounded-full transition disabled:opacity-60 ${
+                closed ? 'bg-coral-ink' : 'bg-green-700'
               }`}
             >
               <span
                 aria-hidden="true"
-                className={`inline-block size-6 rounded-full bg-white shadow transition ${
-                  closed ? 'translate-x-7' : 'translate-x-1'
+                className={`inline-block size-8 rounded-full bg-white shadow transition ${
+                  closed ? 'translate-x-1.5' : 'translate-x-6.5'
                 }`}
               />
             </button>
             <span id="shop-closed-label" className="text-lg font-bold">
-              Shop closed now
+              {closed ? 'Shop closed' : 'Shop open'}
             </span>
           </div>
           <p id="shop-closed-state" className="text-neutral-700">
@@ -65,12 +66,12 @@ function ShopSwitch() {
   );
 }
 
-/** /admin itself: the pointer to the tabs, and the switch the owner needs at hand. */
+/** /admin itself: the owner's day, and the switch the owner needs at hand. */
 export function AdminHome() {
   return (
     <div className="grid gap-6">
-      <DashboardHome />
       <ShopSwitch />
+      <OwnersDayPanel />
     </div>
   );
 }

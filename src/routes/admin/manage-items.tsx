@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { Pencil } from 'lucide-react';
+import { PackageCheck, PackageX, Pencil } from 'lucide-react';
 import {
   LOW_STOCK,
   type MenuItem,
@@ -58,6 +58,27 @@ export function ManageItemsPage() {
   const search = useListSearch(ManageItemsSearchSchema, useSearch({ from: '/admin/manage-items' }));
   const { adminItems } = useAdminLogic();
   const { rows, send, canAct, table } = usePagedList(adminItems, search, ['item', 'items']);
+
+  /** Back in stock: the count Sold out kept, or one the owner gives when none was kept. */
+  async function backInStock(item: MenuItem) {
+    if (item.restock_quantity) {
+      send({ type: 'list.act', action: 'backInStock', id: item._id });
+      return;
+    }
+    const answer = await showDialog({
+      titleText: `How many ${item.name} are back?`,
+      icon: 'question',
+      input: 'text',
+      inputLabel: 'Quantity in stock',
+      inputValidator: (value) =>
+        /^[1-9]\d{0,4}$/.test(value.trim()) ? null : 'Enter a whole number from 1 to 99999',
+      showCancelButton: true,
+      confirmButtonText: 'Confirm',
+    });
+    if (answer.isConfirmed) {
+      send({ type: 'list.act', action: 'backInStock', id: item._id, note: String(answer.value).trim() });
+    }
+  }
 
   async function deleteItem(item: MenuItem) {
     const answer = await showDialog({
@@ -121,16 +142,28 @@ export function ManageItemsPage() {
               >
                 <Pencil aria-hidden="true" className="size-5" />
               </Link>
-              {item.quantity > 0 && (
-                // One tap when the kitchen runs out: no dialog, as it is undone by an update.
+              {item.quantity > 0 ? (
+                // One tap when the kitchen runs out: no dialog, as Back in stock puts the count back.
                 <button
                   type="button"
                   disabled={!canAct}
                   onClick={() => send({ type: 'list.act', action: 'soldOut', id: item._id })}
                   aria-label={`Mark ${item.name} sold out`}
-                  className="min-h-11 rounded-full border border-neutral-400 px-3 text-sm font-semibold hover:bg-neutral-100 disabled:opacity-50"
+                  className="btn-neutral whitespace-nowrap"
                 >
+                  <PackageX aria-hidden="true" className="size-4" />
                   Sold out
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  disabled={!canAct}
+                  onClick={() => backInStock(item)}
+                  aria-label={`Mark ${item.name} back in stock${item.restock_quantity ? ` (${item.restock_quantity})` : ''}`}
+                  className="btn-primary whitespace-nowrap"
+                >
+                  <PackageCheck aria-hidden="true" className="size-4" />
+                  Back in stock{item.restock_quantity ? ` (${item.restock_quantity})` : ''}
                 </button>
               )}
               <DeleteButton

@@ -3,13 +3,14 @@ import { useActor } from '@xstate/react';
 import dayjs from 'dayjs';
 import { Fragment, useState } from 'react';
 import { formatAdminPrice, toCents } from '../../../contract/money.ts';
-import type { Order, OrderStage } from '../../../contract/order.ts';
+import type { Order } from '../../../contract/order.ts';
 import {
   ORDER_STATE_LABELS,
   ORDER_STATES,
   type OrderEvent,
   type OrderState,
 } from '../../../contract/order-lifecycle.ts';
+import { orderStatusWords } from '../../../contract/order-status.ts';
 import { useAdminLogic } from '../../actors/admin.ts';
 import { useKitchenLogic } from '../../actors/kitchen.ts';
 import { FormField } from '../../components/form-field.tsx';
@@ -29,29 +30,18 @@ import { type ManageOrdersSearch, ManageOrdersSearchSchema } from '../list-searc
 import { OrderTimelinePanel } from '../order-timeline-panel.tsx';
 import { useListSearch, usePagedList } from '../use-paged-list.ts';
 
-function statusText(order: Order): string {
-  if (order.refund_due) return 'Cancelled, refund due';
-  return `${order.payment_status ? 'Payment Success' : 'Payment pending'} · ${order.status ? 'Order Confirm' : 'Order Pending'}`;
-}
-
-const STAGES: ReadonlyArray<[OrderStage, string]> = [
-  ['unpaid', 'Unpaid'],
-  ['paid', 'Paid'],
-  ['confirmed', 'Confirmed'],
-  ['refund_due', 'Refund due'],
-];
-
 const STATES: ReadonlyArray<[OrderState, string]> = ORDER_STATES.map((state) => [
   state,
   ORDER_STATE_LABELS[state],
 ]);
 
-type Filters = Pick<ManageOrdersSearch, 'status' | 'state' | 'from' | 'to' | 'q'>;
+// One filter by where the order is: its lifecycle state. (An address from before, with the spec's
+// stages in ?status=, still filters, and Clear filters takes it off.)
+type Filters = Pick<ManageOrdersSearch, 'state' | 'from' | 'to' | 'q'>;
 type FilterErrors = Partial<Record<'from' | 'to' | 'q', string>>;
 
 /** The form's filters, checked as the server checks them; the address takes them only when they pass. */
 function readFilters(form: FormData): { filters: Filters; errors: FilterErrors } {
-  const status = chosen(form, 'status', STAGES);
   const state = chosen(form, 'state', STATES);
   const from = filled(form, 'from');
   const to = filled(form, 'to');
@@ -59,7 +49,7 @@ function readFilters(form: FormData): { filters: Filters; errors: FilterErrors }
   const errors: FilterErrors = {};
   if (problem) errors.q = problem;
   if (from && to && to < from) errors.to = 'To must not be before From';
-  return { filters: { status, state, from, to, q }, errors };
+  return { filters: { state, from, to, q }, errors };
 }
 
 function OrderFilters({ search }: { search: ManageOrdersSearch }) {
@@ -79,7 +69,6 @@ function OrderFilters({ search }: { search: ManageOrdersSearch }) {
         void navigate({ search: ({ limit }) => ({ ...filters, limit }), resetScroll: false });
       }}
     >
-      <ChoiceFilter label="Status" name="status" value={search.status} choices={STAGES} />
       <ChoiceFilter label="State" name="state" value={search.state} choices={STATES} />
       <div className="w-full min-[26rem]:w-[calc(50%-0.5rem)] sm:w-44">
         <FormField label="From" error={errors.from}>
@@ -165,6 +154,17 @@ export function ManageOrdersPage() {
       return next;
     });
 
+  async function markRefunded(order: Order) {
+    const answer = await showDialog({
+      titleText: 'Mark this order refunded?',
+      text: `The payment of ${formatAdminPrice(toCents(order.total_price))} for order ${order.transaction_id} has been sent back to ${order.fullName}.`,
+      icon: 'question',
+      showCancelButton: true,
+      confirmButtonText: 'Mark refunded',
+    });
+    if (answer.isConfirmed) send({ type: 'list.act', action: 'refunded', id: order._id });
+  }
+
   async function act(order: Order, action: 'confirm' | 'remove') {
     const confirming = action === 'confirm';
     const answer = await showDialog({
@@ -218,7 +218,7 @@ export function ManageOrdersPage() {
                 {/* The number to call when the rider can not find the door. */}
                 <a
                   href={`tel:${order.phone.replace(/[^+0-9]/g, '')}`}
-                  className="block text-sm underline underline-offset-2"
+                  className="flex min-h-11 items-center text-sm underline underline-offset-2"
                   aria-label={`Call ${order.fullName} on ${order.phone}`}
                 >
                   {order.phone}
@@ -230,10 +230,16 @@ export function ManageOrdersPage() {
               <td className="py-3 pr-4">
                 <OrderLines order={order} />
               </td>
-              <td className="py-3 pr-4 whitespace-nowrap">{formatAdminPrice(toCents(order.total_price))}</td>
+              <td className="py-3 pr-4 whitespace-nowrap">
+                {formatAdminPrice(toCents(order.total_price))}
+                {order.discount ? (
+                  <span className="block text-sm text-green-800">
+                    {order.promo_code}: −{formatAdminPrice(toCents(order.discount))}
+                  </span>
+                ) : null}
+              </td>
               <td className="py-3 pr-4">
-                <span className="block font-semibold">{ORDER_STATE_LABELS[order.state]}</span>
-                <span className="text-sm text-neutral-700">{statusText(order)}</span>
+                <span className="block font-semibold">{orderStatusWords(order.state).join(' · ')}</span>
                 {order.paid_after_closing && (
                   <span className="block text-sm font-semibold text-coral-ink">Paid after closing</span>
                 )}
@@ -249,6 +255,16 @@ export function ManageOrdersPage() {
                 >
                   Timeline
                 </button>
+                {order.state === 'refund_due' && (
+                  <button
+                    type="button"
+                    className="btn-primary"
+                    disabled={!canAct}
+                    onClick={() => markRefunded(order)}
+                  >
+                    Mark refunded
+                  </button>
+                )}
                 {open && (
                   <span className="flex flex-wrap gap-2">
                     {order.state === 'paid' && (
