@@ -280,6 +280,14 @@ const manageOrdersRoute = createRoute({
 });
 
 // The kitchen board: its code (and the tracker's) loads only with the page.
+const promotionsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'promotions',
+  validateSearch: pagedAddress,
+  component: lazyRouteComponent(() => import('./routes/admin/promotions.tsx'), 'PromotionsPage'),
+  staticData: { pageName: 'Promotions' },
+});
+
 const kitchenRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'kitchen',
@@ -347,6 +355,7 @@ const routeTree = rootRoute.addChildren([
     manageItemsRoute,
     updateItemRoute,
     manageOrdersRoute,
+    promotionsRoute,
     kitchenRoute,
     reservationsRoute,
     reservationDayRoute,

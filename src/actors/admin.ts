@@ -3,6 +3,7 @@ import { fromPromise } from 'xstate';
 import { NewItemSchema, type ReservationRow } from '../../contract/admin.ts';
 import type { MenuItem } from '../../contract/menu.ts';
 import type { Order } from '../../contract/order.ts';
+import type { Promotion, PromotionFormInput } from '../../contract/promotions.ts';
 import type { User } from '../../contract/user.ts';
 import { itemUpdateMachine } from '../../machines/item-update.machine.ts';
 import { createListMachine, type RowAction } from '../../machines/list.machine.ts';
@@ -16,17 +17,20 @@ import {
   fetchAllOrders,
   fetchItemForUpdate,
   fetchOwnersDay,
+  fetchPromotions,
   fetchReservations,
   fetchUsers,
   type ItemListQuery,
   type OrderListQuery,
   type ReservationListQuery,
   removeOrder,
+  savePromotion,
   setItemStock,
   transitionOrder,
   type UserListQuery,
   updateItem,
 } from '../api/admin.ts';
+import type { PageSize } from '../api/paging.ts';
 import { rejectReadably } from '../ui/failure.ts';
 import { notify } from '../ui/toast.ts';
 import { fromActors, useLogic } from './context.tsx';
@@ -120,6 +124,25 @@ export const adminLogic = fromActors((actors) => {
     addItem: createSubmitMachine('addItem').provide({
       actors: { submit: fromPromise(({ input }) => admin(() => addItem(v.parse(NewItemSchema, input)))) },
       actions: { announceDone: () => notify.success('Add success'), announceFailure },
+    }),
+
+    promotions: createListMachine<Promotion, PageSize>('promotions').provide({
+      actors: {
+        fetchPage: fromPromise(({ input }) =>
+          admin((uid) => fetchPromotions(uid, input.query, input.cursor)),
+        ),
+      },
+    }),
+
+    /** Admin → Promotions' form: a new code, or (an `_id` given) a code's terms changed. */
+    savePromotion: createSubmitMachine('savePromotion').provide({
+      actors: {
+        submit: fromPromise(({ input }) => {
+          const { _id, ...terms } = input as PromotionFormInput & { _id?: string };
+          return admin(async (uid) => (await savePromotion(uid, _id ?? null, terms))._id);
+        }),
+      },
+      actions: { announceDone: () => notify.success('Promo code saved'), announceFailure },
     }),
 
     /** The owner's day, read once per mount (the dashboard mounts it again as orders change). */

@@ -11,6 +11,7 @@ import type { Order, OrderStage } from '../../contract/order.ts';
 import type { MailMessage, OrderEvent, OrderState, StaffTransition } from '../../contract/order-lifecycle.ts';
 import type { OwnersDay } from '../../contract/owners-day.ts';
 import type { Page } from '../../contract/paging.ts';
+import type { Promotion, PromotionFormInput } from '../../contract/promotions.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import type { UpdateResult, User } from '../../contract/user.ts';
 import { cacheName, invalidate } from './cache.ts';
@@ -68,6 +69,23 @@ export async function updateItem(uid: string, id: string, changes: ItemUpdate): 
 }
 
 /** Sets an item's stock to 0 (the kitchen ran out), keeping its other fields as they are now. */
+/** Admin → Promotions: the owner's codes, newest first, with their uses. */
+export const fetchPromotions = (
+  uid: string,
+  query: PageSize,
+  cursor: string | null,
+): Promise<Page<Promotion>> => fetchListPage(ROUTES.promotions, { uid, ...query, cursor });
+
+/** Adds a code, or changes one's terms (its id given). */
+export const savePromotion = (
+  uid: string,
+  id: string | null,
+  input: PromotionFormInput,
+): Promise<Promotion> =>
+  id === null
+    ? call(ROUTES.addPromotion, { ...as(uid), body: input })
+    : call(ROUTES.updatePromotion, { params: { id }, ...as(uid), body: input });
+
 /** The owner's day (Admin Dashboard): today's figures, each read afresh. */
 export function fetchOwnersDay(uid: string): Promise<OwnersDay> {
   return call(ROUTES.ownersDay, as(uid));

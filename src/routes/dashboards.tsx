@@ -11,6 +11,7 @@ const ADMIN_TABS: readonly DashboardTab[] = [
   { to: '/admin/add-items', label: 'Add items' },
   { to: '/admin/manage-items', label: 'Manage items' },
   { to: '/admin/manage-orders', label: 'Manage orders' },
+  { to: '/admin/promotions', label: 'Promotions' },
   { to: '/admin/kitchen', label: 'Kitchen' },
   { to: '/admin/delivery', label: 'Delivery' },
   { to: '/admin/hours', label: 'Hours' },
