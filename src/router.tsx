@@ -279,7 +279,6 @@ const manageOrdersRoute = createRoute({
   staticData: { pageName: 'Manage Orders' },
 });
 
-// The kitchen board: its code (and the tracker's) loads only with the page.
 const promotionsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'promotions',
@@ -288,6 +287,7 @@ const promotionsRoute = createRoute({
   staticData: { pageName: 'Promotions' },
 });
 
+// The kitchen board: its code (and the tracker's) loads only with the page.
 const kitchenRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'kitchen',
