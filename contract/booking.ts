@@ -3,6 +3,7 @@
 // the signed link, and the owner's day (docs/decisions/034-tables-and-bookings.md).
 import * as v from 'valibot';
 import { BookingStateSchema } from './booking-lifecycle.ts';
+import { wholeNumber } from './numbers.ts';
 import { DaySchema, PageQuerySchema } from './paging.ts';
 import { bookingDateSchema, bookingTimeSchema, MAX_ONLINE_PARTY, personsSchema } from './reservation.ts';
 
@@ -11,14 +12,6 @@ export function clockOf(minutes: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
-
-const whole = (label: string, min: number, max: number) =>
-  v.pipe(
-    v.number(`${label} must be a number`),
-    v.integer(`${label} must be a whole number`),
-    v.minValue(min, `${label} must be at least ${min}`),
-    v.maxValue(max, `${label} must be at most ${max}`),
-  );
 
 const label = (name: string, max: number) =>
   v.pipe(
@@ -39,8 +32,8 @@ export const TableInputSchema = v.pipe(
   v.object({
     name: label('Name', 20),
     section: label('Section', 40),
-    minSeats: whole('Minimum seats', 1, MAX_TABLE_SEATS),
-    maxSeats: whole('Maximum seats', 1, MAX_TABLE_SEATS),
+    minSeats: wholeNumber('Minimum seats', 1, MAX_TABLE_SEATS),
+    maxSeats: wholeNumber('Maximum seats', 1, MAX_TABLE_SEATS),
     joinable: v.boolean('joinable must be true or false'),
   }),
   v.check((table) => table.minSeats <= table.maxSeats, 'Minimum seats can not be more than maximum seats'),
@@ -70,12 +63,12 @@ export const SLOT_GRIDS = [15, 30] as const;
  */
 export const RoomSettingsSchema = v.object({
   gridMinutes: v.picklist(SLOT_GRIDS, `gridMinutes must be one of: ${SLOT_GRIDS.join(', ')}`),
-  stayUpTo: whole('Small party size', 1, MAX_ONLINE_PARTY),
-  stayMinutes: whole('Stay of a small party', 15, 360),
-  stayLargerMinutes: whole('Stay of a larger party', 15, 360),
-  cancelCutoffMinutes: whole('Cancel cut-off', 0, 7 * 24 * 60),
+  stayUpTo: wholeNumber('Small party size', 1, MAX_ONLINE_PARTY),
+  stayMinutes: wholeNumber('Stay of a small party', 15, 360),
+  stayLargerMinutes: wholeNumber('Stay of a larger party', 15, 360),
+  cancelCutoffMinutes: wholeNumber('Cancel cut-off', 0, 7 * 24 * 60),
   /** 0: no reminder. */
-  reminderMinutes: whole('Reminder', 0, 7 * 24 * 60),
+  reminderMinutes: wholeNumber('Reminder', 0, 7 * 24 * 60),
   confirmByHand: v.boolean('confirmByHand must be true or false'),
 });
 export type RoomSettings = v.InferOutput<typeof RoomSettingsSchema>;

@@ -4,6 +4,7 @@
 // this postcode in an area, and is the food enough for its minimum.
 import * as v from 'valibot';
 import { formatCartPrice, toCents, toTaka } from './money.ts';
+import { wholeNumber } from './numbers.ts';
 
 /** How an area charges: a share of the food (the spec's 5 %), or a fixed fee. */
 export const FEE_KINDS = ['percent', 'fixed'] as const;
@@ -126,14 +127,6 @@ const money = (label: string) =>
     v.maxValue(100_000, `${label} must be at most 100000`),
     v.check((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`),
   );
-const whole = (label: string, min: number, max: number) =>
-  v.pipe(
-    v.number(`${label} must be a number`),
-    v.integer(`${label} must be a whole number`),
-    v.minValue(min, `${label} must be at least ${min}`),
-    v.maxValue(max, `${label} must be at most ${max}`),
-  );
-
 /** One area as the owner saves it: an `_id` keeps an area (and its orders' link), none makes one. */
 export const AreaInputSchema = v.object({
   _id: v.optional(v.pipe(v.string('_id must be an area id'), v.uuid('_id must be an area id'))),
@@ -157,11 +150,11 @@ export const AreaInputSchema = v.object({
     v.maxLength(MAX_POSTCODES, `At most ${MAX_POSTCODES} postcodes an area`),
   ),
   feeKind: v.picklist(FEE_KINDS, `feeKind must be one of: ${FEE_KINDS.join(', ')}`),
-  feePercent: whole('The fee percent', 0, 100),
+  feePercent: wholeNumber('The fee percent', 0, 100),
   fee: money('The fee'),
   freeAbove: v.nullable(money('Free from')),
   minimum: money('The minimum order'),
-  deliveryMinutes: whole('Delivery time', 0, 240),
+  deliveryMinutes: wholeNumber('Delivery time', 0, 240),
 });
 export type AreaInput = v.InferOutput<typeof AreaInputSchema>;
 

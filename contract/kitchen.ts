@@ -4,6 +4,7 @@
 // ahead in the kitchen and, for a delivery, the rider's time.
 import * as v from 'valibot';
 import { ITEM_CATEGORIES, type ItemCategory } from './menu.ts';
+import { wholeNumber } from './numbers.ts';
 import { clockText, dayWords } from './opening-hours.ts';
 import { OrderTypeSchema } from './order-lifecycle.ts';
 
@@ -14,31 +15,23 @@ export const SLOT_DAYS = 7;
 /** A category's preparation time when the owner has set none. */
 export const DEFAULT_PREP_MINUTES = 15;
 
-const whole = (label: string, min: number, max: number) =>
-  v.pipe(
-    v.number(`${label} must be a number`),
-    v.integer(`${label} must be a whole number`),
-    v.minValue(min, `${label} must be at least ${min}`),
-    v.maxValue(max, `${label} must be at most ${max}`),
-  );
-
 /**
  * The kitchen's rules (Admin → Hours & kitchen; the busy switch on the board): orders per 15-minute slot,
  * units of pizza per slot (null: not counted), each category's preparation time, and "busy", which adds
  * `busyMinutes` to every estimate while it is on.
  */
 export const KitchenSettingsSchema = v.object({
-  slotOrders: whole('Orders per 15 minutes', 1, 500),
-  slotPizzas: v.nullable(whole('Pizzas per 15 minutes', 1, 5000)),
+  slotOrders: wholeNumber('Orders per 15 minutes', 1, 500),
+  slotPizzas: v.nullable(wholeNumber('Pizzas per 15 minutes', 1, 5000)),
   prepMinutes: v.object(
     Object.fromEntries(
-      ITEM_CATEGORIES.map((category) => [category, whole(`Preparation of ${category}`, 0, 240)]),
+      ITEM_CATEGORIES.map((category) => [category, wholeNumber(`Preparation of ${category}`, 0, 240)]),
     ) as {
-      [C in ItemCategory]: ReturnType<typeof whole>;
+      [C in ItemCategory]: ReturnType<typeof wholeNumber>;
     },
   ),
   busy: v.boolean('busy must be true or false'),
-  busyMinutes: whole('Busy adds', 0, 120),
+  busyMinutes: wholeNumber('Busy adds', 0, 120),
 });
 export type KitchenSettings = v.InferOutput<typeof KitchenSettingsSchema>;
 

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { ITEM_CATEGORIES, type ItemCategory } from './menu.ts';
 import { formatAmount, toCents, toTaka } from './money.ts';
+import { wholeNumber } from './numbers.ts';
 import { ORDER_TYPES, type OrderType, OrderTypeSchema } from './order-lifecycle.ts';
 import { InstantSchema, PageQuerySchema } from './paging.ts';
 
@@ -108,13 +109,6 @@ export const toCartPromo = (outcome: PromoOutcome | undefined): CartPromo =>
     ? { code: outcome.code, discount: toTaka(outcome.discountCents), refusal: outcome.refusal }
     : NO_CART_PROMO;
 
-const whole = (label: string, min: number, max: number) =>
-  v.pipe(
-    v.number(`${label} must be a number`),
-    v.integer(`${label} must be a whole number`),
-    v.minValue(min, `${label} must be at least ${min}`),
-    v.maxValue(max, `${label} must be at most ${max}`),
-  );
 const taka = (label: string, min: number) =>
   v.pipe(
     v.number(`${label} must be a number`),
@@ -136,8 +130,8 @@ export const PromotionInputSchema = v.pipe(
     minFood: v.optional(taka('Minimum food total', 0), 0),
     startsAt: v.optional(v.nullable(InstantSchema), null),
     endsAt: v.optional(v.nullable(InstantSchema), null),
-    maxUses: v.optional(v.nullable(whole('Total uses', 1, 1_000_000)), null),
-    maxUsesPerCustomer: v.optional(v.nullable(whole('Uses per customer', 1, 1000)), null),
+    maxUses: v.optional(v.nullable(wholeNumber('Total uses', 1, 1_000_000)), null),
+    maxUsesPerCustomer: v.optional(v.nullable(wholeNumber('Uses per customer', 1, 1000)), null),
     orderType: v.optional(v.nullable(OrderTypeSchema), null),
     categories: v.optional(
       v.pipe(

@@ -4,13 +4,13 @@
 // every postcode as seeded. The server's refusal is real: the dish's price changes before the order is
 // placed (a sold-out line would take the customer back to their cart).
 import { expect, type Page } from '@playwright/test';
-import type { Area } from '../../contract/delivery.ts';
 import type { OrderSlots } from '../../contract/kitchen.ts';
 import type { MenuItem } from '../../contract/menu.ts';
 import { FIELDS_OF, type ShippingField } from '../../contract/order.ts';
 import type { OrderType } from '../../contract/order-lifecycle.ts';
 import { checkoutMachine, type ShippingForm } from '../../machines/checkout.machine.ts';
 import { signIn } from '../e2e/support/accounts.ts';
+import { anArea } from '../machines/support/models/checkout.ts';
 import { type Account, newCustomer, Staff } from './support/backstage.ts';
 import { type Fixtures, flowTests } from './support/flow.ts';
 import { Gate } from './support/gate.ts';
@@ -33,17 +33,7 @@ const LABELS: Record<ShippingField, string> = {
   city: 'City *',
 };
 /** The seeded area: every postcode, the spec's 5 % (the model's copy; the page reads the server's). */
-const EVERYWHERE: Area = {
-  id: 'everywhere',
-  name: 'Every postcode',
-  postcodes: [],
-  kind: 'percent',
-  percent: 5,
-  feeCents: 0,
-  freeAboveCents: null,
-  minimumCents: 0,
-  deliveryMinutes: 20,
-};
+const EVERYWHERE = anArea('everywhere', [], { name: 'Every postcode' });
 /** The times as the model has them: open, so as soon as possible and a later slot (the page's are real). */
 const LATER = '2026-11-30T13:30:00.000Z';
 const OPEN: OrderSlots = {

@@ -75,6 +75,7 @@ import {
   toJsonText,
   type Value,
 } from './support/invalid-values.ts';
+import { SEEDED_AREA } from './support/ordering.ts';
 import { fixture, sharedTestContext } from './support/test-app.ts';
 
 const ctx = sharedTestContext();
@@ -309,20 +310,7 @@ const TARGETS: Record<string, Target> = {
     method: 'PUT',
     in: 'body',
     ok: 200,
-    sample: {
-      areas: [
-        {
-          name: 'Every postcode',
-          postcodes: [],
-          feeKind: 'percent',
-          feePercent: 5,
-          fee: 0,
-          freeAbove: null,
-          minimum: 0,
-          deliveryMinutes: 20,
-        },
-      ],
-    },
+    sample: { areas: [SEEDED_AREA] },
     // The areas as they are, each by its id: saving them changes nothing the other targets rely on.
     prepare: async () => ({
       valid: { areas: await listAreas(ctx.db) },

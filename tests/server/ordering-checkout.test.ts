@@ -27,6 +27,7 @@ import {
   stockOf,
   transactionIdOf,
 } from './support/commerce.ts';
+import { SEEDED_AREA } from './support/ordering.ts';
 import { nextWeekday, settableClock, shopTime } from './support/shop-time.ts';
 import { fixture, sharedTestContext } from './support/test-app.ts';
 
@@ -37,16 +38,6 @@ const admin = fixture(() => createAdmin(ctx));
 const MONDAY = nextWeekday(1);
 const SUNDAY = nextWeekday(0);
 
-const EVERYWHERE: AreaInput = {
-  name: 'Every postcode',
-  postcodes: [],
-  feeKind: 'percent',
-  feePercent: 5,
-  fee: 0,
-  freeAbove: null,
-  minimum: 0,
-  deliveryMinutes: 20,
-};
 const setAreas = async (areas: AreaInput[]) => {
   const answer = await adminCall(ctx, admin, 'PUT', '/admin-delivery-areas', { areas });
   expect(answer.status).toBe(200);
@@ -57,7 +48,7 @@ const setKitchen = (settings: Partial<KitchenSettings>) =>
 
 beforeEach(async () => {
   clock.set(shopTime(MONDAY, '12:00'));
-  await setAreas([EVERYWHERE]);
+  await setAreas([SEEDED_AREA]);
   await adminCall(ctx, admin, 'PUT', '/admin-shop-hours', DEFAULT_SHOP_HOURS);
   await setKitchen({});
   await adminCall(ctx, admin, 'PUT', '/shop-status', { closed: false });
@@ -106,7 +97,7 @@ describe('the delivery fee and the minimum, by the area of the postcode', () => 
   it('charges an area’s fixed fee, none from its free amount, and refuses below its minimum with 400', async () => {
     const [dhanmondi] = await setAreas([
       {
-        ...EVERYWHERE,
+        ...SEEDED_AREA,
         name: 'Dhanmondi',
         postcodes: ['1205'],
         feeKind: 'fixed',
@@ -114,7 +105,7 @@ describe('the delivery fee and the minimum, by the area of the postcode', () => 
         freeAbove: 40,
         minimum: 15,
       },
-      EVERYWHERE,
+      SEEDED_AREA,
     ]);
     const fixed = await cartOf(2_000);
     const order = await placed(await checkOut(fixed.customer, fixed.lines, 22.5));
@@ -131,7 +122,7 @@ describe('the delivery fee and the minimum, by the area of the postcode', () => 
   });
 
   it('refuses a postcode no area takes with 400, before any stock is held', async () => {
-    await setAreas([{ ...EVERYWHERE, name: 'Dhanmondi', postcodes: ['1205'] }]);
+    await setAreas([{ ...SEEDED_AREA, name: 'Dhanmondi', postcodes: ['1205'] }]);
     const { item, customer, lines } = await cartOf(2_000);
     const refused = await checkout(ctx, customer, checkoutBody(lines, { postcode: '1230' }));
     expect(refused).toMatchObject({
@@ -143,7 +134,7 @@ describe('the delivery fee and the minimum, by the area of the postcode', () => 
   });
 
   it('charges a pickup no fee and keeps no address, even with one sent along', async () => {
-    await setAreas([{ ...EVERYWHERE, name: 'Dhanmondi', postcodes: ['1205'] }]);
+    await setAreas([{ ...SEEDED_AREA, name: 'Dhanmondi', postcodes: ['1205'] }]);
     const { customer, lines } = await cartOf(2_000);
     const order = await placed(
       await checkOut(customer, lines, 20, { orderType: 'pickup', postcode: '1230', email: '' }),

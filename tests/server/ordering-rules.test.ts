@@ -11,6 +11,7 @@ import { ShopNowSchema } from '../../contract/shop.ts';
 import { cartLines } from '../../server/db/schema.ts';
 import { adminCall, createAdmin } from './support/admin.ts';
 import { addToCart, call, createCustomer, insertMenuItem } from './support/commerce.ts';
+import { SEEDED_AREA } from './support/ordering.ts';
 import { nextWeekday, settableClock, shopTime } from './support/shop-time.ts';
 import { fixture, sharedTestContext } from './support/test-app.ts';
 
@@ -40,19 +41,7 @@ beforeEach(async () => {
 describe('the delivery areas', () => {
   it('start as one area for every postcode at the spec’s 5 % of the food, with no minimum', async () => {
     const areas = v.parse(DeliveryAreaListSchema, (await call(ctx, 'GET', '/delivery-areas')).body);
-    expect(areas).toEqual([
-      {
-        _id: expect.any(String),
-        name: 'Every postcode',
-        postcodes: [],
-        feeKind: 'percent',
-        feePercent: 5,
-        fee: 0,
-        freeAbove: null,
-        minimum: 0,
-        deliveryMinutes: 20,
-      },
-    ]);
+    expect(areas).toEqual([{ _id: expect.any(String), ...SEEDED_AREA }]);
   });
 
   it('are saved whole by the owner: an area kept by its id, a new one added, postcodes as written down', async () => {
@@ -85,16 +74,7 @@ describe('the delivery areas', () => {
   });
 
   it('refuses a postcode in two areas: 400, nothing saved', async () => {
-    const area = {
-      name: 'A',
-      postcodes: ['1205'],
-      feeKind: 'percent',
-      feePercent: 5,
-      fee: 0,
-      freeAbove: null,
-      minimum: 0,
-      deliveryMinutes: 20,
-    };
+    const area = { ...SEEDED_AREA, name: 'A', postcodes: ['1205'] };
     const answer = await adminCall(ctx, admin, 'PUT', '/admin-delivery-areas', {
       areas: [area, { ...area, name: 'B', postcodes: ['12 05'] }],
     });

@@ -5,7 +5,6 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise } from 'xstate';
-import type { Area } from '../../contract/delivery.ts';
 import type { OrderSlots } from '../../contract/kitchen.ts';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import { checkoutMachine, type OrderToPlace, type SlotsQuery } from '../../machines/checkout.machine.ts';
@@ -13,23 +12,12 @@ import { checkoutLogic } from '../../src/actors/checkout.ts';
 import { giveLogic } from '../../src/actors/context.tsx';
 import { CheckoutPage } from '../../src/routes/checkout.tsx';
 import { readOf } from '../machines/support/models/cart.ts';
+import { anArea } from '../machines/support/models/checkout.ts';
 import { testActors, withActors } from './support/actors.tsx';
 import { cartLine, sessionOf } from './support/fixtures.ts';
 
-const area = (id: string, postcodes: string[], fields: Partial<Area> = {}): Area => ({
-  id,
-  name: id,
-  postcodes,
-  kind: 'percent',
-  percent: 5,
-  feeCents: 0,
-  freeAboveCents: null,
-  minimumCents: 0,
-  deliveryMinutes: 20,
-  ...fields,
-});
 /** Dhanmondi: a fixed 2.50 tk from a 30.00 tk minimum; 1230 is no area's. */
-const AREAS = [area('Dhanmondi', ['1205'], { kind: 'fixed', feeCents: 250, minimumCents: 3_000 })];
+const AREAS = [anArea('Dhanmondi', ['1205'], { kind: 'fixed', feeCents: 250, minimumCents: 3_000 })];
 
 const slot = (at: string) => ({ at, date: at.slice(0, 10), time: at.slice(11, 16) });
 const OPEN: OrderSlots = {
@@ -91,7 +79,7 @@ describe('Checkout', () => {
     expect(screen.queryByLabelText('Postcode *')).toBeNull();
     expect(screen.getByText(/Collect it at/)).toHaveTextContent('12 Crust Lane, Dhaka 1205');
     const summary = screen.getByRole('region', { name: 'Your Order' });
-    expect(summary).toHaveTextContent('Shipping(pickup: no delivery fee)0.00 tk');
+    expect(summary).toHaveTextContent('Shipping0.00 tkPickup: no delivery fee');
     expect(summary).toHaveTextContent('Grand Total22.00 tk');
     await userEvent.clear(screen.getByLabelText('Full name *'));
     await userEvent.type(screen.getByLabelText('Full name *'), 'Nadia Rahman');
