@@ -23,11 +23,9 @@ export function OrderSummary({ totals, totalLabel, subtotalLabel, shippingNote, 
           <dd className="text-right text-green-800">−{formatCartPrice(toCents(promo.discount))}</dd>
         </>
       )}
-      <dt>
-        Shipping
-        {shippingNote && <span className="ml-1 text-base text-neutral-700">({shippingNote})</span>}
-      </dt>
+      <dt>Shipping</dt>
       <dd className="text-right">{formatCartPrice(toCents(totals.totalShipping))}</dd>
+      {shippingNote && <dd className="col-span-2 -mt-2 text-base text-neutral-700">{shippingNote}</dd>}
       <dt className="border-t border-neutral-200 pt-2 font-bold">{totalLabel}</dt>
       <dd className="border-t border-neutral-200 pt-2 text-right font-bold">
         {formatCartPrice(toCents(totals.totalPrice))}

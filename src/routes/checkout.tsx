@@ -289,10 +289,10 @@ function Checkout({ lines }: { lines: CartLine[] }) {
   const foodCents = toCents(totals.totalPriceWithoutShipping);
   const shippingNote =
     orderType === 'pickup'
-      ? 'pickup: no delivery fee'
+      ? 'Pickup: no delivery fee'
       : area
-        ? `delivery fee: ${feeText(area)}`
-        : 'delivery fee';
+        ? `Delivery fee: ${feeText(area)}`
+        : 'Delivery fee: by the area of the postcode';
 
   return (
     <>

@@ -8,7 +8,9 @@ import {
   splitSellable,
   type UnsellableLine,
 } from '../../contract/cart.ts';
+import { feeText } from '../../contract/delivery.ts';
 import { formatCartPrice, toCents } from '../../contract/money.ts';
+import { SPEC_DELIVERY } from '../../contract/pricing.ts';
 import { useActors } from '../actors/context.tsx';
 import { DeleteButton, FormAlert } from '../components/controls.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
@@ -16,6 +18,10 @@ import { DishImage } from '../components/fallback-image.tsx';
 import { LineChoices } from '../components/line-choices.tsx';
 import { ListStates } from '../components/list-states.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
+
+/** What the spec's 'Shipping' is, before checkout knows the area: the seeded area's rule, none for a pickup. */
+const CART_SHIPPING_NOTE = `Delivery fee: ${feeText(SPEC_DELIVERY)} (by your area at checkout); none for pickup`;
+
 import { PromoEntry } from '../components/promo-entry.tsx';
 
 const route = getRouteApi('/user-dashboard/_customer/my-cart');
@@ -164,6 +170,7 @@ export function MyCartPage() {
           subtotalLabel="Item(s) Subtotal"
           totalLabel="Amount Payable"
           promo={promo}
+          shippingNote={CART_SHIPPING_NOTE}
         />
         {lines.length > 0 &&
           (unsellable.length === 0 ? (
