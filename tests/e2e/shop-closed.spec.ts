@@ -1,26 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEFAULT_SHOP_HOURS, type ShopHours } from '../../contract/opening-hours.ts';
-import { API_TOKEN_STORAGE_KEY } from '../../contract/user.ts';
-import { E2E } from '../../playwright.config.ts';
+import { DEFAULT_SHOP_HOURS } from '../../contract/opening-hours.ts';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { menu } from './api.ts';
 import { register, signIn, unique } from './support/accounts.ts';
-import { addToCart, fillShipping, placeOrder } from './support/shop.ts';
+import { AROUND_THE_CLOCK, addToCart, fillShipping, placeOrder, setShopHours } from './support/shop.ts';
 
 const admin = DEMO_ACCOUNTS[0];
 
 /** The owner's switch, on while the shop is open, named by its state in words. */
 const shopSwitch = (page: Page) => page.getByRole('switch', { name: /^Shop (open|closed)$/ });
 const CLOSED_NOW = /^We're closed right now — we open .+\. Add what you like: you can order for later\.$/;
-const AROUND_THE_CLOCK: ShopHours = {
-  week: DEFAULT_SHOP_HOURS.week.map((day) => ({
-    day: day.day,
-    opens: '00:00',
-    closes: '23:59',
-    closed: false,
-  })),
-  closedDates: [],
-};
 
 test('the owner closes the shop: Home and the Menu say when it opens, checkout takes an order for later; reopened, as soon as possible', async ({
   page,
@@ -37,17 +26,7 @@ test('the owner closes the shop: Home and the Menu say when it opens, checkout t
   const owner = await (await browser.newContext()).newPage();
   await signIn(owner, admin);
   // Open around the clock, so only the owner's switch closes it, whatever the hour the suite runs at.
-  const token = await owner.evaluate((key) => localStorage.getItem(key), API_TOKEN_STORAGE_KEY);
-  const setHours = async (hours: ShopHours) =>
-    expect(
-      (
-        await request.put(`${E2E.apiURL}/admin-shop-hours`, {
-          headers: { Authorization: `Bearer ${token}` },
-          data: hours,
-        })
-      ).status(),
-    ).toBe(200);
-  await setHours(AROUND_THE_CLOCK);
+  await setShopHours(owner, request, AROUND_THE_CLOCK);
   try {
     await owner.goto('/admin');
     await expect(shopSwitch(owner)).toHaveAttribute('aria-checked', 'true');
@@ -88,7 +67,7 @@ test('the owner closes the shop: Home and the Menu say when it opens, checkout t
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
   } finally {
-    await setHours(DEFAULT_SHOP_HOURS);
+    await setShopHours(owner, request, DEFAULT_SHOP_HOURS);
     await owner.context().close();
   }
 });

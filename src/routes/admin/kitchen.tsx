@@ -205,7 +205,11 @@ function KitchenLaneView({ lane, orders, fresh, now, problem, canMove, onMove }:
   // Later's cards are paid orders: their moves are the Paid column's.
   const column: KitchenColumn = lane === 'later' ? 'paid' : lane;
   return (
-    <section aria-labelledby={titleId} className="grid min-w-0 content-start gap-3 rounded-2xl bg-cream p-3">
+    // Relative: its screen-reader-only words stay inside the board's sideways scroll, not past the page's edge.
+    <section
+      aria-labelledby={titleId}
+      className="relative grid min-w-0 content-start gap-3 rounded-2xl bg-cream p-3"
+    >
       <h3 id={titleId} className="flex items-center justify-between text-lg font-bold">
         {laneTitle(lane)}
         <span className="rounded-full bg-white px-2 text-base">
@@ -347,7 +351,7 @@ export function KitchenPage() {
         </div>
       )}
       {/* A phone stacks the lanes; from a tablet up they sit side by side, the board scrolling sideways. */}
-      <div className="grid gap-4 md:grid-flow-col md:auto-cols-[minmax(13.5rem,1fr)] md:overflow-x-auto md:overscroll-x-contain md:pb-2">
+      <div className="grid min-w-0 gap-4 md:grid-flow-col md:auto-cols-[minmax(13.5rem,1fr)] md:overflow-x-auto md:overscroll-x-contain md:pb-2">
         {LANES.map((lane) => (
           <KitchenLaneView
             key={lane}

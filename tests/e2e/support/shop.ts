@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import dayjs from 'dayjs';
 import { type CartLine, cartTotals } from '../../../contract/cart.ts';
 import type { MenuItem } from '../../../contract/menu.ts';
+import { DEFAULT_SHOP_HOURS, type ShopHours } from '../../../contract/opening-hours.ts';
 import { ORDER_TIME_FORMAT } from '../../../contract/order.ts';
 import { API_TOKEN_STORAGE_KEY } from '../../../contract/user.ts';
 import { E2E } from '../../../playwright.config.ts';
@@ -78,4 +79,25 @@ export async function placeOrdersThroughApi(
     });
     expect(response.status(), await response.text()).toBe(200);
   }
+}
+
+/** Open around the clock: a spec that needs as soon as possible whatever the hour it runs at. */
+export const AROUND_THE_CLOCK: ShopHours = {
+  week: DEFAULT_SHOP_HOURS.week.map((day) => ({
+    day: day.day,
+    opens: '00:00',
+    closes: '23:59',
+    closed: false,
+  })),
+  closedDates: [],
+};
+
+/** The owner sets the shop's week (Admin → Hours), as the signed-in admin `owner` page. */
+export async function setShopHours(owner: Page, request: APIRequestContext, hours: ShopHours): Promise<void> {
+  const token = await owner.evaluate((key) => localStorage.getItem(key), API_TOKEN_STORAGE_KEY);
+  const response = await request.put(`${E2E.apiURL}/admin-shop-hours`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: hours,
+  });
+  expect(response.status()).toBe(200);
 }
