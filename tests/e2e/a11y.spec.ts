@@ -93,12 +93,14 @@ test.describe('axe-core finds no serious or critical violation', () => {
     const item = (await menu(request))[0]!;
     await signIn(page, admin);
     const pages: Array<[string, string, string | RegExp]> = [
+      ['The owner’s day', '/admin', 'Today'],
       ['Admin profile', '/admin/profile', admin.displayName],
       ['Manage users', '/admin/manage-users', 'Admin Dashboard'],
       ['Add items', '/admin/add-items', 'Admin Dashboard'],
       ['Manage items', '/admin/manage-items', 'Admin Dashboard'],
       ['Update item', `/admin/manage-items/update-item/${item._id}`, 'Admin Dashboard'],
       ['Manage orders', '/admin/manage-orders', 'Admin Dashboard'],
+      ['Promotions', '/admin/promotions', 'Add a promo code'],
       ['Reservations', '/admin/reservations', 'Admin Dashboard'],
       ['The day', '/admin/reservations/day', 'Admin Dashboard'],
       ['Tables', '/admin/tables', 'Admin Dashboard'],
