@@ -106,6 +106,18 @@ describe('the kitchen board', () => {
     expect(onTime).not.toHaveTextContent('Paid after closing');
   });
 
+  it('shows a promo code’s discount under the card’s total', async () => {
+    server.orders.set(
+      'd',
+      anOrder('d', 'paid', { total_price: 19.35, discount: 2.15, promo_code: 'TENOFF' }),
+    );
+    render(<Board />);
+    const card = await within(column('Paid')).findByRole('listitem', { name: /Customer d/ });
+    expect(card).toHaveTextContent('Tk 19.35');
+    expect(card).toHaveTextContent('TENOFF −Tk 2.15');
+    expect(within(column('Paid')).getByRole('listitem', { name: /Customer a/ })).not.toHaveTextContent('−Tk');
+  });
+
   it('moves a card to its next step through the transition call', async () => {
     render(<Board />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept: order T-a' }));

@@ -116,6 +116,11 @@ function KitchenCard({ order, column, lane, now, fresh, disabled, onMove }: Card
           {type === 'pickup' ? 'Pickup' : 'Delivery'}
         </span>
         <span className="font-bold">{formatAdminPrice(toCents(order.total_price))}</span>
+        {order.discount ? (
+          <span className="text-green-800">
+            {order.promo_code} −{formatAdminPrice(toCents(order.discount))}
+          </span>
+        ) : null}
         {order.ready_at && (
           <span>
             Due <time dateTime={order.ready_at}>{dayjs(order.ready_at).format('h:mm A')}</time>
