@@ -9,6 +9,7 @@ import {
   ORDER_TRANSITIONS,
   type OrderActor,
   type OrderState,
+  type OrderType,
 } from '../../contract/order-lifecycle.ts';
 import { orderStatusWords } from '../../contract/order-status.ts';
 import { orderMachine } from '../../machines/order.machine.ts';
@@ -154,18 +155,27 @@ async function move(world: World, { to, by }: Transition, from: WorldSnapshot<Se
 
 const deletable = (state: OrderState) => findTransition(state, 'cancelled', 'customer') !== undefined;
 
+/** The type of the model's order (none named: a delivery). */
+const typeOf = (context: unknown): OrderType =>
+  (context as { order: { order_type?: OrderType } }).order.order_type ?? 'delivery';
+
 flowTests<World, Server>({
   machine: withSilentEffects(orderMachine),
   input: { order: { _id: 'order', state: 'awaiting_payment' } },
+  // A pickup too: its end is the counter's (ready for pickup, then collected).
+  otherInputs: [{ order: { _id: 'order', state: 'awaiting_payment', order_type: 'pickup' } }],
   server: { state: 'awaiting_payment' },
   events: (snapshot, server) => {
     if (snapshot.matches('deleted')) return [];
+    const type = typeOf(snapshot.context);
     return [
-      ...ORDER_TRANSITIONS.filter((t) => t.from === server.state).map(({ to, by }) => ({
-        type: 'order.transition',
-        to,
-        by,
-      })),
+      ...ORDER_TRANSITIONS.filter((t) => t.from === server.state && (!t.only || t.only === type)).map(
+        ({ to, by }) => ({
+          type: 'order.transition',
+          to,
+          by,
+        }),
+      ),
       { type: 'order.delete' },
       ...(snapshot.hasTag('deleting')
         ? [
@@ -191,13 +201,13 @@ flowTests<World, Server>({
 
   calls: { deleteOrder: { gate: (world) => world.remove } },
 
-  async setup(fixtures) {
+  async setup(fixtures, path) {
     const { page, request } = fixtures;
     const staff = await Staff.signIn(request);
     const dish = await staff.addItem('Flow Order Dish', 5);
     const { account, api } = await regularCustomer(request, NAME);
     await api.call('POST', 'add-to-cart', { itemId: dish._id, quantity: 1 });
-    const order = await placeOrder(api, NAME, account.email);
+    const order = await placeOrder(api, NAME, account.email, typeOf(path.start.machine.context));
     await signIn(page, account);
     const remove = await Gate.on(
       page,
