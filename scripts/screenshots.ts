@@ -58,9 +58,13 @@ async function shoot(page: Page, name: string, label: string) {
   await page.screenshot({ path: `${out}/${name}-${label}.png`, fullPage: true });
 }
 
+/** The code the cart's screenshots carry, made as the owner makes one (Admin → Promotions). */
+const PROMO_CODE = 'WELCOME10';
+
 /**
- * The configurator (a Large Thin pizza with two toppings), then cart, checkout, the sandbox payment
- * page, the success page with its tracker and My order.
+ * The configurator (a Large Thin pizza with two toppings), then the cart with a promo code, checkout,
+ * the sandbox payment page, the success page with its tracker, and My order with one order paid and one
+ * whose payment was cancelled (Pay now and Order again).
  */
 async function shop(page: Page, label: string) {
   await page.goto(`${base}/item-detail/${items[0]!._id}`, { waitUntil: 'networkidle' });
@@ -78,6 +82,10 @@ async function shop(page: Page, label: string) {
   await page.getByText(/item has been (added to your cart|already added)/).waitFor();
   await page.goto(`${base}/user-dashboard/my-cart`);
   await page.getByRole('link', { name: 'Process to Checkout' }).waitFor();
+  const promo = page.getByRole('form', { name: 'Promo code' });
+  await promo.getByLabel('Promo code').fill(PROMO_CODE);
+  await promo.getByRole('button', { name: 'Apply' }).click();
+  await page.getByText(`Discount (${PROMO_CODE})`).waitFor();
   await shoot(page, 'cart', label);
   await page.getByRole('link', { name: 'Process to Checkout' }).click();
   await page.getByLabel('Phone *').fill('01700 000000');
@@ -92,12 +100,50 @@ async function shop(page: Page, label: string) {
   await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
   await page.getByRole('list', { name: 'Order progress' }).waitFor();
   await shoot(page, 'payment-success', label);
+  // A second order, its payment cancelled on the gateway's page: My order offers to pay it.
+  await page.goto(`${base}/item-detail/${items[0]!._id}`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByText(/item has been (added to your cart|already added)/).waitFor();
+  await page.goto(`${base}/user-dashboard/my-cart/checkout`);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.getByRole('heading', { name: 'Sandbox payment' }).waitFor();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForURL(/payment=cancelled/);
   await page.goto(`${base}/user-dashboard/my-order`);
+  await page.getByRole('button', { name: 'Pay now' }).first().waitFor();
   await page.getByRole('list', { name: 'Order progress' }).first().waitFor();
   await shoot(page, 'orders', label);
+  // The cancelled order's line is still in the cart: taken out, so the next width's run starts afresh
+  // (and within what one address may hold).
+  await page.goto(`${base}/user-dashboard/my-cart`);
+  const lines = page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem');
+  await lines.first().waitFor();
+  while ((await lines.count()) > 0) {
+    const count = await lines.count();
+    await lines
+      .first()
+      .getByRole('button', { name: /^Remove / })
+      .click();
+    await page.waitForFunction(
+      (before) => document.querySelectorAll('[aria-label="Cart lines"] > li').length < before,
+      count,
+    );
+  }
 }
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+{
+  // The code, 10 % off, added by the owner once (a later run finds it there and is told so).
+  const owner = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(owner, admin);
+  await owner.goto(`${base}/admin/promotions`);
+  const form = owner.getByRole('form', { name: 'Add a promo code' });
+  await form.getByLabel('Code').fill(PROMO_CODE);
+  await form.getByLabel('Amount (percent, or tk)').fill('10');
+  await form.getByRole('button', { name: 'Add code' }).click();
+  await owner.getByRole('row').filter({ hasText: PROMO_CODE }).first().waitFor();
+  await owner.close();
+}
 for (const [width, label] of [
   [1280, 'desktop'],
   [375, 'mobile'],
@@ -124,6 +170,13 @@ for (const [width, label] of [
   await page.close();
   const adminPage = await browser.newPage({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
   await signIn(adminPage, admin);
+  // The owner's day, and the codes with their uses.
+  await adminPage.goto(`${base}/admin`);
+  await adminPage.getByText('Revenue paid today').waitFor();
+  await shoot(adminPage, 'admin-today', label);
+  await adminPage.goto(`${base}/admin/promotions`);
+  await adminPage.getByRole('row').filter({ hasText: PROMO_CODE }).first().waitFor();
+  await shoot(adminPage, 'admin-promotions', label);
   for (const name of ['manage-orders', 'manage-items'] as const) {
     await adminPage.goto(`${base}/admin/${name}`);
     await adminPage.getByRole('table').waitFor();
