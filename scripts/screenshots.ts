@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { firstOpenDay } from '../contract/opening-hours.ts';
+import { DEFAULT_SHOP_TIME_ZONE } from '../server/api/services/shop-clock.ts';
 import { DEMO_ACCOUNTS } from '../server/db/seed/demo-accounts.ts';
 import { readEnv } from '../server/env.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
@@ -202,9 +203,28 @@ for (const [width, label] of [
     .screenshot({ path: `${out}/admin-kitchen-card-${label}.png` });
   // The owner's day: the room's timeline with that day's bookings, one picked.
   await adminPage.goto(`${base}/admin/reservations/day?date=${bookingDay}`);
-  await adminPage.getByRole('button', { name: /Team dinner/ }).first().click();
+  await adminPage
+    .getByRole('button', { name: /Team dinner/ })
+    .first()
+    .click();
   await adminPage.getByRole('region', { name: 'Booking of Team dinner' }).waitFor();
   await shoot(adminPage, 'admin-reservations-day', label);
   await adminPage.close();
 }
+// The kitchen board on a 768 px tablet at arm's length: the lanes side by side (scheduled orders wait in
+// Later), each card's type, total, due time and timer. The kitchen's tablet keeps the shop's clock.
+const tablet = await browser.newPage({
+  viewport: { width: 768, height: 1024 },
+  reducedMotion: 'reduce',
+  timezoneId: process.env.SHOP_TIME_ZONE || DEFAULT_SHOP_TIME_ZONE,
+});
+await signIn(tablet, admin);
+await tablet.goto(`${base}/admin/kitchen`);
+await tablet
+  .getByRole('region', { name: /^Accepted/ })
+  .getByRole('listitem')
+  .first()
+  .waitFor();
+await tablet.screenshot({ path: `${out}/admin-kitchen-tablet.png` });
+await tablet.close();
 await browser.close();
