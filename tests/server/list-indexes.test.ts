@@ -1,6 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_FILTERS } from '../../contract/menu.ts';
@@ -12,66 +10,35 @@ import { listReservations } from '../../server/api/services/reservations.ts';
 import { countOrdersByState, readMailBacklog } from '../../server/api/services/shop-figures.ts';
 import { listUsers } from '../../server/api/services/users.ts';
 import type { Database } from '../../server/db/client.ts';
-import * as schema from '../../server/db/schema.ts';
 import { seedMenu } from '../../server/db/seed/menu.ts';
 import { seedVolume } from '../../server/db/seed/volume.ts';
-import { copyTemplateDatabase } from './support/test-app.ts';
+import { plansOf, type RecordingDatabase, recordingDatabase } from './support/query-plans.ts';
 
 /**
  * Every paged list query is served by an index, shown by PostgreSQL's own plan on a restaurant-sized
  * table: no sequential scan of orders (or of their lines, users, bookings) on any page, first or deep.
  */
-let pool: pg.Pool;
+let recording: RecordingDatabase;
+let pool: RecordingDatabase['pool'];
 let db: Database;
-let drop: () => Promise<void>;
-/** The statements the services sent, with their parameters. */
-let sent: Array<{ text: string; params: unknown[] }> = [];
 
 beforeAll(async () => {
-  const database = await copyTemplateDatabase();
-  drop = database.drop;
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  db = drizzle(pool, {
-    schema,
-    logger: { logQuery: (text, params) => sent.push({ text, params }) },
-  }) as unknown as Database;
+  recording = await recordingDatabase();
+  ({ pool, db } = recording);
   await seedMenu(db);
   await seedVolume(db, { customers: 3_000, orders: 30_000, reservations: 5_000 });
 }, 120_000);
 afterAll(async () => {
-  await pool.end();
-  await drop();
+  await recording.close();
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
-/** Runs `read`, then asks PostgreSQL how it would run each SELECT it sent: every node of every plan. */
-async function plansOf(read: () => Promise<unknown>): Promise<PlanNode[]> {
-  sent = [];
-  await read();
-  const selects = sent.filter((query) => /^\s*select/i.test(query.text));
-  expect(selects.length).toBeGreaterThan(0);
-  const nodes: PlanNode[] = [];
-  for (const { text, params } of selects) {
-    const { rows } = await pool.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-      `explain (format json) ${text}`,
-      params,
-    );
-    nodes.push(...nodesOf(rows[0]!['QUERY PLAN'][0]!.Plan));
-  }
-  return nodes;
-}
+/** Every node of the plans of the SELECTs `read` sends. */
+const nodesOfPlans = async (read: () => Promise<unknown>) =>
+  (await plansOf(recording, read)).flatMap((plan) => plan.nodes);
 
 /** The tables `read` has PostgreSQL read in full. */
 const scansOf = async (read: () => Promise<unknown>): Promise<string[]> =>
-  (await plansOf(read))
+  (await nodesOfPlans(read))
     .filter((node) => node['Node Type'] === 'Seq Scan')
     .map((node) => node['Relation Name'] ?? '?');
 
@@ -192,7 +159,7 @@ describe('the figures GET /metrics reads', () => {
   });
 
   it('counts orders by state from the state index alone, never reading the table', async () => {
-    const plan = await plansOf(() => countOrdersByState(db));
+    const plan = await nodesOfPlans(() => countOrdersByState(db));
     expect(plan.filter((node) => node['Node Type'] === 'Seq Scan')).toEqual([]);
     expect(plan.filter((node) => node['Relation Name'] === 'orders')).toEqual([
       expect.objectContaining({ 'Node Type': 'Index Only Scan', 'Index Name': 'orders_state_created_idx' }),
@@ -204,7 +171,7 @@ describe('the figures GET /metrics reads', () => {
   });
 
   it('reads the mail backlog from the pending rows’ index, never the mail already sent', async () => {
-    const plan = await plansOf(() => readMailBacklog(db));
+    const plan = await nodesOfPlans(() => readMailBacklog(db));
     expect(plan.filter((node) => node['Node Type'] === 'Seq Scan')).toEqual([]);
     expect(plan.filter((node) => node['Relation Name'] === 'mail_outbox')).toEqual([
       expect.objectContaining({ 'Index Name': 'mail_outbox_due_idx' }),

@@ -1,6 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuItem } from '../../contract/menu.ts';
 import type { OrderEvent } from '../../contract/order-lifecycle.ts';
@@ -8,14 +6,13 @@ import type { OwnersDay } from '../../contract/owners-day.ts';
 import { ALREADY_IN_STOCK, ALREADY_SOLD_OUT, HOW_MANY_BACK } from '../../server/api/services/item-stock.ts';
 import { readOwnersDay } from '../../server/api/services/owners-day.ts';
 import { DEFAULT_SHOP_TIME_ZONE, shopClock } from '../../server/api/services/shop-clock.ts';
-import type { Database } from '../../server/db/client.ts';
-import * as schema from '../../server/db/schema.ts';
 import { menuItems, orderEvents, orderLines, orders, reservations, users } from '../../server/db/schema.ts';
 import { seedMenu } from '../../server/db/seed/menu.ts';
 import { seedVolume } from '../../server/db/seed/volume.ts';
 import { type Admin, adminCall, createAdmin, paidOrder } from './support/admin.ts';
 import { insertMenuItem, stockOf } from './support/commerce.ts';
-import { copyTemplateDatabase, sharedTestContext } from './support/test-app.ts';
+import { plansOf, type RecordingDatabase, recordingDatabase } from './support/query-plans.ts';
+import { sharedTestContext } from './support/test-app.ts';
 
 // The owner's day (docs/decisions/038-promos-reorders-and-the-owners-day.md): today's figures, each
 // from one query an index serves, and Manage items' Sold out / Back in stock and Mark refunded.
@@ -239,19 +236,10 @@ describe('Mark refunded', () => {
 });
 
 describe('each figure is one query an index serves, at 100,000 orders', () => {
-  let pool: pg.Pool;
-  let db: Database;
-  let drop: () => Promise<void>;
-  let sent: Array<{ text: string; params: unknown[] }> = [];
-
+  let recording: RecordingDatabase;
   beforeAll(async () => {
-    const database = await copyTemplateDatabase();
-    drop = database.drop;
-    pool = new pg.Pool({ connectionString: database.url, max: 6 });
-    db = drizzle(pool, {
-      schema,
-      logger: { logQuery: (text, params) => sent.push({ text, params }) },
-    }) as unknown as Database;
+    recording = await recordingDatabase(6);
+    const { db } = recording;
     await seedMenu(db);
     await seedVolume(db, { customers: 5_000, orders: 100_000, reservations: 10_000 });
     // As autovacuum leaves a table a rush has filled: its statistics and visibility map up to date.
@@ -260,30 +248,17 @@ describe('each figure is one query an index serves, at 100,000 orders', () => {
     }
   }, 240_000);
   afterAll(async () => {
-    await pool.end();
-    await drop();
+    await recording.close();
   });
 
-  interface PlanNode {
-    'Node Type': string;
-    'Relation Name'?: string;
-    'Index Name'?: string;
-    Plans?: PlanNode[];
-  }
-  const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
   it('reads no table in full: every figure’s plan goes through an index', async () => {
-    sent = [];
-    const day = await readOwnersDay(db, clock);
-    expect(day.waiting.orders).toBeGreaterThan(10_000);
-    const selects = sent.filter((query) => /^\s*select/i.test(query.text));
-    expect(selects).toHaveLength(6);
-    for (const { text, params } of selects) {
-      const { rows } = await pool.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        `explain (format json) ${text}`,
-        params,
-      );
-      const nodes = nodesOf(rows[0]!['QUERY PLAN'][0]!.Plan);
+    let day: OwnersDay | undefined;
+    const plans = await plansOf(recording, async () => {
+      day = await readOwnersDay(recording.db, clock);
+    });
+    expect(day!.waiting.orders).toBeGreaterThan(10_000);
+    expect(plans).toHaveLength(6);
+    for (const { text, nodes } of plans) {
       expect(
         nodes.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']),
         text,

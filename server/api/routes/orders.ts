@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { UserEnv } from '../middleware/auth.ts';
 import type { EndpointLimiter } from '../middleware/rate-limit.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
-import { checkout } from '../services/checkout.ts';
+import { type CheckoutDeps, checkout } from '../services/checkout.ts';
 import type { Holds } from '../services/holds.ts';
 import { asCustomerSees, listOrderEvents } from '../services/order-history.ts';
 import { listOrders } from '../services/order-lists.ts';
@@ -32,25 +32,31 @@ export interface OrderRouteDeps {
   clock: ShopClock;
 }
 
+/**
+ * What a checkout made by this call needs: the storefront it came from (one of the site's origins) is
+ * where the gateway sends the customer back.
+ */
+export function checkoutDepsOf(c: Context, deps: OrderRouteDeps): CheckoutDeps {
+  const { db, gateway, logger, paymentTimeoutMs, siteOrigins, holds, clock } = deps;
+  const origin = c.req.header('Origin');
+  const returnSite = origin !== undefined && siteOrigins.includes(origin) ? origin : undefined;
+  return { db, gateway, logger, gatewayTimeoutMs: paymentTimeoutMs, returnSite, holds, clock };
+}
+
 /** The signed-in customer's checkout and own orders. */
 export function orderRoutes(on: RegisterRoute, deps: OrderRouteDeps) {
-  const { db, gateway, logger, paymentTimeoutMs, limits, siteOrigins, holds } = deps;
+  const { db, limits } = deps;
   const { byAddress, byAccount } = limits.createPaymentIntent;
   on(
     ROUTES.checkout,
-    (c, { body }) => {
-      const origin = c.req.header('Origin');
-      const returnSite = origin !== undefined && siteOrigins.includes(origin) ? origin : undefined;
-      return checkout(
-        { db, gateway, logger, gatewayTimeoutMs: paymentTimeoutMs, returnSite, holds, clock: deps.clock },
-        { uid: c.var.user.uid, address: deps.addressOf(c) },
-        body,
-      ).catch((error: unknown) => {
-        // A slot that filled up meanwhile: the next free one beside the message ({ message, slot }).
-        if (error instanceof SlotFull) return c.json({ message: error.message, slot: error.slot }, 409);
-        throw error;
-      });
-    },
+    (c, { body }) =>
+      checkout(checkoutDepsOf(c, deps), { uid: c.var.user.uid, address: deps.addressOf(c) }, body).catch(
+        (error: unknown) => {
+          // A slot that filled up meanwhile: the next free one beside the message ({ message, slot }).
+          if (error instanceof SlotFull) return c.json({ message: error.message, slot: error.slot }, 409);
+          throw error;
+        },
+      ),
     { before: [byAddress], guard: [byAccount((c: Context<UserEnv>) => c.var.user.uid)] },
   );
   on(ROUTES.myOrders, async (c, { query }) =>
