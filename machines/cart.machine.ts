@@ -206,7 +206,10 @@ export const cartMachine = setup({
             promoError: null,
           }),
         },
-        onError: { target: 'ready', actions: assign({ promoError: ({ event }) => errorMessage(event.error) }) },
+        onError: {
+          target: 'ready',
+          actions: assign({ promoError: ({ event }) => errorMessage(event.error) }),
+        },
       },
     },
     removingPromo: {

@@ -348,11 +348,11 @@ export const promotions = pgTable(
     uniqueIndex('promotions_code_idx').on(t.code),
     index('promotions_created_idx').on(t.createdAt, t.id),
     check('promotions_code_upper', sql`${t.code} = upper(${t.code})`),
+    check('promotions_amount', sql`${t.amount} >= 1 and (${t.kind} <> 'percent' or ${t.amount} <= 100)`),
     check(
-      'promotions_amount',
-      sql`${t.amount} >= 1 and (${t.kind} <> 'percent' or ${t.amount} <= 100)`,
+      'promotions_limits',
+      sql`${t.minFoodCents} >= 0 and ${t.maxUses} >= 1 and ${t.maxUsesPerCustomer} >= 1`,
     ),
-    check('promotions_limits', sql`${t.minFoodCents} >= 0 and ${t.maxUses} >= 1 and ${t.maxUsesPerCustomer} >= 1`),
     check('promotions_window', sql`${t.startsAt} < ${t.endsAt}`),
   ],
 );

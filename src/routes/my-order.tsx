@@ -32,7 +32,10 @@ function OrderStatus({ state }: { state: OrderState }) {
   return (
     <span className="grid gap-1">
       {orderStatusWords(state).map((words) => (
-        <span key={words} className={paid ? 'font-semibold text-green-800' : 'font-semibold text-neutral-700'}>
+        <span
+          key={words}
+          className={paid ? 'font-semibold text-green-800' : 'font-semibold text-neutral-700'}
+        >
           {words}
         </span>
       ))}

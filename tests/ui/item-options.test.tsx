@@ -14,8 +14,8 @@ import type { OptionGroup } from '../../contract/options.ts';
 import { NO_CART_PROMO } from '../../contract/promotions.ts';
 import { type CartAddition, cartMachine, type QuantityChange } from '../../machines/cart.machine.ts';
 import { MenuCard } from '../../src/components/menu-card.tsx';
-import { choice } from '../machines/support/models/configurator.ts';
 import { readOf } from '../machines/support/models/cart.ts';
+import { choice } from '../machines/support/models/configurator.ts';
 import { cartLine, menuItem, sessionOf } from './support/fixtures.ts';
 import './support/sweetalert-dom.ts';
 
