@@ -311,15 +311,23 @@ flowTests<World, Server>({
   events: (snapshot, server) => {
     if (snapshot.matches('signedOut')) return [{ type: 'cart.load' }];
     const { lines } = contextOf(snapshot);
+    // The code, typed on My cart (the real one is the world's), is put on a cart of one line and, while
+    // on, only a quantity changes (a cart with a code is read again after it) before it is taken off: the
+    // rest of the cart's walk is the same with or without a code, and twice it would not plan in time.
+    if (server.promo) {
+      return [
+        ...(snapshot.matches('ready') ? [{ type: 'cart.removePromo' }] : []),
+        ...quantitySteps(lines[0]).slice(0, 1),
+        ...effectAnswers(snapshot, server),
+      ];
+    }
     return [
       { type: 'cart.clear' },
       { type: 'cart.refresh' },
       { type: 'cart.add', itemId: 'dish-B', quantity: 1, name: NAMES.B },
       ...(lines[0] ? [{ type: 'cart.remove', id: lines[0]._id }] : []),
       ...quantitySteps(lines[0]),
-      // The code typed on My cart (the real one is the world's), and taken off: My cart offers its code's
-      // form beside the lines it has.
-      ...(lines.length > 0 ? [{ type: 'cart.applyPromo', code: 'FLOW' }, { type: 'cart.removePromo' }] : []),
+      ...(lines.length === 1 ? [{ type: 'cart.applyPromo', code: 'FLOW' }] : []),
       ...effectAnswers(snapshot, server),
     ];
   },

@@ -155,7 +155,8 @@ export function planPaths<S>(model: FlowModel<S>): PlannedPath<S>[] {
   const stateItems = (world: WorldSnapshot<S>) => activeStates(world.machine).map((id) => `state ${id}`);
   const candidates: Array<{ input: unknown; events: EventObject[]; items: Set<string> }> = [];
   for (const input of [model.input, ...(model.otherInputs ?? [])]) {
-    candidates.push(...candidatesFrom(model, input, takenBy, stateItems));
+    // One at a time: a large model has more edges than a call may take arguments.
+    for (const candidate of candidatesFrom(model, input, takenBy, stateItems)) candidates.push(candidate);
   }
 
   const uncovered = new Set(candidates.flatMap((candidate) => [...candidate.items]));
