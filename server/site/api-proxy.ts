@@ -19,8 +19,8 @@ export function upstreamPath(url: string): string {
 }
 
 /** The API's answers that stay open as long as their page: the route table's event streams. */
-const STREAM_PATHS = ROUTE_LIST.filter((entry) => 'kind' in entry && entry.kind === 'events').map(
-  (entry) => entry.path.slice(1),
+const STREAM_PATHS = ROUTE_LIST.filter((entry) => 'kind' in entry && entry.kind === 'events').map((entry) =>
+  entry.path.slice(1),
 );
 
 /**
