@@ -265,6 +265,8 @@ describe('deleting a menu item that carts and orders refer to', () => {
       category: 'pizza',
       price: 100,
       quantity: 2,
+      options: [],
+      instructions: '',
     });
     expect(await myOrder(customer, order.id)).toEqual(shown);
   });
