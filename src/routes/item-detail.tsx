@@ -1,7 +1,7 @@
 import { getRouteApi, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { Minus, Plus, ShoppingCart } from 'lucide-react';
-import { Suspense, useCallback, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useRef } from 'react';
 import { CART_LINE_MAX_UNITS, lineCapMessage } from '../../contract/cart.ts';
 import type { MenuItem } from '../../contract/menu.ts';
 import { formatMenuPrice, toCents } from '../../contract/money.ts';
@@ -49,6 +49,8 @@ function ItemOrder({
   const [state, send] = useMachine(quantityMachine, {
     input: { stock: item.quantity, limit: CART_LINE_MAX_UNITS },
   });
+  // The stock read again after hydration keeps the count already stepped to, within the new stock.
+  useEffect(() => send({ type: 'quantity.stock', stock: item.quantity }), [send, item.quantity]);
   const navigate = useNavigate();
   const here = useRouterState({ select: (s) => s.location.href });
   const { quantity } = state.context;
@@ -239,10 +241,10 @@ export function ItemDetailPage() {
           </dl>
           {item.quantity > 0 ? (
             // It waits for the registry's session and cart in a boundary of its own, so that the rest of
-            // the page hydrates meanwhile. Its key starts it again for another item, or when the stock
-            // read again differs.
+            // the page hydrates meanwhile. Its key starts it again for another item; a stock read again
+            // keeps the customer's choices and count.
             <Suspense fallback={null}>
-              <ItemOrder key={`${item._id}:${item.quantity}`} item={item} onHydrated={readAgain} />
+              <ItemOrder key={item._id} item={item} onHydrated={readAgain} />
             </Suspense>
           ) : (
             <p className="mt-6 rounded-xl bg-coral/10 p-4 font-bold text-coral-ink" role="status">

@@ -10,10 +10,17 @@ import type { MenuItem } from '../../contract/menu.ts';
 import { MENU_BEHIND } from '../../contract/menu.ts';
 import { menuItem } from './support/fixtures.ts';
 
-const server = vi.hoisted(() => ({ stock: 5, fail: false, reads: 0 }));
+const server = vi.hoisted(() => ({
+  stock: 5,
+  fail: false,
+  reads: 0,
+  /** Holds the read's answer back until it settles. */
+  answer: Promise.resolve(),
+}));
 vi.mock('../../src/api/menu.ts', () => ({
   fetchMenuItem: async (): Promise<MenuItem> => {
     server.reads++;
+    await server.answer;
     if (server.fail) throw new Error('We could not reach Pizzon. Check your connection and try again.');
     return menuItem(1, server.stock);
   },
@@ -28,7 +35,7 @@ const containers: HTMLElement[] = [];
 afterEach(() => {
   for (const container of containers.splice(0)) container.remove();
   vi.restoreAllMocks();
-  Object.assign(server, { stock: 5, fail: false, reads: 0 });
+  Object.assign(server, { stock: 5, fail: false, reads: 0, answer: Promise.resolve() });
 });
 
 /** The page as this document's navigation brought it: with these Server-Timing entries, if readable. */
@@ -75,6 +82,28 @@ describe('an item page the site kept while sales went on', () => {
     await act(async () => increase.click());
     expect(increase).toBeDisabled();
     expect(screen.getByText('There are only 2 Pizza 1 in stock.')).toBeInTheDocument();
+  });
+
+  it('keeps the count the customer stepped to while the read was on its way, within the new stock', async () => {
+    navigatedWith([{ name: MENU_BEHIND.name, description: MENU_BEHIND.description }]);
+    let answer = () => {};
+    await hydrateItemPage(() => {
+      server.stock = 4;
+      server.answer = new Promise((resolve) => {
+        answer = resolve;
+      });
+    });
+    const increase = screen.getByRole('button', { name: 'Increase quantity' });
+    await act(async () => increase.click());
+    await act(async () => increase.click());
+    expect(screen.getByRole('status', { name: 'Quantity' })).toHaveTextContent('3');
+    await act(async () => answer());
+    await waitFor(() => expect(screen.getByText('4 (items)')).toBeInTheDocument());
+    expect(screen.getByRole('status', { name: 'Quantity' })).toHaveTextContent('3');
+    // Bounded by the stock read again: one more step reaches it.
+    await act(async () => increase.click());
+    expect(increase).toBeDisabled();
+    expect(screen.getByText('There are only 4 Pizza 1 in stock.')).toBeInTheDocument();
   });
 
   it('asks nothing again when it was sent current', async () => {
