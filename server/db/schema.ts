@@ -372,10 +372,13 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // Orders outlive their customer's account: the restaurant keeps its books.
-    userUid: text('user_uid').notNull(),
+    // Orders outlive their customer's account: the restaurant keeps its books. Null for an order staff
+    // took by phone for a caller with no account (takenBy says who took it).
+    userUid: text('user_uid'),
     /** The customer's clock, as sent ('MMMM DD,YYYY hh:mm:ss A'). */
     orderTime: text('order_time').notNull(),
+    /** The staff member (uid) who took it by phone; null for a customer's own checkout. */
+    takenBy: text('taken_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
@@ -490,8 +493,8 @@ export const orderEvents = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
-    /** The order's owner, copied so a customer's stream reads its events by one index. */
-    userUid: text('user_uid').notNull(),
+    /** The order's owner, copied so a customer's stream reads its events by one index (none: a phone order's). */
+    userUid: text('user_uid'),
     /** 1, 2, 3… within the order. */
     sequence: integer('sequence').notNull(),
     fromState: text('from_state', { enum: ORDER_STATES }),
