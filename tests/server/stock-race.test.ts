@@ -41,7 +41,7 @@ async function customersWithCart(n: number, item: MenuItemRow, quantity = 1): Pr
 async function ordersFor(customerUids: string[]) {
   const all = await ctx.db.select().from(orders);
   const uids = new Set(customerUids);
-  return all.filter((order) => uids.has(order.userUid));
+  return all.filter((order) => order.userUid !== null && uids.has(order.userUid));
 }
 
 describe('concurrent checkouts of the same stock', () => {

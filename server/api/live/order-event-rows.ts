@@ -9,7 +9,8 @@ export type EventScope = { uid: string } | 'all';
 
 /** An event as the table keeps it, with the owner the scopes are checked against. */
 export interface StoredEvent {
-  ownerUid: string;
+  /** None for an order taken by phone for a caller without an account: only staff streams carry it. */
+  ownerUid: string | null;
   event: OrderEvent;
 }
 

@@ -47,10 +47,14 @@ export interface OrderEventFeedOptions {
   retryMs?: number;
 }
 
-function parseNotice(payload: string | undefined): { id: number; uid: string } | undefined {
+/** An announced event and its order's owner (null: a phone order with no account, for staff only). */
+type Notice = { id: number; uid: string | null };
+
+function parseNotice(payload: string | undefined): Notice | undefined {
   try {
     const { id, uid } = JSON.parse(payload ?? '') as { id?: unknown; uid?: unknown };
-    if (Number.isSafeInteger(id) && typeof uid === 'string') return { id: id as number, uid };
+    if (Number.isSafeInteger(id) && (typeof uid === 'string' || uid === null))
+      return { id: id as number, uid };
   } catch {}
   return undefined;
 }
@@ -74,11 +78,11 @@ export async function listenOrderEvents({
   let retry: NodeJS.Timeout | undefined;
   /** Whether a connection was lost since the last LISTEN (the next one then resyncs everyone). */
   let lost = false;
-  let pending: Array<{ id: number; uid: string }> = [];
+  let pending: Notice[] = [];
   let reading: Promise<void> = Promise.resolve();
   let scheduled = false;
 
-  const wanted = (uid: string) => {
+  const wanted = (uid: string | null) => {
     for (const subscriber of subscribers)
       if (subscriber.wants === 'all' || subscriber.wants === uid) return true;
     return false;
@@ -88,7 +92,7 @@ export async function listenOrderEvents({
     for (const subscriber of [...subscribers]) subscriber.onResync();
   };
 
-  async function deliver(notices: Array<{ id: number; uid: string }>) {
+  async function deliver(notices: Notice[]) {
     const ids = notices.filter((notice) => wanted(notice.uid)).map((notice) => notice.id);
     if (ids.length === 0) return;
     try {

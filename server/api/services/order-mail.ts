@@ -130,7 +130,8 @@ export async function enqueueOrderMail(
     city: mailText(order.city, MAIL_PLACE_MAX),
   });
   if (!letter) return;
-  const recipient = await verifiedEmailOf(tx, order.userUid);
+  // A phone order has no account to mail: its customer gets only the payment link staff sent.
+  const recipient = order.userUid === null ? undefined : await verifiedEmailOf(tx, order.userUid);
   if (!recipient) return;
   await enqueueMail(tx, {
     kind: `order_${to}`,

@@ -72,7 +72,8 @@ export function applyNotification(
     });
     if (to === 'refund_due') {
       logger.error(log, 'paid after the order was released and the stock is gone: refund due');
-    } else if (to === 'paid') {
+    } else if (to === 'paid' && order.userUid !== null) {
+      // The cart lines it was made of go; a phone order was made of none.
       await tx.delete(cartLines).where(
         and(
           eq(cartLines.userUid, order.userUid),

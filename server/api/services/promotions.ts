@@ -255,9 +255,10 @@ export async function takePromoUse(tx: Executor, promo: PromotionRow, uid: strin
  */
 export async function promoUseFree(
   tx: Executor,
-  order: { id: string; userUid: string; promotionId: string | null },
+  order: { id: string; userUid: string | null; promotionId: string | null },
 ): Promise<boolean> {
-  if (!order.promotionId) return true;
+  // A phone order (no owner) is never priced with a code.
+  if (!order.promotionId || order.userUid === null) return true;
   const [promo] = await tx
     .select()
     .from(promotions)
