@@ -21,7 +21,17 @@ import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } 
 import { loadOptionGroups } from './item-options.ts';
 import { recordCreation, skipOvertaken, transitionOrder } from './order-lifecycle.ts';
 import { type Executor, heldUnits, lockItems, restoreStock } from './order-stock.ts';
-import { type CartLineRow, type PromoPricedCart, priceCart, withCartPromo } from './pricing.ts';
+import {
+  type CartLineRow,
+  type PricedCart,
+  type PromoPricedCart,
+  priceCart,
+  withCartPromo,
+} from './pricing.ts';
+
+/** A line as the one pricing function gave it back: its row, its unit price and subtotal. */
+type PricedLineRow = PricedCart['lines'][number];
+
 import { takePromoUse } from './promotions.ts';
 import { DEFAULT_SHOP_TIME_ZONE, type ShopClock, shopClock } from './shop-clock.ts';
 import { needOf, readShopNow, takeSlot } from './slots.ts';
@@ -44,7 +54,7 @@ export const SUPERSEDED = 'Replaced by a newer checkout';
 export const newTransactionId = (): string => `PZ${randomBytes(12).toString('hex').toUpperCase()}`;
 
 /** A line asks for more than the stock left: the one refusal that lapsed reservations may lift. */
-class OutOfStock extends Conflict {}
+export class OutOfStock extends Conflict {}
 
 /**
  * The details of a checkout: the order keeps them and the gateway's page shows them. A pickup has no
@@ -76,7 +86,7 @@ export interface CreatedOrder {
 }
 
 /** The units of each item in these lines (an item may be on several lines, with other options). */
-function unitsByItem(
+export function unitsByItem(
   lines: readonly CartLineRow[],
 ): Array<{ itemId: string; name: string; quantity: number }> {
   const items = new Map<string, { itemId: string; name: string; quantity: number }>();
@@ -204,21 +214,7 @@ export function createOrder(
     // Under the items' locks; a share of 100 bounds nothing, so nothing is counted.
     if (share < 100) await assertWithinHoldBudget(tx, address, share, items);
 
-    for (const line of items) {
-      const [taken] = await tx
-        .update(menuItems)
-        .set({ quantity: sql`${menuItems.quantity} - ${line.quantity}` })
-        .where(and(eq(menuItems.id, line.itemId), gte(menuItems.quantity, line.quantity)))
-        .returning({ id: menuItems.id });
-      if (!taken) {
-        const [item] = await tx
-          .select({ stock: menuItems.quantity })
-          .from(menuItems)
-          .where(eq(menuItems.id, line.itemId));
-        // Thrown inside the transaction: every reservation and release made so far is rolled back.
-        throw new OutOfStock(stockMessage(line.name, item?.stock ?? 0));
-      }
-    }
+    await takeStock(tx, items);
 
     // The order's slot, under the slot's own lock: the order inserted below holds it.
     const slot = await takeSlot(tx, shop, needOf(shop, input.orderType, area, lines), input.slot);
@@ -245,41 +241,77 @@ export function createOrder(
       })
       .returning({ id: orders.id });
     await recordCreation(tx, { id: order!.id, userUid: uid }, uid);
-    // Each line keeps its options as they are now, names and deltas: a later menu edit changes no order.
-    await tx.insert(orderLines).values(
-      lines.map((line) => ({
-        orderId: order!.id,
-        itemId: line.itemId,
-        cartLineId: line.id,
-        name: line.name,
-        category: line.category,
-        priceCents: line.unitCents,
-        quantity: line.quantity,
-        options: line.choices,
-        instructions: line.instructions,
-      })),
-    );
-    return {
-      id: order!.id,
-      transactionId,
-      totalCents,
-      lines: lines.map((line) => ({
-        name: line.name,
-        category: line.category,
-        quantity: line.quantity,
-        priceCents: line.unitCents,
-        options: line.choices,
-        instructions: line.instructions,
-      })),
-    };
+    await insertOrderLines(tx, order!.id, lines, 'cart');
+    return { id: order!.id, transactionId, totalCents, lines: paymentLines(lines) };
   });
 }
+
+/**
+ * Reserves each item's units with a conditional UPDATE, under the items' locks: concurrent orders can
+ * never oversell. The first item short is refused in the spec's words (OutOfStock), inside the caller's
+ * transaction, so every reservation and release made so far is rolled back.
+ */
+export async function takeStock(
+  tx: Executor,
+  items: ReadonlyArray<{ itemId: string; name: string; quantity: number }>,
+): Promise<void> {
+  for (const line of items) {
+    const [taken] = await tx
+      .update(menuItems)
+      .set({ quantity: sql`${menuItems.quantity} - ${line.quantity}` })
+      .where(and(eq(menuItems.id, line.itemId), gte(menuItems.quantity, line.quantity)))
+      .returning({ id: menuItems.id });
+    if (!taken) {
+      const [item] = await tx
+        .select({ stock: menuItems.quantity })
+        .from(menuItems)
+        .where(eq(menuItems.id, line.itemId));
+      throw new OutOfStock(stockMessage(line.name, item?.stock ?? 0));
+    }
+  }
+}
+
+/**
+ * An order's lines, each with its options as they are now, names and deltas (a later menu edit changes
+ * no order), and the cart line it came from when it came from a cart (a payment clears those).
+ */
+export async function insertOrderLines(
+  tx: Executor,
+  orderId: string,
+  lines: readonly PricedLineRow[],
+  from: 'cart' | 'phone',
+): Promise<void> {
+  await tx.insert(orderLines).values(
+    lines.map((line) => ({
+      orderId,
+      itemId: line.itemId,
+      cartLineId: from === 'cart' ? line.id : null,
+      name: line.name,
+      category: line.category,
+      priceCents: line.unitCents,
+      quantity: line.quantity,
+      options: line.choices,
+      instructions: line.instructions,
+    })),
+  );
+}
+
+/** The lines as the gateway's page lists them. */
+export const paymentLines = (lines: readonly PricedLineRow[]): PaymentLine[] =>
+  lines.map((line) => ({
+    name: line.name,
+    category: line.category,
+    quantity: line.quantity,
+    priceCents: line.unitCents,
+    options: line.choices,
+    instructions: line.instructions,
+  }));
 
 /**
  * Undoes an order the gateway never saw: stock back, order gone, its creation event with it (only while
  * it awaits payment). Not a transition: for the customer and the books it never existed.
  */
-async function discardOrder(db: Database, orderId: string): Promise<void> {
+export async function discardOrder(db: Database, orderId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id })
