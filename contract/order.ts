@@ -180,6 +180,8 @@ export const OrderSchema = v.object({
   ready_at: v.optional(v.nullable(v.string())),
   /** When the kitchen should start on it: a scheduled order waits in the board's Later lane until then. */
   start_at: v.optional(v.nullable(v.string())),
+  /** The staff member (uid) who took it by phone (the board's "Phone order"); null: the customer's own. */
+  taken_by: v.optional(v.nullable(v.string())),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 export const OrderListSchema = v.array(OrderSchema);

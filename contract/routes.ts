@@ -56,6 +56,7 @@ import {
 } from './order-lifecycle.ts';
 import { OwnersDaySchema } from './owners-day.ts';
 import { PageQuerySchema } from './paging.ts';
+import { PhoneOrderSchema, PhoneOrderTakenSchema } from './phone-order.ts';
 import {
   CartPromoSchema,
   PromoCodeInputSchema,
@@ -701,6 +702,20 @@ export const ROUTES = {
     body: StaffTransitionSchema,
     answer: OrderSchema,
     writesMenu: true,
+  }),
+  takePhoneOrder: route({
+    method: 'POST',
+    path: '/admin-phone-order',
+    tag: 'Admin',
+    summary: 'Take an order by phone: the lines staff picked, for a caller who may have no account',
+    description:
+      'Priced by the server from the menu (prices, fees and totals sent are ignored); stock and the slot held as any checkout holds them (409 when short or full). Paid through a payment link: the gateway’s page for the order, answered with an SMS-ready text and mailed through the outbox when `email` is given. The order has no owner and keeps who took it (`taken_by`).',
+    access: 'admin',
+    body: PhoneOrderSchema,
+    answer: PhoneOrderTakenSchema,
+    status: 201,
+    writesMenu: true,
+    admission: 'checkout',
   }),
   orderEvents: route({
     method: 'GET',

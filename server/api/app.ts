@@ -41,6 +41,7 @@ import { ownerRoutes } from './routes/owner.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { promotionRoutes } from './routes/promotions.ts';
+import { phoneOrderRoutes } from './routes/phone-orders.ts';
 import { reorderRoutes } from './routes/reorders.ts';
 import { reservationRoutes } from './routes/reservations.ts';
 import { roomRoutes } from './routes/room.ts';
@@ -240,6 +241,7 @@ export function createApp(deps: AppDeps) {
   };
   orderRoutes(on, orderDeps);
   reorderRoutes(on, orderDeps);
+  phoneOrderRoutes(on, orderDeps);
   promotionRoutes(on, db);
   ownerRoutes(on, db, bookings.clock);
   paymentRoutes(on, { db, gateway, logger, siteOrigins, limits, admission });

@@ -62,6 +62,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
     due_at: row.dueAt?.toISOString() ?? null,
     ready_at: row.readyAt?.toISOString() ?? null,
     start_at: row.startAt?.toISOString() ?? null,
+    taken_by: row.takenBy,
     carts: lines.map((line) => ({
       _id: line.id,
       itemId: line.itemId,

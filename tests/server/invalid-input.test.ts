@@ -36,6 +36,7 @@ import { DEFAULT_SHOP_HOURS } from '../../contract/opening-hours.ts';
 import { AdminOrdersQuerySchema, DeliveryPaymentSchema } from '../../contract/order.ts';
 import { StaffTransitionSchema } from '../../contract/order-lifecycle.ts';
 import { PageQuerySchema } from '../../contract/paging.ts';
+import { PhonePickupSchema } from '../../contract/phone-order.ts';
 import {
   PromoCodeInputSchema,
   type Promotion,
@@ -608,6 +609,31 @@ const TARGETS: Record<string, Target> = {
         asCaller(`/admin-item-update/${(await insertMenuItem(ctx)).id}`, cast.admin.uid),
         cast.admin.token,
       ),
+    }),
+  },
+  // A pickup's body (a delivery's adds the checkout's address fields: tests/server/phone-orders.test.ts).
+  'POST /admin-phone-order': {
+    schema: PhonePickupSchema,
+    method: 'POST',
+    in: 'body',
+    ok: 201,
+    sample: {
+      orderType: 'pickup',
+      fullName: 'Karim Uddin',
+      phone: '+880 1811 222333',
+      email: '',
+      lines: [{ itemId: '3f1b2c4d-0000-4000-8000-000000000001', quantity: 1 }],
+      order_time: 'November 23,2026 08:05:09 PM',
+    },
+    prepare: async () => ({
+      valid: {
+        orderType: 'pickup',
+        fullName: 'Karim Uddin',
+        phone: '+880 1811 222333',
+        lines: [{ itemId: (await insertMenuItem(ctx)).id, quantity: 1 }],
+        order_time: 'November 23,2026 08:05:09 PM',
+      },
+      send: jsonCall('POST', asCaller('/admin-phone-order', cast.admin.uid), cast.admin.token),
     }),
   },
   'POST /admin-order/:id/transition': {

@@ -116,6 +116,7 @@ const EXPECTED: Record<string, Statuses> = {
   'GET /admin-reservations':            [401,  401,   401,  403, 403, 200],
   'GET /admin-order-stream':            [401,  401,   401,  403, 403, 200],
   'POST /admin-order/:id/transition':   [401,  401,   401,  403, 403, 200],
+  'POST /admin-phone-order':            [401,  401,   401,  403, 403, 201],
   'GET /admin-order/:id/events':        [401,  401,   401,  403, 403, 200],
   'GET /admin-order/:id/mail':          [401,  401,   401,  403, 403, 200],
   'PUT /admin-item-stock/:id':          [401,  401,   401,  403, 403, 200],
@@ -368,6 +369,16 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'POST /admin-order/:id/transition': admin(async (cast) => ({
     path: `/admin-order/${(await paidOrderOfA(cast)).id}/transition`,
     body: { to: 'accepted' },
+  })),
+  'POST /admin-phone-order': admin(async () => ({
+    path: '/admin-phone-order',
+    body: {
+      orderType: 'pickup',
+      fullName: 'Karim Uddin',
+      phone: '+880 1811 222333',
+      lines: [{ itemId: (await insertMenuItem(ctx)).id, quantity: 1 }],
+      order_time: ORDER_TIME,
+    },
   })),
   'GET /admin-order/:id/events': admin(async (cast) => ({
     path: `/admin-order/${(await paidOrderOfA(cast)).id}/events`,

@@ -60,7 +60,10 @@ export class OutOfStock extends Conflict {}
  * The details of a checkout: the order keeps them and the gateway's page shows them. A pickup has no
  * address, postcode or city (any sent along are not kept).
  */
-const customerOf = (input: CreatePayment) => ({
+export const customerOf = (
+  input: Pick<CreatePayment, 'fullName' | 'email' | 'phone'> &
+    ({ orderType: 'pickup' } | { orderType: 'delivery'; address: string; city: string; postcode: string }),
+) => ({
   fullName: input.fullName,
   email: input.email,
   phone: input.phone,
@@ -70,7 +73,7 @@ const customerOf = (input: CreatePayment) => ({
 });
 
 /** What the gateway's page shows of a pickup's address: it asks for one. */
-const PICKUP_ADDRESS = 'Collected at the shop';
+export const PICKUP_ADDRESS = 'Collected at the shop';
 
 /** Who checks out: the signed-in customer, and the address the request came from (clientAddress). */
 export interface Caller {
