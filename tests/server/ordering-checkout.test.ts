@@ -11,6 +11,7 @@ import { DEFAULT_KITCHEN_SETTINGS, type KitchenSettings, OrderSlotsSchema } from
 import { DEFAULT_SHOP_HOURS, momentWords } from '../../contract/opening-hours.ts';
 import { SHOP_CLOSED_MESSAGE } from '../../contract/shop.ts';
 import { releaseExpiredReservations } from '../../server/api/services/expiry.ts';
+import { lockSlot } from '../../server/api/services/slots.ts';
 import { mailOutbox, orders } from '../../server/db/schema.ts';
 import { adminCall, createAdmin, payOrder } from './support/admin.ts';
 import {
@@ -284,6 +285,25 @@ describe('slots and their capacity', () => {
     expect(
       (await checkOut(third.customer, third.lines, 20, { orderType: 'pickup', slot: seven.at })).status,
     ).toBe(409);
+  });
+
+  it('passes over a full slot without waiting for it, while another checkout counts it', async () => {
+    await setKitchen({ slotOrders: 1 });
+    const first = await cartOf(2_000);
+    const full = await placed(await checkOut(first.customer, first.lines, 21));
+    const second = await cartOf(2_000);
+    // A checkout holding the full slot's lock to its end: the next one must not queue behind it.
+    const answer = await ctx.db.transaction(async (tx) => {
+      await lockSlot(tx, full.slotAt!);
+      return Promise.race([
+        checkOut(second.customer, second.lines, 21),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('the checkout waited for a full slot')), 5_000),
+        ),
+      ]);
+    });
+    const next = await placed(answer);
+    expect(next.slotAt!.getTime()).toBeGreaterThan(full.slotAt!.getTime());
   });
 
   it('gives the last place of a slot to exactly one of many racing customers', async () => {

@@ -287,15 +287,37 @@ export interface TakenSlot {
 }
 
 /** Waits for the slot: every checkout counting it does so one at a time, on any API process. */
-const lockSlot = (db: Executor, slot: Candidate) =>
+export const lockSlot = (db: Executor, slotAt: Date) =>
   db.execute(
-    sql`select pg_advisory_xact_lock(hashtext('pizzon:slot'), ${Math.floor(slot.instant.getTime() / MINUTE)})`,
+    sql`select pg_advisory_xact_lock(hashtext('pizzon:slot'), ${Math.floor(slotAt.getTime() / MINUTE)})`,
   );
 
 async function roomIn(db: Executor, shop: ShopNow, need: Need, slot: Candidate): Promise<boolean> {
-  await lockSlot(db, slot);
+  await lockSlot(db, slot.instant);
   const load = await loads(db, slot.instant, slot.instant);
   return hasRoom(load.get(slot.instant.getTime()), shop.settings, need);
+}
+
+/**
+ * The first of `slots` with room for `need`, taken under its lock. The loads are read once, unlocked:
+ * a slot full then is passed over without its lock (held to the end of the checkout, the locks of a
+ * row of full slots would have every checkout of a rush wait for every other), and one that had room
+ * is counted again under its lock, so a checkout that lost the race for its last place goes on to the
+ * next.
+ */
+async function takeFirstWithRoom(
+  db: Executor,
+  shop: ShopNow,
+  need: Need,
+  slots: Candidate[],
+): Promise<Candidate | undefined> {
+  if (slots.length === 0) return undefined;
+  const load = await loads(db, slots[0]!.instant, slots.at(-1)!.instant);
+  for (const slot of slots) {
+    if (!hasRoom(load.get(slot.instant.getTime()), shop.settings, need)) continue;
+    if (await roomIn(db, shop, need, slot)) return slot;
+  }
+  return undefined;
 }
 
 /** An instant from now on the shop's wall clock (now's own, moved on: no time zone change in between). */
@@ -351,8 +373,8 @@ export async function takeSlot(
   if (shop.switchClosed) throw new Conflict(SHOP_CLOSED_MESSAGE);
   const asap = isOpenNow(shop);
   const due = new Date(shop.now.getTime() + lead * MINUTE);
-  for (const slot of all) {
-    if (!(await roomIn(db, shop, need, slot))) continue;
+  const slot = await takeFirstWithRoom(db, shop, need, all);
+  if (slot) {
     return asap && slot.date === shop.today
       ? timesOf(shop, need, false, slot, asapDue(due, slot))
       : timesOf(shop, need, true, slot, slot.instant);
