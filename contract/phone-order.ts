@@ -46,7 +46,7 @@ export type PhoneOrderLine = v.InferInput<typeof PhoneOrderLineSchema>;
 export const PHONE_PAYMENT_METHODS = ['online'] as const;
 export type PhonePaymentMethod = (typeof PHONE_PAYMENT_METHODS)[number];
 
-/** What every phone order adds to the customer's details. */
+/** What every phone order has besides the customer's details (first: the form asks for the items first). */
 const PhoneOrderEntries = {
   lines: v.pipe(
     v.array(PhoneOrderLineSchema, 'lines must be a list of items'),
@@ -72,15 +72,15 @@ const OptionalEmail = PickupDetailsSchema.entries.email;
 /** POST /admin-phone-order body of a delivery: the checkout's address fields, an e-mail optional. */
 export const PhoneDeliverySchema = v.object({
   orderType: v.picklist(['delivery'], 'orderType must be delivery or pickup'),
+  ...PhoneOrderEntries,
   ...ShippingSchema.entries,
   email: OptionalEmail,
-  ...PhoneOrderEntries,
 });
 /** A pickup's body: a name and a phone. */
 export const PhonePickupSchema = v.object({
   orderType: v.picklist(['pickup'], 'orderType must be delivery or pickup'),
-  ...PickupDetailsSchema.entries,
   ...PhoneOrderEntries,
+  ...PickupDetailsSchema.entries,
 });
 export const PhoneOrderSchema = v.variant(
   'orderType',

@@ -12,6 +12,7 @@ import { menuModel } from './menu.ts';
 import { orderModel } from './order.ts';
 import { orderFeedModel } from './order-feed.ts';
 import { paymentResultModel } from './payment-result.ts';
+import { phoneOrderModel } from './phone-order.ts';
 import { profileModel } from './profile.ts';
 import { quantityModel } from './quantity.ts';
 import { reorderModel } from './reorder.ts';
@@ -35,6 +36,7 @@ export const MACHINE_MODELS: Readonly<Record<string, MachineModel>> = {
   order: orderModel,
   'order-feed': orderFeedModel,
   'payment-result': paymentResultModel,
+  'phone-order': phoneOrderModel,
   profile: profileModel,
   quantity: quantityModel,
   reorder: reorderModel,

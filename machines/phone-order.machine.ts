@@ -1,0 +1,315 @@
+import { assign, setup } from 'xstate';
+import type { OrderSlots } from '../contract/kitchen.ts';
+import type { MenuItem } from '../contract/menu.ts';
+import { toCents } from '../contract/money.ts';
+import { describeChoices, lineChoices, selectionProblem } from '../contract/options.ts';
+import { FIELDS_OF, type ShippingField, type ShippingForm } from '../contract/order.ts';
+import type { OrderType } from '../contract/order-lifecycle.ts';
+import {
+  PHONE_ORDER_MAX_LINES,
+  type PhoneOrderBody,
+  type PhoneOrderProblem,
+  type PhoneOrderTaken,
+  type PhonePaymentMethod,
+  phoneOrderProblem,
+} from '../contract/phone-order.ts';
+import { priceLine } from '../contract/pricing.ts';
+import { configuratorMachine } from './configurator.machine.ts';
+import { errorMessage } from './error-message.ts';
+import { providedLater } from './provided.ts';
+
+/**
+ * Staff take an order by phone on the kitchen board (docs/decisions/039-cash-and-the-counter.md): pick
+ * items, each configured with the item page's configurator (its options, instructions), the caller's
+ * details, delivery or pickup, a time the kitchen offers, how it is paid; then the order is sent, and
+ * its payment link shown. What may be sent is the contract's rule (phoneOrderProblem, the schema the
+ * server checks); the prices shown are the menu's, the total the server's answer.
+ */
+
+/** A line as the form shows it and sends it. */
+export interface PhoneLine {
+  itemId: string;
+  name: string;
+  quantity: number;
+  /** The chosen choices' ids, sent as they are: the server checks them against the menu. */
+  choices: string[];
+  /** 'Large · +Olives' */
+  choiceText: string;
+  instructions: string;
+  /** One unit with its options, as the menu prices it now. */
+  unitCents: number;
+}
+
+/** The item being configured: its groups come with it (GET /item-detail/{id}). */
+interface Draft {
+  item: MenuItem;
+  quantity: number;
+}
+
+export interface PhoneOrderContext {
+  menu: MenuItem[];
+  lines: PhoneLine[];
+  draft: Draft | null;
+  form: ShippingForm;
+  orderType: OrderType;
+  /** A slot GET /order-slots offered; null: as soon as possible. */
+  slot: string | null;
+  slots: OrderSlots | null;
+  paymentMethod: PhonePaymentMethod;
+  /** The first rule the form breaks, after a press of Take order. */
+  problem: PhoneOrderProblem | null;
+  /** Why the last request failed (the server's words). */
+  error: string | null;
+  taken: PhoneOrderTaken | null;
+}
+
+const EMPTY_FORM: ShippingForm = { fullName: '', email: '', phone: '', address: '', postcode: '', city: '' };
+
+/** The body POST /admin-phone-order takes for this form, on the counter's clock. */
+export function phoneOrderBody(context: PhoneOrderContext, orderTime: string): PhoneOrderBody {
+  const details = Object.fromEntries(
+    FIELDS_OF[context.orderType].map((field) => [field, context.form[field].trim()]),
+  ) as Record<ShippingField, string>;
+  return {
+    ...details,
+    orderType: context.orderType,
+    lines: context.lines.map(({ itemId, quantity, choices, instructions }) => ({
+      itemId,
+      quantity,
+      choices,
+      instructions,
+    })),
+    slot: context.slot,
+    paymentMethod: context.paymentMethod,
+    order_time: orderTime,
+  } as PhoneOrderBody;
+}
+
+/** The food's worth as the menu prices it now (the delivery fee and the total are the server's). */
+export const foodCents = (lines: readonly PhoneLine[]): number =>
+  lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
+
+type LineAdd = { type: 'draft.add'; choices: string[]; instructions: string };
+type Submit = { type: 'order.submit'; orderTime: string };
+
+const freshForm = {
+  lines: [],
+  draft: null,
+  form: EMPTY_FORM,
+  orderType: 'pickup',
+  slot: null,
+  paymentMethod: 'online',
+  problem: null,
+  error: null,
+} as const satisfies Partial<PhoneOrderContext>;
+
+export const phoneOrderMachine = setup({
+  types: {
+    context: {} as PhoneOrderContext,
+    events: {} as
+      | { type: 'menu.retry' }
+      | { type: 'item.pick'; itemId: string }
+      | { type: 'draft.quantity'; quantity: number }
+      | LineAdd
+      | { type: 'draft.cancel' }
+      | { type: 'line.remove'; index: number }
+      | { type: 'field.change'; field: ShippingField; value: string }
+      | { type: 'type.set'; orderType: OrderType }
+      | { type: 'slot.set'; slot: string | null }
+      | Submit
+      | { type: 'order.another' },
+  },
+  actors: {
+    loadMenu: providedLater<MenuItem[]>('loadMenu'),
+    loadItem: providedLater<MenuItem, { itemId: string }>('loadItem'),
+    loadSlots: providedLater<OrderSlots, { orderType: OrderType; postcode: string }>('loadSlots'),
+    takePhoneOrder: providedLater<PhoneOrderTaken, PhoneOrderBody>('takePhoneOrder'),
+    configurator: configuratorMachine,
+  },
+  actions: {
+    /** The order is in: staff are told (a toast), the board shows it live. */
+    announceTaken: (_, _params: { taken: PhoneOrderTaken }) => {},
+    addLine: assign(({ context, event }) => {
+      const { choices, instructions } = event as LineAdd;
+      const { item, quantity } = context.draft!;
+      const groups = item.options ?? [];
+      const chosen = lineChoices(groups, choices);
+      const line: PhoneLine = {
+        itemId: item._id,
+        name: item.name,
+        quantity,
+        choices,
+        choiceText: describeChoices(chosen),
+        instructions: instructions.trim(),
+        unitCents: priceLine({
+          priceCents: toCents(item.price),
+          choiceDeltasCents: chosen.map((choice) => toCents(choice.priceDelta)),
+          quantity: 1,
+        }).unitCents,
+      };
+      return { lines: [...context.lines, line], draft: null, problem: null };
+    }),
+  },
+  guards: {
+    hasRoomForLine: ({ context, event }) =>
+      context.lines.length < PHONE_ORDER_MAX_LINES &&
+      context.menu.some((item) => item._id === (event as { itemId: string }).itemId && item.quantity > 0),
+    /** The choices make a selection the item offers (the server's rule too). */
+    isDraftOrderable: ({ context, event }) =>
+      selectionProblem(context.draft?.item.options ?? [], (event as LineAdd).choices) === null,
+    isQuantityInStock: ({ context, event }) => {
+      const { quantity } = event as { quantity: number };
+      return Number.isInteger(quantity) && quantity >= 1 && quantity <= (context.draft?.item.quantity ?? 0);
+    },
+    isSendable: ({ context, event }) =>
+      phoneOrderProblem(phoneOrderBody(context, (event as Submit).orderTime)) === null,
+    isOffered: ({ context, event }) => {
+      const { slot } = event as { slot: string | null };
+      return slot === null || (context.slots?.slots.some((offered) => offered.at === slot) ?? false);
+    },
+  },
+}).createMachine({
+  id: 'phoneOrder',
+  context: { ...freshForm, menu: [], slots: null, taken: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadMenu',
+        src: 'loadMenu',
+        onDone: { target: 'editing', actions: assign({ menu: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+      },
+    },
+    /** The menu could not be read. */
+    failed: { on: { 'menu.retry': { target: 'loading', actions: assign({ error: null }) } } },
+    /** Two things at once: the kitchen's times for this type, and the line being added. */
+    editing: {
+      type: 'parallel',
+      on: {
+        'line.remove': {
+          actions: assign({
+            lines: ({ context, event }) => context.lines.filter((_, index) => index !== event.index),
+          }),
+        },
+        'field.change': {
+          actions: assign({
+            form: ({ context, event }) => ({ ...context.form, [event.field]: event.value }),
+            problem: null,
+          }),
+        },
+        // Another type may be had at other times: they are read again, and as soon as possible chosen.
+        'type.set': {
+          target: '.times.loading',
+          actions: assign({ orderType: ({ event }) => event.orderType, slot: null, problem: null }),
+        },
+        'slot.set': { guard: 'isOffered', actions: assign({ slot: ({ event }) => event.slot }) },
+        'order.submit': [
+          {
+            guard: 'isSendable',
+            target: 'submitting',
+            actions: assign({ problem: null, error: null, draft: null }),
+          },
+          {
+            actions: assign({
+              problem: ({ context, event }) => phoneOrderProblem(phoneOrderBody(context, event.orderTime)),
+            }),
+          },
+        ],
+      },
+      states: {
+        times: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadSlots',
+                src: 'loadSlots',
+                input: ({ context }) => ({
+                  orderType: context.orderType,
+                  postcode: context.form.postcode.trim(),
+                }),
+                onDone: { target: 'ready', actions: assign({ slots: ({ event }) => event.output }) },
+                // As soon as possible may still be sent; the server says if it can not be had.
+                onError: {
+                  target: 'ready',
+                  actions: assign({ slots: null, error: ({ event }) => errorMessage(event.error) }),
+                },
+              },
+            },
+            ready: {},
+          },
+        },
+        line: {
+          initial: 'idle',
+          on: {
+            'item.pick': { guard: 'hasRoomForLine', target: '.loading', actions: assign({ error: null }) },
+          },
+          states: {
+            idle: {},
+            loading: {
+              invoke: {
+                id: 'loadItem',
+                src: 'loadItem',
+                input: ({ event }) => ({ itemId: (event as { itemId: string }).itemId }),
+                onDone: {
+                  target: 'configuring',
+                  actions: assign({ draft: ({ event }) => ({ item: event.output, quantity: 1 }) }),
+                },
+                onError: {
+                  target: 'idle',
+                  actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+                },
+              },
+            },
+            /** The item's options are chosen with the item page's configurator, its child. */
+            configuring: {
+              invoke: {
+                id: 'configurator',
+                src: 'configurator',
+                input: ({ context }) => ({
+                  groups: context.draft!.item.options ?? [],
+                  priceCents: toCents(context.draft!.item.price),
+                }),
+              },
+              on: {
+                'draft.quantity': {
+                  guard: 'isQuantityInStock',
+                  actions: assign({
+                    draft: ({ context, event }) => ({ ...context.draft!, quantity: event.quantity }),
+                  }),
+                },
+                'draft.add': { guard: 'isDraftOrderable', target: 'idle', actions: 'addLine' },
+                'draft.cancel': { target: 'idle', actions: assign({ draft: null }) },
+              },
+            },
+          },
+        },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'takePhoneOrder',
+        src: 'takePhoneOrder',
+        input: ({ context, event }) => phoneOrderBody(context, (event as Submit).orderTime),
+        onDone: {
+          target: 'taken',
+          actions: [
+            assign({ taken: ({ event }) => event.output }),
+            { type: 'announceTaken', params: ({ event }) => ({ taken: event.output }) },
+          ],
+        },
+        // Refused (stock, a full slot, the gateway): the form as it was, with the server's words; the
+        // times are read again, as a full slot is no longer offered.
+        onError: {
+          target: 'editing',
+          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+        },
+      },
+    },
+    /** The order is on the board: its payment link to copy; then another call. */
+    taken: {
+      on: { 'order.another': { target: 'editing', actions: assign({ ...freshForm, taken: null }) } },
+    },
+  },
+});

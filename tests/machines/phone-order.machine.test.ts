@@ -1,0 +1,110 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { PhoneOrderBody } from '../../contract/phone-order.ts';
+import { foodCents, phoneOrderMachine } from '../../machines/phone-order.machine.ts';
+import { expectFullCoverage } from './support/expect-coverage.ts';
+import {
+  CHOICE,
+  COLA,
+  MARGHERITA,
+  MENU,
+  ORDER_TIME,
+  phoneOrderModel,
+  SLOTS,
+  TAKEN,
+} from './support/models/phone-order.ts';
+
+const started = (takePhoneOrder: (body: PhoneOrderBody) => Promise<typeof TAKEN>) =>
+  createActor(
+    phoneOrderMachine.provide({
+      actors: {
+        loadMenu: fromPromise(async () => MENU),
+        loadItem: fromPromise(async () => MARGHERITA),
+        loadSlots: fromPromise(async () => SLOTS),
+        takePhoneOrder: fromPromise(({ input }) => takePhoneOrder(input)),
+      },
+    }),
+  ).start();
+
+describe('phone order machine', () => {
+  it('walks every state and transition', () => {
+    expectFullCoverage(phoneOrderModel);
+  });
+
+  it('sends the lines with their options, the caller and the time, and shows the link it answers', async () => {
+    const take = vi.fn(async (_: PhoneOrderBody) => TAKEN);
+    const actor = started(take);
+    await waitFor(actor, (s) => s.matches({ editing: { times: 'ready' } }));
+    actor.send({ type: 'item.pick', itemId: MARGHERITA._id });
+    await waitFor(actor, (s) => s.matches({ editing: { line: 'configuring' } }));
+    actor.send({ type: 'draft.quantity', quantity: 2 });
+    actor.send({ type: 'draft.add', choices: [CHOICE.large!, CHOICE.olives!], instructions: ' no basil ' });
+    const [line] = actor.getSnapshot().context.lines;
+    // 10 + 3 (Large) + 1 (Olives), as the item page prices it.
+    expect(line).toMatchObject({
+      quantity: 2,
+      unitCents: 1_400,
+      choiceText: 'Large · +Olives',
+      instructions: 'no basil',
+    });
+    expect(foodCents(actor.getSnapshot().context.lines)).toBe(2_800);
+    actor.send({ type: 'slot.set', slot: SLOTS.slots[0]!.at });
+    actor.send({ type: 'field.change', field: 'fullName', value: ' Karim Uddin ' });
+    actor.send({ type: 'field.change', field: 'phone', value: '+880 1811 222333' });
+    actor.send({ type: 'field.change', field: 'address', value: 'not sent for a pickup' });
+    actor.send({ type: 'order.submit', orderTime: ORDER_TIME });
+    const taken = await waitFor(actor, (s) => s.matches('taken'));
+    expect(take).toHaveBeenCalledWith({
+      orderType: 'pickup',
+      fullName: 'Karim Uddin',
+      email: '',
+      phone: '+880 1811 222333',
+      lines: [
+        {
+          itemId: MARGHERITA._id,
+          quantity: 2,
+          choices: [CHOICE.large!, CHOICE.olives!],
+          instructions: 'no basil',
+        },
+      ],
+      slot: SLOTS.slots[0]!.at,
+      paymentMethod: 'online',
+      order_time: ORDER_TIME,
+    });
+    expect(taken.context.taken?.sms_text).toBe(TAKEN.sms_text);
+    actor.send({ type: 'order.another' });
+    expect(actor.getSnapshot().context).toMatchObject({ lines: [], taken: null, form: { fullName: '' } });
+  });
+
+  it('sends nothing the contract refuses, names the field, and shows the server’s refusal', async () => {
+    let refuse = true;
+    const take = vi.fn(async () => {
+      if (refuse) throw new Error('Only 1 left in stock for Margherita');
+      return TAKEN;
+    });
+    const actor = started(take);
+    await waitFor(actor, (s) => s.matches({ editing: { times: 'ready' } }));
+    actor.send({ type: 'order.submit', orderTime: ORDER_TIME });
+    expect(actor.getSnapshot().context.problem).toEqual({ field: 'lines', message: 'Add at least one item' });
+    actor.send({ type: 'item.pick', itemId: COLA._id });
+    expect(actor.getSnapshot().matches({ editing: { line: 'idle' } })).toBe(true);
+    actor.send({ type: 'item.pick', itemId: MARGHERITA._id });
+    await waitFor(actor, (s) => s.matches({ editing: { line: 'configuring' } }));
+    // Two toppings of at most two, and no size: not an orderable selection.
+    actor.send({ type: 'draft.add', choices: [CHOICE.olives!], instructions: '' });
+    expect(actor.getSnapshot().context.lines).toEqual([]);
+    actor.send({ type: 'draft.add', choices: [CHOICE.medium!], instructions: '' });
+    actor.send({ type: 'field.change', field: 'fullName', value: 'Karim Uddin' });
+    actor.send({ type: 'order.submit', orderTime: ORDER_TIME });
+    expect(actor.getSnapshot().context.problem).toMatchObject({ field: 'phone' });
+    actor.send({ type: 'field.change', field: 'phone', value: '+880 1811 222333' });
+    actor.send({ type: 'order.submit', orderTime: ORDER_TIME });
+    const refused = await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    expect(refused.context.error).toBe('Only 1 left in stock for Margherita');
+    expect(refused.context.lines).toHaveLength(1);
+    refuse = false;
+    actor.send({ type: 'order.submit', orderTime: ORDER_TIME });
+    await waitFor(actor, (s) => s.matches('taken'));
+    expect(take).toHaveBeenCalledTimes(2);
+  });
+});
