@@ -2,7 +2,13 @@ import * as v from 'valibot';
 import { ITEM_CATEGORIES } from './menu.ts';
 import { plainName } from './names.ts';
 import { LineChoiceSchema } from './options.ts';
-import { OrderStateSchema, type OrderType, OrderTypeSchema } from './order-lifecycle.ts';
+import {
+  isPaid,
+  OrderStateSchema,
+  type OrderType,
+  OrderTypeSchema,
+  PaymentMethodSchema,
+} from './order-lifecycle.ts';
 import { InstantSchema, PageQuerySchema, SearchSchema } from './paging.ts';
 
 const EMPTY_FIELD = 'empty filed can not be submitted';
@@ -95,6 +101,11 @@ const OrderRequestEntries = {
   uid: v.optional(v.unknown()),
   /** The slot the customer chose; left out or null: as soon as possible. */
   slot: v.optional(v.nullable(SlotSchema), null),
+  /**
+   * How the customer pays; left out: online, the spec's way (the answer is the gateway's page). Cash:
+   * the order goes to the kitchen at once and the answer is its confirmation page.
+   */
+  paymentMethod: v.optional(PaymentMethodSchema, 'online'),
 };
 
 /**
@@ -120,7 +131,10 @@ export const CreatePaymentSchema = v.variant(
 );
 export type CreatePayment = v.InferOutput<typeof CreatePaymentSchema>;
 
-/** POST /create-payment-intent answer: the payment page to send the browser to. */
+/**
+ * POST /create-payment-intent answer: where to send the browser, the gateway's payment page (online) or
+ * the order's confirmation on the storefront (cash).
+ */
 export const PaymentUrlSchema = v.object({ url: v.string() });
 
 export const OrderLineSchema = v.object({
@@ -182,8 +196,16 @@ export const OrderSchema = v.object({
   start_at: v.optional(v.nullable(v.string())),
   /** The staff member (uid) who took it by phone (the board's "Phone order"); null: the customer's own. */
   taken_by: v.optional(v.nullable(v.string())),
+  /** Paid online (none from before methods) or in cash at the door or the counter. */
+  payment_method: v.optional(PaymentMethodSchema),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
+
+/** The cash to have ready or to collect: a cash order's total until the cash is taken; null otherwise. */
+export const cashToCollect = (
+  order: Pick<Order, 'payment_method' | 'state' | 'total_price'>,
+): number | null =>
+  order.payment_method === 'cash' && !isPaid(order.state, 'cash') ? order.total_price : null;
 export const OrderListSchema = v.array(OrderSchema);
 
 /** GET /payment-status/{tran_id} answer, for the payment result page. */
@@ -211,6 +233,8 @@ export const OrderFiltersSchema = v.object({
   to: v.optional(InstantSchema),
   /** Part of a transaction id, a customer's name or e-mail. */
   q: v.optional(SearchSchema),
+  /** Paid online or in cash. */
+  payment_method: v.optional(PaymentMethodSchema),
 });
 export type OrderFilters = v.InferOutput<typeof OrderFiltersSchema>;
 

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { type Area, areaFor, deliveryProblem } from '../contract/delivery.ts';
 import type { OrderSlots } from '../contract/kitchen.ts';
+import { toCents } from '../contract/money.ts';
 import {
   detailsProblem,
   type Shipping,
@@ -8,7 +9,8 @@ import {
   type ShippingForm,
   type ShippingProblem,
 } from '../contract/order.ts';
-import type { OrderType } from '../contract/order-lifecycle.ts';
+import type { OrderType, PaymentMethod } from '../contract/order-lifecycle.ts';
+import { CASH_OFF, cashOverLimit, ONLINE_OFF, type PaymentOptions } from '../contract/payment-settings.ts';
 import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 
@@ -26,8 +28,12 @@ export interface Submission extends OrderRequest {
   foodCents: number;
 }
 
-/** The order the page places: the details, its type and slot (null: as soon as possible), the request. */
-export type OrderToPlace = Shipping & OrderRequest & { orderType: OrderType; slot: string | null };
+/**
+ * The order the page places: the details, its type and slot (null: as soon as possible), how it is paid,
+ * the request.
+ */
+export type OrderToPlace = Shipping &
+  OrderRequest & { orderType: OrderType; slot: string | null; paymentMethod: PaymentMethod };
 
 /** What checkout remembers from before: the details, and the type of the last order. */
 export type Remembered = Partial<ShippingForm> & { orderType?: OrderType };
@@ -65,6 +71,10 @@ interface CheckoutContext {
   offerArea: string | null;
   /** The chosen slot; null: as soon as possible. */
   slot: string | null;
+  /** How the customer pays: online unless the owner offers cash and the customer chose it. */
+  paymentMethod: PaymentMethod;
+  /** What the owner offers this customer (null until read, or unread: online only). */
+  payment: PaymentOptions | null;
   error: string | null;
   /** The field a refused submission names, so the page can mark it and move the focus there. */
   invalidField: ShippingProblem['field'] | null;
@@ -87,10 +97,20 @@ function keptSlot(offer: OrderSlots, chosen: string | null): string | null {
   return (offer.slots.find((slot) => chosen !== null && slot.at > chosen) ?? offer.slots[0])?.at ?? null;
 }
 
+/** Why the chosen way of paying can not pay `total` (taka), or null when it can. */
+function paymentProblem({ paymentMethod, payment }: CheckoutContext, total: number): string | null {
+  if (paymentMethod === 'online') return payment?.online === false ? ONLINE_OFF : null;
+  if (!payment?.cash) return CASH_OFF;
+  if (payment.cashRefusal) return payment.cashRefusal;
+  if (payment.cashMax !== null && toCents(total) >= toCents(payment.cashMax))
+    return cashOverLimit(toCents(payment.cashMax));
+  return null;
+}
+
 /** Why the order can not be sent as it is (its field, when one), or null when it can. */
 function submissionProblem(
   context: CheckoutContext,
-  foodCents: number,
+  { foodCents, total_price }: Submission,
 ): ShippingProblem | { message: string } | null {
   const details = detailsProblem(context.shipping, context.orderType);
   if (details) return details;
@@ -102,7 +122,8 @@ function submissionProblem(
   const { offer, slot } = context;
   if (!offer || (slot === null ? !offer.asap : !offer.slots.some((offered) => offered.at === slot)))
     return { message: 'Please choose when you would like it' };
-  return null;
+  const payment = paymentProblem(context, total_price);
+  return payment ? { message: payment } : null;
 }
 
 const timesFor = ({ context }: { context: CheckoutContext }): SlotsQuery => ({
@@ -113,7 +134,8 @@ const timesFor = ({ context }: { context: CheckoutContext }): SlotsQuery => ({
 /**
  * Checkout: the details form (the spec's SHIPPING_INPUT), how the order is had (a delivery or a pickup,
  * as soon as possible or in a later slot), then one order request at a time, then the browser goes to
- * the payment page. The delivery areas are read once, so the postcode is checked as it is typed; the
+ * the payment page (or, paid in cash, the order's confirmation: the customer chooses cash only when
+ * the owner offers it, read once with the areas). The delivery areas are read once, so the postcode is checked as it is typed; the
  * times are read for the order's type and area, again whenever either changes, and after a refusal (a
  * slot that filled up meanwhile is then no longer offered: the next free one is chosen). A refused or
  * failed request returns to editing with the reason. The details given before (profile, last order) and
@@ -127,6 +149,7 @@ export const checkoutMachine = setup({
       | { type: 'SHIPPING_INPUT'; field: ShippingField; value: string }
       | { type: 'checkout.type'; orderType: OrderType }
       | { type: 'checkout.slot'; slot: string | null }
+      | { type: 'checkout.pay'; method: PaymentMethod }
       | { type: 'checkout.retry' }
       | ({ type: 'checkout.submit' } & Submission),
   },
@@ -134,6 +157,7 @@ export const checkoutMachine = setup({
     createPayment: providedLater<string, OrderToPlace>('createPayment'),
     rememberShipping: providedLater<Remembered, void>('rememberShipping'),
     readAreas: providedLater<Area[], void>('readAreas'),
+    readPayment: providedLater<PaymentOptions, void>('readPayment'),
     readSlots: providedLater<OrderSlots, SlotsQuery>('readSlots'),
   },
   actions: {
@@ -148,7 +172,7 @@ export const checkoutMachine = setup({
   },
   guards: {
     isSendable: ({ context, event }) =>
-      event.type === 'checkout.submit' && submissionProblem(context, event.foodCents) === null,
+      event.type === 'checkout.submit' && submissionProblem(context, event) === null,
     /** The postcode typed now is in another area than the times were read for. */
     isNewArea: ({ context, event }) =>
       event.type === 'SHIPPING_INPUT' &&
@@ -159,6 +183,9 @@ export const checkoutMachine = setup({
       (event.slot === null
         ? context.offer?.asap != null
         : (context.offer?.slots.some((slot) => slot.at === event.slot) ?? false)),
+    /** Online, or cash when the owner offers it. */
+    isOfferedMethod: ({ context, event }) =>
+      event.type === 'checkout.pay' && (event.method === 'online' || context.payment?.cash === true),
     isOtherType: ({ context, event }) =>
       event.type === 'checkout.type' && event.orderType !== context.orderType,
   },
@@ -172,6 +199,8 @@ export const checkoutMachine = setup({
     offer: null,
     offerArea: null,
     slot: null,
+    paymentMethod: 'online',
+    payment: null,
     error: null,
     invalidField: null,
     request: null,
@@ -192,6 +221,13 @@ export const checkoutMachine = setup({
       src: 'readAreas',
       // Without them the postcode is checked by the server alone, at the order.
       onDone: { actions: assign({ areas: ({ event }) => event.output }) },
+    },
+    {
+      id: 'readPayment',
+      src: 'readPayment',
+      // Unread, the order is paid online, the spec's way; the server decides either way.
+      onDone: { actions: assign({ payment: ({ event }) => event.output }) },
+      onError: {},
     },
   ],
   initial: 'editing',
@@ -245,6 +281,10 @@ export const checkoutMachine = setup({
           }),
         },
         'checkout.slot': { guard: 'isOffered', actions: assign({ slot: ({ event }) => event.slot }) },
+        'checkout.pay': {
+          guard: 'isOfferedMethod',
+          actions: assign({ paymentMethod: ({ event }) => event.method, error: null }),
+        },
         'checkout.submit': [
           {
             guard: 'isSendable',
@@ -257,7 +297,7 @@ export const checkoutMachine = setup({
           },
           {
             actions: assign(({ context, event }) => {
-              const problem = submissionProblem(context, event.foodCents);
+              const problem = submissionProblem(context, event);
               return {
                 error: problem?.message ?? null,
                 invalidField: problem && 'field' in problem ? problem.field : null,
@@ -278,6 +318,7 @@ export const checkoutMachine = setup({
           ...context.request!,
           orderType: context.orderType,
           slot: context.slot,
+          paymentMethod: context.paymentMethod,
         }),
         onDone: {
           target: 'redirecting',

@@ -21,8 +21,9 @@ const dueTime = (order: Order): number =>
   Date.parse(order.ready_at ?? order.paid_at ?? order.order_time) || 0;
 
 /**
- * The columns as lanes at `now`: a paid order the customer scheduled waits in Later until the kitchen
- * should start on it, the rest of the paid column is Paid (as soon as possible waits its turn there);
+ * The columns as lanes at `now`: a paid (or placed cash) order the customer scheduled waits in Later
+ * until the kitchen should start on it, the rest of its column is Paid or Placed (as soon as possible
+ * waits its turn there);
  * the kitchen's lanes are sorted by when each is due, soonest first (orders from before due times by
  * their payment).
  */
@@ -31,8 +32,9 @@ export function boardLanes(columns: BoardColumns, now: number): BoardLanes {
     order.scheduled === true && order.start_at != null && Date.parse(order.start_at) > now;
   const byDue = (orders: readonly Order[]) => [...orders].sort((a, b) => dueTime(a) - dueTime(b));
   return {
-    later: byDue(columns.paid.filter(waiting)),
+    later: byDue([...columns.paid, ...columns.placed].filter(waiting)),
     paid: byDue(columns.paid.filter((order) => !waiting(order))),
+    placed: byDue(columns.placed.filter((order) => !waiting(order))),
     accepted: byDue(columns.accepted),
     preparing: byDue(columns.preparing),
     out_for_delivery: byDue(columns.out_for_delivery),
@@ -125,7 +127,9 @@ export const kitchenBoardMachine = setup({
   delays: { fresh: FRESH_MS },
   guards: {
     isLive: ({ event }) => event.type === 'order.stream' && event.status === 'live',
-    isNewlyPaid: ({ event }) => event.type === 'order.event' && event.event.to === 'paid',
+    /** An order new to the kitchen: paid online, or placed to be paid in cash. */
+    isNewlyPaid: ({ event }) =>
+      event.type === 'order.event' && (event.event.to === 'paid' || event.event.to === 'placed'),
     isOwed: ({ context }) => context.owed,
     isAllFaded: ({ context }) => context.fresh.length === 0,
     wasSoundOn: ({ context }) => context.soundOn,
@@ -142,10 +146,10 @@ export const kitchenBoardMachine = setup({
     }),
     highlight: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'order.event') return;
-      const { orderId, transactionId } = event.event;
+      const { orderId, transactionId, to } = event.event;
       enqueue.assign({
         fresh: [...context.fresh.filter((id) => id !== orderId), orderId],
-        announcement: `New paid order ${transactionId}`,
+        announcement: `${to === 'placed' ? 'New cash order' : 'New paid order'} ${transactionId}`,
       });
       // Paid again (after a cancellation the gateway still vouched for): a minute from now.
       enqueue.cancel(fadeId(orderId));

@@ -3,18 +3,22 @@ import type { Order } from '../contract/order.ts';
 import {
   ACCEPTED_STATES,
   FINAL_STATES,
+  isPaid,
   ORDER_STATES,
   ORDER_TRANSITIONS,
   type OrderActor,
   type OrderState,
   type OrderType,
-  PAID_STATES,
+  type PaymentMethod,
 } from '../contract/order-lifecycle.ts';
 import { errorMessage } from './error-message.ts';
 import { providedLater } from './provided.ts';
 
-/** The order's id, state and type (none from a server that knows nothing of types: a delivery). */
-type OrderFacts = Pick<Order, '_id' | 'state' | 'order_type'>;
+/**
+ * The order's id, state, type and payment method (none from a server that knows nothing of them: a
+ * delivery paid online).
+ */
+type OrderFacts = Pick<Order, '_id' | 'state' | 'order_type' | 'payment_method'>;
 
 /** Someone moved the order: a gateway notification, the expiry job, the customer or staff. */
 export type OrderTransitionEvent = { type: 'order.transition'; to: OrderState; by: OrderActor };
@@ -38,12 +42,19 @@ const setupOrder = setup({
     announceFailure: (_, _params: { message: string }) => {},
   },
   guards: {
-    /** The event asks for this row of the table (its target and who makes it), and the row fits the order's type. */
-    isTransition: ({ context, event }, params: { to: OrderState; by: OrderActor; only?: OrderType }) =>
+    /**
+     * The event asks for this row of the table (its target and who makes it), and the row fits the
+     * order's type and payment method.
+     */
+    isTransition: (
+      { context, event },
+      params: { to: OrderState; by: OrderActor; only?: OrderType; method?: PaymentMethod },
+    ) =>
       event.type === 'order.transition' &&
       event.to === params.to &&
       event.by === params.by &&
-      (params.only === undefined || params.only === (context.order.order_type ?? 'delivery')),
+      (params.only === undefined || params.only === (context.order.order_type ?? 'delivery')) &&
+      (params.method === undefined || params.method === (context.order.payment_method ?? 'online')),
     isIn: ({ context }, params: { state: OrderState }) => context.order.state === params.state,
   },
 });
@@ -54,13 +65,19 @@ const setupOrder = setup({
  * (tests/machines/order-lifecycle.test.ts checks every (state, to, by) triple).
  */
 const transitionsFrom = (from: OrderState) =>
-  ORDER_TRANSITIONS.filter((t) => t.from === from).map(({ to, by, only }) => ({
-    guard: { type: 'isTransition' as const, params: only ? { to, by, only } : { to, by } },
+  ORDER_TRANSITIONS.filter((t) => t.from === from).map(({ to, by, only, method }) => ({
+    guard: {
+      type: 'isTransition' as const,
+      params: { to, by, ...(only && { only }), ...(method && { method }) },
+    },
     target: `#order.${to}`,
     actions: { type: 'record' as const, params: { state: to } },
   }));
 
-/** While unpaid, the customer's Delete (the table's cancellation by the customer) is offered. */
+/**
+ * While unpaid, the customer's Delete (the table's cancellation by the customer) is offered: a cash order
+ * only until the kitchen accepts it.
+ */
 const deletable = (state: OrderState) =>
   ORDER_TRANSITIONS.some((t) => t.from === state && t.to === 'cancelled' && t.by === 'customer');
 
@@ -140,7 +157,7 @@ export function orderStateOf(snapshot: OrderSnapshot): OrderState | null {
 }
 
 /** The spec's two flags, as views of the state ('Payment Success', 'Order Confirm'). */
-export const isPaidState = (state: OrderState): boolean => PAID_STATES.includes(state);
+export const isPaidState = (state: OrderState, method?: PaymentMethod): boolean => isPaid(state, method);
 export const isAcceptedState = (state: OrderState): boolean => ACCEPTED_STATES.includes(state);
 
 /** The My order Action column: delete while unpaid, an hourglass while paid, a check once confirmed. */

@@ -1,7 +1,7 @@
 import type { MenuItem } from '../../contract/menu.ts';
 import { toTaka } from '../../contract/money.ts';
 import type { Order } from '../../contract/order.ts';
-import { ACCEPTED_STATES, type OrderEvent, PAID_STATES } from '../../contract/order-lifecycle.ts';
+import { ACCEPTED_STATES, isPaid, type OrderEvent } from '../../contract/order-lifecycle.ts';
 import type { Profile, User } from '../../contract/user.ts';
 import type { menuItems, orderEvents, orderLines, orders, users } from './schema.ts';
 
@@ -49,7 +49,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
     transaction_id: row.transactionId,
     total_price: toTaka(row.totalCents),
     // The spec's flags, read from the one state (as the generated columns are).
-    payment_status: PAID_STATES.includes(row.state),
+    payment_status: isPaid(row.state, row.paymentMethod),
     status: ACCEPTED_STATES.includes(row.state),
     refund_due: row.state === 'refund_due',
     state: row.state,
@@ -62,6 +62,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
     due_at: row.dueAt?.toISOString() ?? null,
     ready_at: row.readyAt?.toISOString() ?? null,
     start_at: row.startAt?.toISOString() ?? null,
+    payment_method: row.paymentMethod,
     taken_by: row.takenBy,
     carts: lines.map((line) => ({
       _id: line.id,

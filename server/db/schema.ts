@@ -25,10 +25,13 @@ import { ITEM_CATEGORIES, type ItemCategory, LOW_STOCK } from '../../contract/me
 import { ORDER_STAGES } from '../../contract/order.ts';
 import {
   ACCEPTED_STATES,
+  CASH_OPEN_STATES,
+  CASH_PAID_STATES,
   ORDER_STATES,
   ORDER_TYPES,
   type OrderState,
   PAID_STATES,
+  PAYMENT_METHODS,
   STOCK_HOLDING_STATES,
 } from '../../contract/order-lifecycle.ts';
 import { WAITING_STATES } from '../../contract/owners-day.ts';
@@ -310,6 +313,28 @@ export const kitchenSettings = pgTable(
   ],
 );
 
+/**
+ * One row: how customers may pay (contract/payment-settings.ts). Online is on and cash off until the
+ * owner says otherwise, so a fresh shop takes the spec's path; cash may be limited to orders under an
+ * amount and to customers with a delivered (or collected) order.
+ */
+export const paymentSettings = pgTable(
+  'payment_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    online: boolean('online').notNull().default(true),
+    cash: boolean('cash').notNull().default(false),
+    /** Cash only for orders whose total is below this; null: any total. */
+    cashMaxCents: integer('cash_max_cents'),
+    cashRegularsOnly: boolean('cash_regulars_only').notNull().default(false),
+  },
+  (t) => [
+    check('payment_settings_one_row', sql`${t.id} = 1`),
+    check('payment_settings_a_method', sql`${t.online} or ${t.cash}`),
+    check('payment_settings_max_positive', sql`${t.cashMaxCents} is null or ${t.cashMaxCents} > 0`),
+  ],
+);
+
 /** The one-time seeds a database has had (by name), so one an owner has since undone never comes back. */
 export const seedRuns = pgTable('seed_runs', {
   name: text('name').primaryKey(),
@@ -421,8 +446,17 @@ export const orders = pgTable(
      * (services/order-lifecycle.ts); the flags below are read-only views of it.
      */
     state: text('state', { enum: ORDER_STATES }).notNull().default('awaiting_payment'),
-    /** The spec's payment_status: paid or later. */
-    paymentStatus: boolean('payment_status').generatedAlwaysAs(sql`${stateIn(PAID_STATES)}`),
+    /**
+     * Paid online at the gateway (the spec's way) or in cash at the door or the counter: a cash order
+     * skips awaiting payment and is paid when staff mark the cash taken.
+     */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('online'),
+    /** The spec's payment_status: paid or later; a cash order once the cash is taken. */
+    paymentStatus: boolean('payment_status').generatedAlwaysAs(
+      sql.raw(
+        `case when payment_method = 'cash' then ${stateInText(CASH_PAID_STATES)} else ${stateInText(PAID_STATES)} end`,
+      ),
+    ),
     /** The spec's status ('Order Confirm'): accepted or later. */
     status: boolean('status').generatedAlwaysAs(sql`${stateIn(ACCEPTED_STATES)}`),
     /** The stock it reserved at checkout has been given back (or was never taken again). */
@@ -470,6 +504,15 @@ export const orders = pgTable(
     index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     index('orders_waiting_paid_idx').on(t.paidAt).where(stateIn(WAITING_STATES)),
     check('orders_type_known', sql.raw(`order_type in (${ORDER_TYPES.map((t) => `'${t}'`).join(', ')})`)),
+    check(
+      'orders_payment_method_known',
+      sql.raw(`payment_method in (${PAYMENT_METHODS.map((m) => `'${m}'`).join(', ')})`),
+    ),
+    // Manage orders' payment method filter, newest first; the owner's day's cash still to collect.
+    index('orders_method_created_idx').on(t.paymentMethod, t.createdAt, t.id),
+    index('orders_cash_open_idx')
+      .on(t.state)
+      .where(sql.raw(`payment_method = 'cash' and ${stateInText(CASH_OPEN_STATES)}`)),
     // A slot's capacity is counted over the orders that hold it.
     index('orders_slot_idx')
       .on(t.slotAt)

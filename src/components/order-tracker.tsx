@@ -1,11 +1,12 @@
 import dayjs from 'dayjs';
 import { Check, CircleAlert } from 'lucide-react';
 import {
-  ORDER_PATHS,
   ORDER_STATE_LABELS,
   type OrderEvent,
   type OrderState,
   type OrderType,
+  orderPath,
+  type PaymentMethod,
 } from '../../contract/order-lifecycle.ts';
 
 /** What an off-path state means for the customer, in one sentence. */
@@ -15,10 +16,11 @@ const OFF_PATH: Partial<Record<OrderState, string>> = {
   cancelled: 'This order was cancelled before it was paid.',
   refund_due: 'This order will not be delivered: the restaurant owes you a refund.',
   refunded: 'This order was not delivered and your payment has been refunded.',
+  cash_refused: 'The cash was not paid when the order was handed over, so this order has ended.',
 };
 
 /**
- * Where an order is: a stepper along the way an order of its type is meant to go (ORDER_PATHS; the
+ * Where an order is: a stepper along the way an order of its type and payment is meant to go (orderPath; the
  * current step carries aria-current="step", so a screen reader hears which one it is), or, off that
  * path, a plain status saying what happened. Once paid, the first step reads as what it was: the order
  * placed, no longer a payment awaited.
@@ -26,11 +28,13 @@ const OFF_PATH: Partial<Record<OrderState, string>> = {
 export function OrderTracker({
   state,
   type = 'delivery',
+  method = 'online',
 }: {
   state: OrderState;
   type?: OrderType | undefined;
+  method?: PaymentMethod | undefined;
 }) {
-  const path = ORDER_PATHS[type];
+  const path = orderPath(type, method);
   const at = path.indexOf(state);
   if (at < 0) {
     return (

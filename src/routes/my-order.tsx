@@ -4,7 +4,7 @@ import { CircleCheck, Hourglass } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { formatCartPrice, toCents } from '../../contract/money.ts';
 import type { Order } from '../../contract/order.ts';
-import type { OrderEvent, OrderState } from '../../contract/order-lifecycle.ts';
+import type { OrderEvent, OrderState, PaymentMethod } from '../../contract/order-lifecycle.ts';
 import { orderStatusWords } from '../../contract/order-status.ts';
 import { isPaidState, orderAction, orderStateOf } from '../../machines/order.machine.ts';
 import { useOrdersLogic } from '../actors/orders.ts';
@@ -27,11 +27,11 @@ import { useListSearch, usePagedList } from './use-paged-list.ts';
  * The order's one status (contract/order-status.ts): the spec's two lines for the states it knows
  * ('Payment pending' / 'Payment Success', 'Order Pending' / 'Order Confirm'), else the lifecycle's word.
  */
-function OrderStatus({ state }: { state: OrderState }) {
-  const paid = isPaidState(state);
+function OrderStatus({ state, method }: { state: OrderState; method: PaymentMethod | undefined }) {
+  const paid = isPaidState(state, method);
   return (
     <span className="grid gap-1">
-      {orderStatusWords(state).map((words) => (
+      {orderStatusWords(state, method).map((words) => (
         <span
           key={words}
           className={paid ? 'font-semibold text-green-800' : 'font-semibold text-neutral-700'}
@@ -124,7 +124,7 @@ function OrderCard({ order, feed, liveEvents, onDeleted, onStale }: OrderCardPro
             <OrderLines order={order} />
           </Field>
           <Field label="Status">
-            <OrderStatus state={state} />
+            <OrderStatus state={state} method={order.payment_method} />
           </Field>
         </dl>
         <div className="shrink-0">
@@ -159,7 +159,7 @@ function OrderCard({ order, feed, liveEvents, onDeleted, onStale }: OrderCardPro
         </div>
       </div>
       <OrderEstimate order={order} state={state} now={minute} />
-      <OrderTracker state={state} type={order.order_type} />
+      <OrderTracker state={state} type={order.order_type} method={order.payment_method} />
       <OrderComeBack order={order} payable={action === 'delete'} />
       <details onToggle={(event) => setTimelineOpen(event.currentTarget.open)}>
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-bold text-brand-ink">

@@ -48,7 +48,7 @@ export function PaymentTracker({ order, state, events, feed }: TrackerProps) {
     <section aria-label="Your order" className="grid w-full gap-4 text-left">
       <LiveStatus status={feed.status} pausedOnce={feed.pausedOnce} message={feed.message} />
       <OrderEstimate order={order} state={state} now={now} />
-      <OrderTracker state={state} type={order.order_type} />
+      <OrderTracker state={state} type={order.order_type} method={order.payment_method} />
       <OrderLines order={order} />
       <details>
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-bold text-brand-ink">

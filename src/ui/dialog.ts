@@ -31,7 +31,9 @@ export type DialogButton =
   | 'Keep order'
   | 'Yes, cancel it'
   | 'Keep it'
-  | 'Mark refunded';
+  | 'Mark refunded'
+  | 'Cash refused'
+  | 'Back';
 
 /** Confirm buttons that destroy or cancel something: drawn red, so they never look like the safe way out. */
 export const DESTRUCTIVE_BUTTONS: ReadonlySet<DialogButton> = new Set<DialogButton>([
@@ -39,6 +41,7 @@ export const DESTRUCTIVE_BUTTONS: ReadonlySet<DialogButton> = new Set<DialogButt
   'Remove',
   'Cancel order',
   'Yes, cancel it',
+  'Cash refused',
 ]);
 
 /** The class of a dialog's confirm button: red for a destructive action, the site's orange otherwise. */

@@ -62,6 +62,7 @@ const SHOWN: Record<OrderState, Shown> = {
   delivered: { ...CONFIRMED, step: 'Delivered' },
   ready_for_pickup: { ...CONFIRMED, step: 'Ready for pickup' },
   collected: { ...CONFIRMED, step: 'Collected' },
+  placed: { action: 'delete', step: 'Placed' },
   payment_failed: {
     action: 'delete',
     offPath: 'Payment failedThe payment did not go through, so this order will not be prepared.',
@@ -78,6 +79,10 @@ const SHOWN: Record<OrderState, Shown> = {
   refunded: {
     action: 'none',
     offPath: 'RefundedThis order was not delivered and your payment has been refunded.',
+  },
+  cash_refused: {
+    action: 'none',
+    offPath: 'Cash refusedThe cash was not paid when the order was handed over, so this order has ended.',
   },
 };
 

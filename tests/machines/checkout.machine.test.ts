@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Area } from '../../contract/delivery.ts';
 import type { OrderSlots } from '../../contract/kitchen.ts';
+import { cashOverLimit, type PaymentOptions } from '../../contract/payment-settings.ts';
 import {
   checkoutMachine,
   type OrderToPlace,
@@ -12,6 +13,7 @@ import {
 import { expectFullCoverage } from './support/expect-coverage.ts';
 import {
   AREAS,
+  CASH_OFFERED,
   CLOSED,
   checkoutModel,
   complete,
@@ -38,6 +40,7 @@ function start(
     createPayment?: (input: OrderToPlace) => Promise<string>;
     remember?: () => Promise<Remembered>;
     redirectTo?: () => void;
+    payment?: PaymentOptions;
   } = {},
 ) {
   const readSlots = vi.fn(async ({ input }: { input: SlotsQuery }) =>
@@ -53,6 +56,7 @@ function start(
         rememberShipping: options.remember ? fromPromise(options.remember) : nothingRemembered,
         readAreas: fromPromise<Area[], void>(async () => AREAS),
         readSlots: fromPromise(readSlots),
+        ...(options.payment && { readPayment: fromPromise(async () => options.payment!) }),
       },
       actions: { redirectTo: options.redirectTo ?? (() => {}) },
     }),
@@ -205,11 +209,36 @@ describe('checkout machine', () => {
     await waitFor(checkout, (s) => s.status === 'done');
     const { foodCents: _, ...sent } = request;
     expect(checkout.createPayment).toHaveBeenCalledExactlyOnceWith(
-      expect.objectContaining({ input: { ...complete, ...sent, orderType: 'delivery', slot: null } }),
+      expect.objectContaining({
+        input: { ...complete, ...sent, orderType: 'delivery', slot: null, paymentMethod: 'online' },
+      }),
     );
     expect(redirectTo).toHaveBeenCalledWith(expect.anything(), {
       url: 'http://localhost:5000/sandbox-pay/PZ1',
     });
+  });
+
+  it('pays in cash only when the owner offers it, and under the owner’s limit', async () => {
+    const offered = start({ payment: CASH_OFFERED });
+    fill(offered, complete);
+    await ready(offered);
+    await waitFor(offered, (s) => s.context.payment !== null);
+    offered.send({ type: 'checkout.pay', method: 'cash' });
+    // 120 tk is over the 100 tk limit: refused before anything is sent.
+    offered.send({ type: 'checkout.submit', ...request, total_price: 120 });
+    expect(offered.getSnapshot().context.error).toBe(cashOverLimit(10_000));
+    offered.send({ type: 'checkout.submit', ...request });
+    await waitFor(offered, (s) => s.status === 'done');
+    expect(offered.createPayment).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ input: expect.objectContaining({ paymentMethod: 'cash' }) }),
+    );
+
+    // Cash not offered (or unread): the choice is ignored, the order is paid online.
+    const online = start({ payment: { ...CASH_OFFERED, cash: false } });
+    await ready(online);
+    await waitFor(online, (s) => s.context.payment !== null);
+    online.send({ type: 'checkout.pay', method: 'cash' });
+    expect(online.getSnapshot().context.paymentMethod).toBe('online');
   });
 
   it('keeps the form and shows the reason when the order is refused', async () => {

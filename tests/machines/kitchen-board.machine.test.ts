@@ -253,6 +253,7 @@ describe('the board’s lanes', () => {
         order('b', { ready_at: '2026-11-30T12:40:00.000Z' }),
         order('a', { ready_at: '2026-11-30T12:20:00.000Z' }),
       ],
+      placed: [],
       preparing: [],
       out_for_delivery: [],
       ready_for_pickup: [],

@@ -7,19 +7,25 @@ import {
   ORDER_TRANSITIONS,
   ORDER_TYPES,
   type OrderType,
+  PAYMENT_METHODS,
+  type PaymentMethod,
 } from '../../contract/order-lifecycle.ts';
 import { orderMachine, orderStateOf } from '../../machines/order.machine.ts';
 import { walkModel } from './support/model.ts';
 import { order, orderModel } from './support/models/order.ts';
 
-/** Where the machine goes from `from` when `by` asks for `to` of an order of `type`: the state it ends in. */
+/**
+ * Where the machine goes from `from` when `by` asks for `to` of an order of `type` paid by `method`: the
+ * state it ends in.
+ */
 function machineAnswer(
   from: (typeof ORDER_STATES)[number],
   to: (typeof ORDER_STATES)[number],
   by: string,
   type: OrderType,
+  method: PaymentMethod = 'online',
 ) {
-  const actor = createActor(orderMachine, { input: order(from, type) }).start();
+  const actor = createActor(orderMachine, { input: order(from, type, method) }).start();
   actor.send({ type: 'order.transition', to, by } as never);
   const state = orderStateOf(actor.getSnapshot());
   actor.stop();
@@ -27,9 +33,11 @@ function machineAnswer(
 }
 
 describe('the order machine and the server’s lifecycle table', () => {
-  const triples = ORDER_TYPES.flatMap((type) =>
-    ORDER_STATES.flatMap((from) =>
-      ORDER_STATES.flatMap((to) => ORDER_ACTORS.map((by) => ({ from, to, by, type }))),
+  const triples = PAYMENT_METHODS.flatMap((method) =>
+    ORDER_TYPES.flatMap((type) =>
+      ORDER_STATES.flatMap((from) =>
+        ORDER_STATES.flatMap((to) => ORDER_ACTORS.map((by) => ({ from, to, by, type, method }))),
+      ),
     ),
   );
 
@@ -44,14 +52,31 @@ describe('the order machine and the server’s lifecycle table', () => {
     }
   });
 
-  it.each(triples)('$type: $from → $to by $by: the machine moves iff findTransition allows it', ({
+  it.each(triples)('$method $type: $from → $to by $by: the machine moves iff findTransition allows it', ({
     from,
     to,
     by,
     type,
+    method,
   }) => {
-    const allowed = findTransition(from, to, by, type) !== undefined;
-    expect(machineAnswer(from, to, by, type)).toBe(allowed ? to : from);
+    const allowed = findTransition(from, to, by, type, method) !== undefined;
+    expect(machineAnswer(from, to, by, type, method)).toBe(allowed ? to : from);
+  });
+
+  it('takes a cash order from placed to the kitchen and ends it at the door with the cash or its refusal', () => {
+    expect(machineAnswer('placed', 'accepted', 'staff', 'delivery', 'cash')).toBe('accepted');
+    expect(machineAnswer('out_for_delivery', 'delivered', 'staff', 'delivery', 'cash')).toBe('delivered');
+    expect(machineAnswer('out_for_delivery', 'cash_refused', 'staff', 'delivery', 'cash')).toBe(
+      'cash_refused',
+    );
+    expect(machineAnswer('ready_for_pickup', 'cash_refused', 'staff', 'pickup', 'cash')).toBe('cash_refused');
+    // No refund is owed for cash never taken, and no cash is refused for an order paid online.
+    expect(machineAnswer('preparing', 'refund_due', 'staff', 'delivery', 'cash')).toBe('preparing');
+    expect(machineAnswer('preparing', 'cancelled', 'staff', 'delivery', 'cash')).toBe('cancelled');
+    expect(machineAnswer('out_for_delivery', 'cash_refused', 'staff', 'delivery', 'online')).toBe(
+      'out_for_delivery',
+    );
+    expect(machineAnswer('placed', 'accepted', 'staff', 'delivery', 'online')).toBe('placed');
   });
 
   it('takes a pickup to the counter and a delivery to the door, never the other way', () => {
@@ -77,8 +102,9 @@ describe('the order machine and the server’s lifecycle table', () => {
     // them all, so every allowed triple was taken on a real actor.
     const walkedRows = new Set<string>();
     for (const from of ORDER_STATES) {
-      for (const { to, by, only } of ORDER_TRANSITIONS.filter((t) => t.from === from)) {
-        if (machineAnswer(from, to, by, only ?? 'delivery') === to) walkedRows.add(`${from}>${to}>${by}`);
+      for (const { to, by, only, method } of ORDER_TRANSITIONS.filter((t) => t.from === from)) {
+        if (machineAnswer(from, to, by, only ?? 'delivery', method) === to)
+          walkedRows.add(`${from}>${to}>${by}`);
       }
     }
     expect(walkedRows.size).toBe(ORDER_TRANSITIONS.length);

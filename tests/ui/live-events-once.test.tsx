@@ -22,6 +22,7 @@ import { type FakeStreamApi, fakeStreamApi, frame } from './support/stream-api.t
 
 const EMPTY: BoardColumns = {
   paid: [],
+  placed: [],
   accepted: [],
   preparing: [],
   out_for_delivery: [],

@@ -136,7 +136,7 @@ export async function payNow(
   const area =
     order.orderType === 'pickup' ? null : (areaFor(await readAreas(deps.db), order.postcode) ?? null);
   const total = toTaka(priceOrder(priced.lines, { promo: priced.promo, delivery: area }).totalCents);
-  const request = { total_price: total, order_time: orderTime, slot: null };
+  const request = { total_price: total, order_time: orderTime, slot: null, paymentMethod: 'online' as const };
   const { url } = await checkout(
     deps,
     caller,

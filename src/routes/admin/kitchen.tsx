@@ -3,11 +3,12 @@ import dayjs from 'dayjs';
 import { BellOff, BellRing, Flame } from 'lucide-react';
 import { useId } from 'react';
 import { formatAdminPrice, toCents } from '../../../contract/money.ts';
-import type { Order } from '../../../contract/order.ts';
+import { cashToCollect, type Order } from '../../../contract/order.ts';
 import {
+  CASH_REFUSED_ACTION,
   KITCHEN_COLUMNS,
-  KITCHEN_STEP_ACTIONS,
   type KitchenColumn,
+  kitchenStepAction,
   nextKitchenStep,
   nextStates,
   ORDER_STATE_LABELS,
@@ -72,8 +73,14 @@ function KitchenCard({ order, column, lane, now, fresh, disabled, onMove }: Card
   const titleId = useId();
   const timer = timerOf(order, lane, now);
   const type = order.order_type ?? 'delivery';
-  const next = nextKitchenStep(column, type);
-  const cancellable = nextStates(column, 'staff', type).includes('refund_due');
+  const method = order.payment_method ?? 'online';
+  const cash = cashToCollect(order);
+  const next = nextKitchenStep(column, type, method);
+  const ways = nextStates(column, 'staff', type, method);
+  // A cash order is cancelled (no money was taken); a paid one falls to refund due.
+  const cancelTo: OrderState = method === 'cash' ? 'cancelled' : 'refund_due';
+  const cancellable = ways.includes(cancelTo);
+  const refusable = ways.includes('cash_refused');
   const move = (to: OrderState, note?: string) =>
     onMove({
       orderId: order._id,
@@ -86,7 +93,10 @@ function KitchenCard({ order, column, lane, now, fresh, disabled, onMove }: Card
   async function cancel() {
     const answer = await showDialog({
       titleText: 'Cancel this order?',
-      text: `Order ${order.transaction_id} is paid: cancelling it means ${order.fullName} is owed a refund.`,
+      text:
+        method === 'cash'
+          ? `Order ${order.transaction_id} is to be paid in cash: cancelling it ends it, nothing is owed.`
+          : `Order ${order.transaction_id} is paid: cancelling it means ${order.fullName} is owed a refund.`,
       icon: 'warning',
       input: 'text',
       inputLabel: 'Reason (the customer sees it)',
@@ -95,7 +105,22 @@ function KitchenCard({ order, column, lane, now, fresh, disabled, onMove }: Card
       confirmButtonText: 'Cancel order',
       cancelButtonText: 'Keep order',
     });
-    if (answer.isConfirmed && typeof answer.value === 'string') move('refund_due', answer.value.trim());
+    if (answer.isConfirmed && typeof answer.value === 'string') move(cancelTo, answer.value.trim());
+  }
+
+  async function refuseCash() {
+    const answer = await showDialog({
+      titleText: 'Cash refused?',
+      text: `Order ${order.transaction_id} ends unpaid and its items go back to stock.`,
+      icon: 'warning',
+      input: 'text',
+      inputLabel: 'What happened',
+      inputValidator: (value) => (value.trim() ? null : 'Please give a reason'),
+      showCancelButton: true,
+      confirmButtonText: 'Cash refused',
+      cancelButtonText: 'Back',
+    });
+    if (answer.isConfirmed && typeof answer.value === 'string') move('cash_refused', answer.value.trim());
   }
 
   return (
@@ -116,6 +141,11 @@ function KitchenCard({ order, column, lane, now, fresh, disabled, onMove }: Card
           {type === 'pickup' ? 'Pickup' : 'Delivery'}
         </span>
         <span className="font-bold">{formatAdminPrice(toCents(order.total_price))}</span>
+        {cash !== null && (
+          <span className="rounded-full bg-amber-200 px-2 text-sm font-bold text-amber-950">
+            Cash: collect {formatAdminPrice(toCents(cash))}
+          </span>
+        )}
         {order.discount ? (
           <span className="text-green-800">
             {order.promo_code} −{formatAdminPrice(toCents(order.discount))}
@@ -161,15 +191,26 @@ function KitchenCard({ order, column, lane, now, fresh, disabled, onMove }: Card
         </a>
       </p>
       <div className="flex flex-wrap gap-2">
-        {next && next !== 'paid' && (
+        {next && next !== 'paid' && next !== 'placed' && (
           <button
             type="button"
             className="btn-primary"
             disabled={disabled}
-            aria-label={`${KITCHEN_STEP_ACTIONS[next]}: order ${order.transaction_id}`}
+            aria-label={`${kitchenStepAction(next, method)}: order ${order.transaction_id}`}
             onClick={() => move(next)}
           >
-            {KITCHEN_STEP_ACTIONS[next]}
+            {kitchenStepAction(next, method)}
+          </button>
+        )}
+        {refusable && (
+          <button
+            type="button"
+            className="btn-dark"
+            disabled={disabled}
+            aria-label={`${CASH_REFUSED_ACTION}: order ${order.transaction_id}`}
+            onClick={refuseCash}
+          >
+            {CASH_REFUSED_ACTION}
           </button>
         )}
         {cancellable && (
@@ -207,8 +248,9 @@ interface LaneProps {
 function KitchenLaneView({ lane, orders, fresh, now, problem, canMove, onMove }: LaneProps) {
   const titleId = useId();
   const count = orders?.length ?? 0;
-  // Later's cards are paid orders: their moves are the Paid column's.
-  const column: KitchenColumn = lane === 'later' ? 'paid' : lane;
+  // Later's cards are paid or placed orders: their moves are that column's.
+  const columnOf = (order: Order): KitchenColumn =>
+    lane !== 'later' ? lane : order.state === 'placed' ? 'placed' : 'paid';
   return (
     // Relative: its screen-reader-only words stay inside the board's sideways scroll, not past the page's edge.
     <section
@@ -237,7 +279,7 @@ function KitchenLaneView({ lane, orders, fresh, now, problem, canMove, onMove }:
             <KitchenCard
               key={order._id}
               order={order}
-              column={column}
+              column={columnOf(order)}
               lane={lane}
               now={now}
               fresh={fresh.has(order._id)}

@@ -239,7 +239,7 @@ export function ManageOrdersPage() {
                 ) : null}
               </td>
               <td className="py-3 pr-4">
-                <span className="block font-semibold">{orderStatusWords(order.state).join(' · ')}</span>
+                <span className="block font-semibold">{orderStatusWords(order.state, order.payment_method).join(' · ')}</span>
                 {order.paid_after_closing && (
                   <span className="block text-sm font-semibold text-coral-ink">Paid after closing</span>
                 )}

@@ -1,5 +1,6 @@
 import type { Area } from '../../../../contract/delivery.ts';
 import type { OrderSlots } from '../../../../contract/kitchen.ts';
+import type { PaymentOptions } from '../../../../contract/payment-settings.ts';
 import {
   checkoutMachine,
   type OrderToPlace,
@@ -50,6 +51,9 @@ export const OPEN: OrderSlots = {
   slots: [slot(SLOT_A), slot(SLOT_B)],
   opensAt: null,
 };
+/** The owner offers cash, for orders under 100 tk. */
+export const CASH_OFFERED: PaymentOptions = { online: true, cash: true, cashMax: 100, cashRefusal: null };
+
 /** Closed now: later slots only, the first gone (taken since). */
 export const CLOSED: OrderSlots = { asap: null, slots: [slot(SLOT_B)], opensAt: slot(SLOT_B) };
 
@@ -59,6 +63,7 @@ const pending = checkoutMachine.provide({
     rememberShipping: neverAnswers<Remembered, void>(),
     readAreas: neverAnswers<Area[], void>(),
     readSlots: neverAnswers<OrderSlots, SlotsQuery>(),
+    readPayment: neverAnswers<PaymentOptions, void>(),
   },
 });
 
@@ -100,6 +105,36 @@ export const checkoutModel = defineModel(pending, [
               { type: 'xstate.done.actor.createPayment', output: 'http://localhost:5000/sandbox-pay/PZ1' },
               { type: 'xstate.error.actor.createPayment', error: new Error('Prices have changed') },
             ]
+          : []),
+      ] as never;
+    },
+  },
+  {
+    // How the order is paid, on a complete form: the owner's offer read (or not), cash chosen and
+    // back, the order sent.
+    input: complete,
+    events: (snapshot) => {
+      const { payment, paymentMethod } = snapshot.context;
+      const editing = snapshot.matches('editing');
+      return [
+        ...(payment?.cash
+          ? [{ type: 'checkout.pay', method: paymentMethod === 'online' ? 'cash' : 'online' }]
+          : []),
+        { type: 'checkout.submit', ...request },
+        ...(editing && snapshot.context.areas === null
+          ? [{ type: 'xstate.done.actor.readAreas', output: AREAS }]
+          : []),
+        ...(editing && payment === null
+          ? [
+              { type: 'xstate.done.actor.readPayment', output: CASH_OFFERED },
+              { type: 'xstate.error.actor.readPayment', error: new Error('Failed to fetch') },
+            ]
+          : []),
+        ...(snapshot.matches({ editing: 'readingTimes' })
+          ? [{ type: 'xstate.done.actor.readSlots', output: OPEN }]
+          : []),
+        ...(snapshot.matches('submitting')
+          ? [{ type: 'xstate.done.actor.createPayment', output: '/payment-success/PZ1' }]
           : []),
       ] as never;
     },

@@ -15,6 +15,7 @@ import { orderEvent } from './order-feed.ts';
 const waiting = { _id: 'a', transaction_id: 'T-a', state: 'paid' } as Order;
 export const BOARD: BoardColumns = {
   paid: [waiting],
+  placed: [],
   accepted: [],
   preparing: [],
   out_for_delivery: [],

@@ -4,12 +4,14 @@ import {
   ORDER_TYPES,
   type OrderState,
   type OrderType,
+  PAYMENT_METHODS,
+  type PaymentMethod,
 } from '../../../../contract/order-lifecycle.ts';
 import { orderMachine } from '../../../../machines/order.machine.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 
-export const order = (state: OrderState, type: OrderType = 'delivery') => ({
-  order: { _id: 'o1', state, order_type: type },
+export const order = (state: OrderState, type: OrderType = 'delivery', method: PaymentMethod = 'online') => ({
+  order: { _id: 'o1', state, order_type: type, payment_method: method },
 });
 
 const pending = orderMachine.provide({
@@ -35,8 +37,12 @@ const events = (snapshot: { hasTag: (tag: 'deleting') => boolean }) =>
       : []),
   ] as never;
 
-/** Walked from every state the server may report an order in, for each type of order. */
+/** Walked from every state the server may report an order in, for each type of order and way of paying. */
 export const orderModel = defineModel(
   pending,
-  ORDER_TYPES.flatMap((type) => ORDER_STATES.map((state) => ({ input: order(state, type), events }))),
+  PAYMENT_METHODS.flatMap((method) =>
+    ORDER_TYPES.flatMap((type) =>
+      ORDER_STATES.map((state) => ({ input: order(state, type, method), events })),
+    ),
+  ),
 );
