@@ -85,6 +85,10 @@ export function phoneOrderBody(context: PhoneOrderContext, orderTime: string): P
   } as PhoneOrderBody;
 }
 
+/** What makes a line itself: its item, choices and instructions (the same again adds to it). */
+export const lineKey = (line: Pick<PhoneLine, 'itemId' | 'choices' | 'instructions'>): string =>
+  `${line.itemId} ${[...line.choices].sort().join(',')} ${line.instructions}`;
+
 /** The food's worth as the menu prices it now (the delivery fee and the total are the server's). */
 export const foodCents = (lines: readonly PhoneLine[]): number =>
   lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
@@ -147,7 +151,15 @@ export const phoneOrderMachine = setup({
           quantity: 1,
         }).unitCents,
       };
-      return { lines: [...context.lines, line], draft: null, problem: null };
+      // The same item with the same choices and instructions is one line, as in a cart.
+      const same = context.lines.findIndex((other) => lineKey(other) === lineKey(line));
+      const lines =
+        same === -1
+          ? [...context.lines, line]
+          : context.lines.map((other, index) =>
+              index === same ? { ...other, quantity: other.quantity + quantity } : other,
+            );
+      return { lines, draft: null, problem: null };
     }),
   },
   guards: {

@@ -295,6 +295,14 @@ const kitchenRoute = createRoute({
   staticData: { pageName: 'Kitchen' },
 });
 
+// Kitchen → New order: an order taken by phone (docs/decisions/039-cash-and-the-counter.md).
+const phoneOrderRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'kitchen/new-order',
+  component: lazyRouteComponent(() => import('./routes/admin/phone-order.tsx'), 'PhoneOrderPage'),
+  staticData: { pageName: 'New order' },
+});
+
 const reservationsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'reservations',
@@ -357,6 +365,7 @@ const routeTree = rootRoute.addChildren([
     manageOrdersRoute,
     promotionsRoute,
     kitchenRoute,
+    phoneOrderRoute,
     reservationsRoute,
     reservationDayRoute,
     tablesRoute,

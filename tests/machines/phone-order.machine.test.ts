@@ -76,6 +76,25 @@ describe('phone order machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ lines: [], taken: null, form: { fullName: '' } });
   });
 
+  it('keeps the same item with the same choices and instructions as one line', async () => {
+    const actor = started(async () => TAKEN);
+    await waitFor(actor, (s) => s.matches({ editing: { times: 'ready' } }));
+    for (const [choices, quantity] of [
+      [[CHOICE.large!], 1],
+      [[CHOICE.large!], 2],
+      [[CHOICE.small!], 1],
+    ] as const) {
+      actor.send({ type: 'item.pick', itemId: MARGHERITA._id });
+      await waitFor(actor, (s) => s.matches({ editing: { line: 'configuring' } }));
+      actor.send({ type: 'draft.quantity', quantity });
+      actor.send({ type: 'draft.add', choices: [...choices], instructions: '' });
+    }
+    expect(actor.getSnapshot().context.lines.map((line) => [line.choiceText, line.quantity])).toEqual([
+      ['Large', 3],
+      ['Small', 1],
+    ]);
+  });
+
   it('sends nothing the contract refuses, names the field, and shows the server’s refusal', async () => {
     let refuse = true;
     const take = vi.fn(async () => {

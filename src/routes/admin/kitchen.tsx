@@ -1,6 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
-import { BellOff, BellRing, Flame } from 'lucide-react';
+import { BellOff, BellRing, Flame, Plus } from 'lucide-react';
 import { useId } from 'react';
 import { formatAdminPrice, toCents } from '../../../contract/money.ts';
 import { cashToCollect, type Order } from '../../../contract/order.ts';
@@ -140,6 +141,9 @@ function KitchenCard({ order, column, lane, now, fresh, disabled, onMove }: Card
         <span className="rounded-full bg-ink px-2 text-sm font-bold text-white">
           {type === 'pickup' ? 'Pickup' : 'Delivery'}
         </span>
+        {order.taken_by && (
+          <span className="rounded-full border-2 border-ink px-2 text-sm font-bold">Phone order</span>
+        )}
         <span className="font-bold">{formatAdminPrice(toCents(order.total_price))}</span>
         {cash !== null && (
           <span className="rounded-full bg-amber-200 px-2 text-sm font-bold text-amber-950">
@@ -361,6 +365,10 @@ export function KitchenPage() {
           Kitchen
         </h2>
         <div className="flex flex-wrap items-start gap-3">
+          <Link to="/admin/kitchen/new-order" className="btn-primary">
+            <Plus aria-hidden="true" className="size-5" />
+            New order
+          </Link>
           <BusySwitch snapshot={snapshot} onToggle={() => send({ type: 'kitchen.busy' })} />
           <button
             type="button"

@@ -214,6 +214,7 @@ export function ManageOrdersPage() {
               </td>
               <td className="py-3 pr-4">
                 <span className="block font-semibold">{order.fullName}</span>
+                {order.taken_by && <span className="block text-sm font-bold">Phone order</span>}
                 <span className="block text-sm break-all">{order.email}</span>
                 {/* The number to call when the rider can not find the door. */}
                 <a
