@@ -242,10 +242,8 @@ export function createOrder(
       .returning({ id: orders.id });
     await recordCreation(tx, { id: order!.id, userUid: uid }, uid);
     await insertOrderLines(tx, order!.id, lines, 'cart');
-    // The slot last: its lock is held to the commit, and every checkout of the same slot waits for it,
-    // so only the count and this update stand between taking it and committing.
-    const slot = await takeSlot(tx, shop, need, input.slot);
-    await tx.update(orders).set(slot).where(eq(orders.id, order!.id));
+    // The slot last: its lock is held to the commit, and every checkout of the same slot waits for it.
+    await takeSlot(tx, order!.id, shop, need, input.slot);
     return { id: order!.id, transactionId, totalCents, lines: paymentLines(lines) };
   });
 }

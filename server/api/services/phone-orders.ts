@@ -98,7 +98,6 @@ async function createPhoneOrder(deps: CheckoutDeps, staffUid: string, input: Pho
     );
     await takeStock(tx, items);
     const need = needOf(shop, input.orderType, area, lines);
-    const slot = await takeSlot(tx, shop, need, input.slot);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -111,12 +110,13 @@ async function createPhoneOrder(deps: CheckoutDeps, staffUid: string, input: Pho
         orderType: input.orderType,
         deliveryAreaId: area?.id ?? null,
         pizzaUnits: need.pizzaUnits,
-        ...slot,
       })
       .returning();
     await recordCreation(tx, { id: order!.id, userUid: null }, staffUid);
     await insertOrderLines(tx, order!.id, lines, 'phone');
-    return { order: order!, lines };
+    // The slot last, as checkout takes it: its lock is held to the commit.
+    const slot = await takeSlot(tx, order!.id, shop, need, input.slot);
+    return { order: { ...order!, ...slot }, lines };
   });
 }
 

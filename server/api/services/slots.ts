@@ -7,6 +7,7 @@
 // advisory lock on it, then counts: however many API processes race for its last place, one at a
 // time counts, so exactly the capacity succeed.
 import { and, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { escapeLiteral } from 'pg';
 import { type Area, areaFor, DEFAULT_DELIVERY_MINUTES } from '../../../contract/delivery.ts';
 import {
   type KitchenSettings,
@@ -286,36 +287,70 @@ export interface TakenSlot {
   dueText: string;
 }
 
-/** Waits for the slot: every checkout counting it does so one at a time, on any API process. */
-export const lockSlot = (db: Executor, slotAt: Date) =>
-  db.execute(
-    sql`select pg_advisory_xact_lock(hashtext('pizzon:slot'), ${Math.floor(slotAt.getTime() / MINUTE)})`,
-  );
+const slotLock = (slotAt: Date) =>
+  `select pg_advisory_xact_lock(hashtext('pizzon:slot'), ${Math.floor(slotAt.getTime() / MINUTE)})`;
 
-async function roomIn(db: Executor, shop: ShopNow, need: Need, slot: Candidate): Promise<boolean> {
-  await lockSlot(db, slot.instant);
-  const load = await loads(db, slot.instant, slot.instant);
-  return hasRoom(load.get(slot.instant.getTime()), shop.settings, need);
+/** Waits for the slot: every checkout counting it does so one at a time, on any API process. */
+export const lockSlot = (db: Executor, slotAt: Date) => db.execute(sql.raw(slotLock(slotAt)));
+
+const literal = (value: string | Date | null) =>
+  value === null ? 'null' : escapeLiteral(value instanceof Date ? value.toISOString() : value);
+const HOLDING = STOCK_HOLDING_STATES.map(literal).join(', ');
+
+/**
+ * Gives the order `slot` with `times` if the slot has room for `need`, in one round trip: the slot's
+ * lock, then the order's update, counted in a statement of its own (its snapshot is taken once the
+ * lock is held, so it sees every order the lock's last holder committed). The lock is held to the
+ * commit and every checkout of a rush wants the same slot: only the commit is left between taking it
+ * and the next checkout's count. One simple query of two statements carries no parameters: every value
+ * is a literal of ours.
+ */
+async function claim(
+  db: Executor,
+  orderId: string,
+  settings: KitchenSettings,
+  need: Need,
+  slot: Candidate,
+  times: TakenSlot,
+): Promise<boolean> {
+  const at = literal(slot.instant);
+  const pizzasFit =
+    settings.slotPizzas === null
+      ? 'true'
+      : `coalesce(sum(pizza_units), 0) + ${need.pizzaUnits} <= ${settings.slotPizzas}`;
+  const answers = (await db.execute(
+    sql.raw(`${slotLock(slot.instant)};
+update orders set scheduled = ${times.scheduled}, slot_at = ${at}, start_at = ${literal(times.startAt)},
+  ready_at = ${literal(times.readyAt)}, due_at = ${literal(times.dueAt)}, due_text = ${literal(times.dueText)}
+where id = ${literal(orderId)} and (
+  select count(*) < ${settings.slotOrders} and ${pizzasFit}
+  from orders where slot_at = ${at} and state in (${HOLDING})
+)`),
+  )) as unknown as Array<{ rowCount: number | null }>;
+  return answers[1]?.rowCount === 1;
 }
 
 /**
- * The first of `slots` with room for `need`, taken under its lock. The loads are read once, unlocked:
- * a slot full then is passed over without its lock (held to the end of the checkout, the locks of a
- * row of full slots would have every checkout of a rush wait for every other), and one that had room
- * is counted again under its lock, so a checkout that lost the race for its last place goes on to the
- * next.
+ * Gives the order the first of `slots` with room for `need` (and the times `timesFor` the slot), under
+ * the slot's lock. The loads are read once, unlocked: a slot full then is passed over without its lock
+ * (held to the end of the checkout, the locks of a row of full slots would have every checkout of a rush
+ * wait for every other), and one that had room is counted again under its lock, so a checkout that lost
+ * the race for its last place goes on to the next.
  */
-async function takeFirstWithRoom(
+async function claimFirstWithRoom(
   db: Executor,
+  orderId: string,
   shop: ShopNow,
   need: Need,
   slots: Candidate[],
-): Promise<Candidate | undefined> {
+  timesFor: (slot: Candidate) => TakenSlot,
+): Promise<TakenSlot | undefined> {
   if (slots.length === 0) return undefined;
   const load = await loads(db, slots[0]!.instant, slots.at(-1)!.instant);
   for (const slot of slots) {
     if (!hasRoom(load.get(slot.instant.getTime()), shop.settings, need)) continue;
-    if (await roomIn(db, shop, need, slot)) return slot;
+    const times = timesFor(slot);
+    if (await claim(db, orderId, shop.settings, need, slot, times)) return times;
   }
   return undefined;
 }
@@ -343,7 +378,8 @@ const timesOf = (shop: ShopNow, need: Need, scheduled: boolean, slot: Candidate,
 };
 
 /**
- * Checkout's slot, in its transaction (so the order's insert, in the same transaction, is what holds it):
+ * Gives the order `orderId`, inserted in this transaction, its slot and times; the last statement a
+ * checkout makes before its commit, as the slot's lock is held to the end:
  * - a slot asked for must be one offered now (409 otherwise) and have room when counted under its lock;
  *   full, the next free slot is offered (SlotFull, 409);
  * - none asked for (as soon as possible, the spec's checkout): refused while the owner's switch is on
@@ -353,6 +389,7 @@ const timesOf = (shop: ShopNow, need: Need, scheduled: boolean, slot: Candidate,
  */
 export async function takeSlot(
   db: Executor,
+  orderId: string,
   shop: ShopNow,
   need: Need,
   asked: string | null,
@@ -362,7 +399,8 @@ export async function takeSlot(
   if (asked !== null) {
     const slot = all.find((candidate) => candidate.at === asked);
     if (!slot) throw new Conflict(SLOT_NOT_OFFERED);
-    if (await roomIn(db, shop, need, slot)) return timesOf(shop, need, true, slot, slot.instant);
+    const times = timesOf(shop, need, true, slot, slot.instant);
+    if (await claim(db, orderId, shop.settings, need, slot, times)) return times;
     const next = (await freeSlots(db, shop, need, lead)).find((free) => free.instant > slot.instant);
     const instead = next ? ({ at: next.at, date: next.date, time: next.time } satisfies OfferedSlot) : null;
     throw new SlotFull(
@@ -373,12 +411,12 @@ export async function takeSlot(
   if (shop.switchClosed) throw new Conflict(SHOP_CLOSED_MESSAGE);
   const asap = isOpenNow(shop);
   const due = new Date(shop.now.getTime() + lead * MINUTE);
-  const slot = await takeFirstWithRoom(db, shop, need, all);
-  if (slot) {
-    return asap && slot.date === shop.today
+  const taken = await claimFirstWithRoom(db, orderId, shop, need, all, (slot) =>
+    asap && slot.date === shop.today
       ? timesOf(shop, need, false, slot, asapDue(due, slot))
-      : timesOf(shop, need, true, slot, slot.instant);
-  }
+      : timesOf(shop, need, true, slot, slot.instant),
+  );
+  if (taken) return taken;
   throw new SlotFull('The kitchen is full for the coming week: please try again later', null);
 }
 
