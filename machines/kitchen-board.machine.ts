@@ -1,4 +1,12 @@
-import { type ActorRefFrom, assign, enqueueActions, type SnapshotFrom, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assign,
+  enqueueActions,
+  fromCallback,
+  raise,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
 import type { KitchenSettings } from '../contract/kitchen.ts';
 import type { Order } from '../contract/order.ts';
 import type { KitchenColumn, OrderState } from '../contract/order-lifecycle.ts';
@@ -42,10 +50,23 @@ export function boardLanes(columns: BoardColumns, now: number): BoardLanes {
   };
 }
 
-/** What the board was started with: whether staff left the sound on last time (kept by the browser). */
+/** The thermal rolls a kitchen's ticket printer takes, in millimetres. */
+export const ROLL_WIDTHS = [58, 80] as const;
+export type RollWidth = (typeof ROLL_WIDTHS)[number];
+
+/** What the board was started with: the settings staff left on this device (kept by the browser). */
 export interface KitchenBoardInput {
   soundOn: boolean;
+  /** The ticket printer's roll (80 mm when never chosen). */
+  roll?: RollWidth;
+  /** Print an order's ticket when this board accepts it (off when never turned on). */
+  autoPrint?: boolean;
 }
+
+/** The ticket printer: prints the ticket on the page's paper, then tells the board it is done. */
+const printTicket = fromCallback<{ type: 'kitchen.printed' }, Order>(() => {
+  throw new Error('printTicket is provided by src/actors');
+});
 
 /** Staff move one order a step on, or cancel it with the reason the customer reads. */
 export interface KitchenMove {
@@ -68,7 +89,14 @@ export type KitchenBoardEvent =
   /** The busy switch: every estimate gets the kitchen's busy minutes while it is on. */
   | { type: 'kitchen.busy' }
   /** A newly paid order's highlight ends: raised by the board itself, FRESH_MS after it began. */
-  | { type: 'kitchen.fade'; orderId: string };
+  | { type: 'kitchen.fade'; orderId: string }
+  /** Print an order's ticket: a card's button, or the board itself when it accepted the order. */
+  | { type: 'kitchen.print'; order: Order }
+  /** The printer is done with the ticket on the page's paper. */
+  | { type: 'kitchen.printed' }
+  | { type: 'kitchen.roll'; roll: RollWidth }
+  /** Turns printing on acceptance on or off. */
+  | { type: 'kitchen.autoPrint' };
 
 export interface KitchenBoardContext {
   /** null until the first read answers. */
@@ -91,6 +119,15 @@ export interface KitchenBoardContext {
   soundOn: boolean;
   /** Why the busy switch could not be read or turned. */
   busyError: string | null;
+  roll: RollWidth;
+  autoPrint: boolean;
+  /**
+   * The ticket on the page's paper: the one printing, or the last printed (the browser's own Print
+   * prints it again). null until a ticket is asked for.
+   */
+  ticket: Order | null;
+  /** Tickets asked for while another prints, oldest first. */
+  queued: Order[];
 }
 
 const fadeId = (orderId: string) => `fade ${orderId}`;
@@ -115,6 +152,7 @@ export const kitchenBoardMachine = setup({
       moveOrder: 'moveOrder';
       readKitchen: 'readKitchen';
       saveBusy: 'saveBusy';
+      printTicket: 'printTicket';
     },
   },
   actors: {
@@ -123,6 +161,7 @@ export const kitchenBoardMachine = setup({
     orderFeed: orderFeedMachine,
     readKitchen: providedLater<KitchenSettings>('readKitchen'),
     saveBusy: providedLater<KitchenSettings, KitchenSettings>('saveBusy'),
+    printTicket,
   },
   delays: { fresh: FRESH_MS },
   guards: {
@@ -133,6 +172,9 @@ export const kitchenBoardMachine = setup({
     isOwed: ({ context }) => context.owed,
     isAllFaded: ({ context }) => context.fresh.length === 0,
     wasSoundOn: ({ context }) => context.soundOn,
+    /** This board accepted the order (another tablet's acceptance is only an event) with printing on. */
+    isAcceptedToPrint: ({ context }) => context.autoPrint && context.move?.to === 'accepted',
+    isQueued: ({ context }) => context.queued.length > 0,
   },
   actions: {
     owe: assign({ owed: true }),
@@ -163,6 +205,8 @@ export const kitchenBoardMachine = setup({
     playChime: () => {},
     /** Keeps `soundOn` for the next time the board opens (the browser's storage). */
     rememberSound: () => {},
+    /** Keeps `roll` and `autoPrint` for the next time the board opens (the browser's storage). */
+    rememberPrinting: () => {},
   },
 }).createMachine({
   id: 'kitchenBoard',
@@ -178,6 +222,10 @@ export const kitchenBoardMachine = setup({
     kitchen: null,
     busyError: null,
     soundOn: input.soundOn,
+    roll: input.roll ?? 80,
+    autoPrint: input.autoPrint ?? false,
+    ticket: null,
+    queued: [],
   }),
   invoke: {
     id: 'feed',
@@ -235,7 +283,18 @@ export const kitchenBoardMachine = setup({
             src: 'moveOrder',
             // Entered only through 'kitchen.move', which records the move.
             input: ({ context }) => context.move!,
-            onDone: { target: 'idle', actions: [assign({ move: null }), 'owe'] },
+            onDone: [
+              {
+                guard: 'isAcceptedToPrint',
+                target: 'idle',
+                actions: [
+                  raise(({ event }) => ({ type: 'kitchen.print' as const, order: event.output })),
+                  assign({ move: null }),
+                  'owe',
+                ],
+              },
+              { target: 'idle', actions: [assign({ move: null }), 'owe'] },
+            ],
             // Refused (moved meanwhile by someone else, say) or failed: the board shows it as it is now.
             onError: {
               target: 'refused',
@@ -290,6 +349,37 @@ export const kitchenBoardMachine = setup({
             'kitchen.sound': { target: 'off', actions: [assign({ soundOn: false }), 'rememberSound'] },
             'order.event': { guard: 'isNewlyPaid', actions: 'playChime' },
           },
+        },
+      },
+    },
+    // One ticket at a time: the page shows the ticket, then the printer prints it; those asked for
+    // meanwhile wait their turn. The roll and printing on acceptance are this device's, remembered.
+    print: {
+      initial: 'waiting',
+      on: {
+        'kitchen.print': {
+          actions: assign({ queued: ({ context, event }) => [...context.queued, event.order] }),
+        },
+        'kitchen.roll': { actions: [assign({ roll: ({ event }) => event.roll }), 'rememberPrinting'] },
+        'kitchen.autoPrint': {
+          actions: [assign({ autoPrint: ({ context }) => !context.autoPrint }), 'rememberPrinting'],
+        },
+      },
+      states: {
+        waiting: {
+          always: {
+            guard: 'isQueued',
+            target: 'printing',
+            actions: assign({
+              ticket: ({ context }) => context.queued[0]!,
+              queued: ({ context }) => context.queued.slice(1),
+            }),
+          },
+        },
+        printing: {
+          // Entered only with a ticket taken from the queue.
+          invoke: { id: 'printTicket', src: 'printTicket', input: ({ context }) => context.ticket! },
+          on: { 'kitchen.printed': { target: 'waiting' } },
         },
       },
     },

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { KitchenSettings } from '../../contract/kitchen.ts';
 import { KITCHEN_COLUMNS } from '../../contract/order-lifecycle.ts';
 import {
@@ -9,6 +9,7 @@ import {
 import { fetchAllOrders, fetchOrderEvents, fetchOrderMail, transitionOrder } from '../api/admin.ts';
 import { fetchKitchenSettings, saveKitchenSettings } from '../api/ordering.ts';
 import { keepSound, playChime, prepareChime } from '../ui/chime.ts';
+import { keepPrinting, printWhenDrawn } from '../ui/ticket-printer.ts';
 import { asAdmin } from './admin.ts';
 import { fromActors, useLogic } from './context.tsx';
 import { liveOrderFeed, settle } from './order-feed.ts';
@@ -20,7 +21,8 @@ export const kitchenLogic = fromActors((actors) => ({
   /**
    * The kitchen board: each column read as staff (the newest orders of its state), a move through the
    * lifecycle's transition call (a cancellation with its reason), every order's live events, the chime
-   * and whether it is on (kept by the browser), and the kitchen's busy switch.
+   * and whether it is on (kept by the browser), the kitchen's busy switch, and the ticket printer (the
+   * browser's print of the page, and its roll and printing on acceptance kept by the browser).
    */
   kitchenBoard: kitchenBoardMachine.provide({
     actors: {
@@ -42,8 +44,16 @@ export const kitchenLogic = fromActors((actors) => ({
       saveBusy: fromPromise(({ input }: { input: KitchenSettings }) =>
         asAdmin(actors, (uid) => saveKitchenSettings(uid, input)),
       ),
+      printTicket: fromCallback(({ sendBack }) =>
+        printWhenDrawn(() => sendBack({ type: 'kitchen.printed' })),
+      ),
     },
-    actions: { prepareChime, playChime, rememberSound: ({ context }) => keepSound(context.soundOn) },
+    actions: {
+      prepareChime,
+      playChime,
+      rememberSound: ({ context }) => keepSound(context.soundOn),
+      rememberPrinting: ({ context }) => keepPrinting(context),
+    },
   }),
 
   /** An order's timeline, as staff read it. */

@@ -1,3 +1,5 @@
+import { keep, recall } from './device-memory.ts';
+
 /**
  * A short two-note chime made with the Web Audio API (no sound file to fetch). The context is created
  * on the first call, which a click on the sound toggle makes, as browsers allow audio only after a
@@ -34,18 +36,6 @@ export function playChime(): void {
 /** Where the board keeps whether staff left the sound on (the browser's, per device). */
 const SOUND_KEY = 'pizzon:kitchen-sound';
 
-export function soundLeftOn(): boolean {
-  try {
-    return localStorage.getItem(SOUND_KEY) === 'on';
-  } catch {
-    return false;
-  }
-}
+export const soundLeftOn = (): boolean => recall(SOUND_KEY) === 'on';
 
-export function keepSound(on: boolean): void {
-  try {
-    localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
-  } catch {
-    // Private windows may refuse storage: the sound is then forgotten, as before.
-  }
-}
+export const keepSound = (on: boolean): void => keep(SOUND_KEY, on ? 'on' : 'off');

@@ -16,6 +16,8 @@ import {
   type BoardColumns,
   boardLanes,
   FRESH_MS,
+  type KitchenBoardContext,
+  type KitchenBoardInput,
   type KitchenMove,
   kitchenBoardMachine,
 } from '../../machines/kitchen-board.machine.ts';
@@ -36,12 +38,15 @@ function held<T, Input = void>() {
  * The board with its reads and moves held, its stream spoken through `stream`, its chime and the sound's
  * memory spied on, and the kitchen's busy switch held.
  */
-function aBoard({ soundOn = false } = {}) {
+function aBoard(input: KitchenBoardInput = { soundOn: false }) {
   const reads = held<BoardColumns>();
   const moves = held<Order, KitchenMove>();
   const kitchen = held<KitchenSettings>();
   const busy = held<KitchenSettings, KitchenSettings>();
   const remembered: boolean[] = [];
+  const rememberedPrinting: Array<Pick<KitchenBoardContext, 'roll' | 'autoPrint'>> = [];
+  /** The tickets the printer was handed, in order; each prints until the test says it is done. */
+  const printed: Order[] = [];
   const stream = { send: (_event: OrderStreamActorEvent) => {} };
   const chime = { prepare: vi.fn(), play: vi.fn() };
   const clock = new SimulatedClock();
@@ -60,14 +65,19 @@ function aBoard({ soundOn = false } = {}) {
         }),
         readKitchen: kitchen.logic,
         saveBusy: busy.logic,
+        printTicket: fromCallback(({ input }: { input: Order }) => {
+          printed.push(input);
+        }),
       },
       actions: {
         prepareChime: chime.prepare,
         playChime: chime.play,
         rememberSound: ({ context }) => remembered.push(context.soundOn),
+        rememberPrinting: ({ context }) =>
+          rememberedPrinting.push({ roll: context.roll, autoPrint: context.autoPrint }),
       },
     }),
-    { clock, input: { soundOn } },
+    { clock, input },
   ).start();
   return {
     board,
@@ -79,6 +89,8 @@ function aBoard({ soundOn = false } = {}) {
     kitchen,
     busy,
     remembered,
+    rememberedPrinting,
+    printed,
     state: () => board.getSnapshot(),
   };
 }
@@ -223,6 +235,86 @@ describe('the board’s sound and busy switch', () => {
       busyError: 'The kitchen is briefly offline',
       kitchen: { busy: true },
     });
+  });
+});
+
+describe('the board’s tickets', () => {
+  const order = (id: string, state: OrderState = 'paid') =>
+    ({ _id: id, transaction_id: `T-${id}`, state }) as Order;
+
+  it('prints a card’s ticket, one at a time, the others waiting their turn; the last stays on the paper', () => {
+    const { board, printed, state } = aBoard();
+    expect(state().context.ticket).toBeNull();
+    board.send({ type: 'kitchen.print', order: order('a') });
+    expect(state().matches({ print: 'printing' })).toBe(true);
+    expect(printed.map((o) => o._id)).toEqual(['a']);
+    expect(state().context.ticket?._id).toBe('a');
+    // Asked for while the first prints: printed after it, in turn.
+    board.send({ type: 'kitchen.print', order: order('b') });
+    board.send({ type: 'kitchen.print', order: order('c') });
+    expect(printed.map((o) => o._id)).toEqual(['a']);
+    board.send({ type: 'kitchen.printed' });
+    expect(printed.map((o) => o._id)).toEqual(['a', 'b']);
+    expect(state().context.ticket?._id).toBe('b');
+    board.send({ type: 'kitchen.printed' });
+    board.send({ type: 'kitchen.printed' });
+    expect(printed.map((o) => o._id)).toEqual(['a', 'b', 'c']);
+    expect(state().matches({ print: 'waiting' })).toBe(true);
+    // The browser's own Print prints the last one again.
+    expect(state().context).toMatchObject({ ticket: { _id: 'c' }, queued: [] });
+  });
+
+  it('prints nothing on acceptance unless turned on, then the ticket of each order this board accepts, once', async () => {
+    const { board, reads, moves, printed, stream, state } = aBoard();
+    reads.calls[0]!.resolve(BOARD);
+    await settle();
+    expect(state().context.autoPrint).toBe(false);
+    board.send({ type: 'kitchen.move', ...ACCEPT });
+    moves.calls[0]!.resolve(order('a', 'accepted'));
+    await settle();
+    expect(printed).toEqual([]);
+
+    board.send({ type: 'kitchen.autoPrint' });
+    expect(state().context.autoPrint).toBe(true);
+    // Another tablet accepts an order: this board only hears of it.
+    stream.send({ type: 'order.event', event: accepted });
+    // A move that is not an acceptance prints nothing; nor does an acceptance refused.
+    board.send({ type: 'kitchen.move', ...ACCEPT, from: 'accepted', to: 'preparing' });
+    moves.calls[1]!.resolve(order('a', 'preparing'));
+    await settle();
+    board.send({ type: 'kitchen.move', ...ACCEPT, orderId: 'b', transactionId: 'T-b' });
+    moves.calls[2]!.reject(new Error('This order is accepted already'));
+    await settle();
+    expect(printed).toEqual([]);
+
+    board.send({ type: 'kitchen.move', ...ACCEPT, orderId: 'c', transactionId: 'T-c' });
+    const answer = { ...order('c', 'accepted'), phone: '+880 1711 111111' };
+    moves.calls[3]!.resolve(answer);
+    await settle();
+    // The order as the server answered the acceptance.
+    expect(printed).toEqual([answer]);
+    expect(state().matches({ print: 'printing' })).toBe(true);
+    board.send({ type: 'kitchen.printed' });
+    expect(printed).toHaveLength(1);
+  });
+
+  it('starts with the roll and printing on acceptance staff left, printing nothing for it', () => {
+    const { board, printed, rememberedPrinting, state } = aBoard({
+      soundOn: false,
+      roll: 58,
+      autoPrint: true,
+    });
+    expect(state().context).toMatchObject({ roll: 58, autoPrint: true, ticket: null });
+    expect(state().matches({ print: 'waiting' })).toBe(true);
+    expect(printed).toEqual([]);
+    board.send({ type: 'kitchen.roll', roll: 80 });
+    board.send({ type: 'kitchen.autoPrint' });
+    expect(rememberedPrinting).toEqual([
+      { roll: 80, autoPrint: true },
+      { roll: 80, autoPrint: false },
+    ]);
+    // Never chosen: an 80 mm roll, and no printing on acceptance.
+    expect(aBoard().state().context).toMatchObject({ roll: 80, autoPrint: false });
   });
 });
 

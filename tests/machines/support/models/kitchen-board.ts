@@ -37,10 +37,15 @@ export const silentBoard = kitchenBoardMachine.provide({
     orderFeed: fromCallback(() => {}) as never,
     readKitchen: neverAnswers<KitchenSettings>(),
     saveBusy: neverAnswers<KitchenSettings, KitchenSettings>(),
+    // The walk says when the printer is done.
+    printTicket: fromCallback(() => {}) as never,
   },
 });
 
 const withBusy = (busy: boolean): KitchenSettings => ({ ...DEFAULT_KITCHEN_SETTINGS, busy });
+
+/** The card's order once accepted, as the server answers the move. */
+const acceptedOrder = { ...waiting, state: 'accepted' } as Order;
 
 export const kitchenBoardModel = defineModel(silentBoard, [
   {
@@ -96,5 +101,31 @@ export const kitchenBoardModel = defineModel(silentBoard, [
             ]
           : []),
       ] as never,
+  },
+  {
+    // Tickets: a card's, another asked for while one prints, the roll, and printing on acceptance.
+    input: { soundOn: false },
+    events: (snapshot) => {
+      const { queued } = snapshot.context as KitchenBoardContext;
+      return [
+        // One ticket waiting at most (a card's, or the one printing on acceptance adds): enough to walk.
+        ...(queued.length === 0
+          ? [
+              { type: 'kitchen.print', order: waiting },
+              { type: 'kitchen.move', ...ACCEPT },
+            ]
+          : []),
+        ...(snapshot.matches({ print: 'printing' }) ? [{ type: 'kitchen.printed' }] : []),
+        { type: 'kitchen.roll', roll: 58 },
+        { type: 'kitchen.roll', roll: 80 },
+        { type: 'kitchen.autoPrint' },
+        ...(snapshot.matches({ move: 'moving' })
+          ? [
+              { type: 'xstate.done.actor.moveOrder', output: acceptedOrder },
+              { type: 'xstate.error.actor.moveOrder', error: new Error('This order is accepted already') },
+            ]
+          : []),
+      ] as never;
+    },
   },
 ]);
