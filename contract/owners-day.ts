@@ -20,6 +20,11 @@ export const OwnersDaySchema = v.object({
   averageMinutesToDelivery: v.nullable(v.number()),
   /** Today's five most ordered items (by units, paid orders). */
   topItems: v.array(v.object({ name: v.string(), quantity: v.number() })),
+  /**
+   * Cash: what the cash orders on their way will bring (taka, and how many orders), and the cash taken
+   * today (none from a server before cash orders).
+   */
+  cash: v.optional(v.object({ toCollect: v.number(), orders: v.number(), taken: v.number() })),
   /** Table bookings for today still standing (not cancelled, declined or no-shows), and their guests. */
   bookings: v.object({ count: v.number(), guests: v.number() }),
 });

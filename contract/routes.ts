@@ -56,6 +56,7 @@ import {
 } from './order-lifecycle.ts';
 import { OwnersDaySchema } from './owners-day.ts';
 import { PageQuerySchema } from './paging.ts';
+import { PaymentOptionsSchema, PaymentSettingsSchema } from './payment-settings.ts';
 import { PhoneOrderSchema, PhoneOrderTakenSchema } from './phone-order.ts';
 import {
   CartPromoSchema,
@@ -440,12 +441,23 @@ export const ROUTES = {
     tag: 'Orders',
     summary: 'Place the cart as an order; answers the payment page’s address',
     description:
-      'Reserves the stock for the hold time. Limited per address and per account. A delivery (the spec’s body; `orderType` left out) or a pickup (a name and a phone); `slot` one GET /order-slots offered, or left out for as soon as possible (outside the hours: the first slot after the opening). A postcode no delivery area takes, or food short of its area’s minimum: 400. A slot that filled up meanwhile: 409 with the next free one ({ message, slot }).',
+      "Reserves the stock for the hold time. Limited per address and per account. A delivery (the spec’s body; `orderType` left out) or a pickup (a name and a phone); `slot` one GET /order-slots offered, or left out for as soon as possible (outside the hours: the first slot after the opening). A postcode no delivery area takes, or food short of its area’s minimum: 400. A slot that filled up meanwhile: 409 with the next free one ({ message, slot }). `paymentMethod: 'cash'` (when the owner offers it; else 400) places the order at once, holding its stock, and answers its confirmation page instead of the gateway’s.",
     access: 'signedIn',
     body: CreatePaymentSchema,
     answer: PaymentUrlSchema,
     writesMenu: true,
     admission: 'checkout',
+  }),
+  paymentOptions: route({
+    method: 'GET',
+    path: '/payment-options',
+    tag: 'Orders',
+    summary: 'How the caller may pay at checkout: online, and cash when the owner offers it',
+    description:
+      '`cashRefusal` says why cash is not for this customer (the owner keeps it for customers with a delivered order); `cashMax`: cash only for totals under it.',
+    access: 'signedIn',
+    answer: PaymentOptionsSchema,
+    admission: 'shopping',
   }),
   orderSlots: route({
     method: 'GET',
@@ -915,6 +927,24 @@ export const ROUTES = {
     access: 'admin',
     body: ShopHoursSchema,
     answer: ShopHoursSchema,
+  }),
+  paymentSettings: route({
+    method: 'GET',
+    path: '/admin-payment-settings',
+    tag: 'Admin',
+    summary: 'How customers may pay: online, cash (under an amount, for customers with a delivered order)',
+    access: 'admin',
+    answer: PaymentSettingsSchema,
+  }),
+  savePaymentSettings: route({
+    method: 'PUT',
+    path: '/admin-payment-settings',
+    tag: 'Admin',
+    summary: 'Set how customers may pay (for the checkouts from then on)',
+    description: 'At least one of online and cash stays on (400 otherwise).',
+    access: 'admin',
+    body: PaymentSettingsSchema,
+    answer: PaymentSettingsSchema,
   }),
   kitchenSettings: route({
     method: 'GET',

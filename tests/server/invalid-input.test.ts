@@ -36,6 +36,7 @@ import { DEFAULT_SHOP_HOURS } from '../../contract/opening-hours.ts';
 import { AdminOrdersQuerySchema, DeliveryPaymentSchema } from '../../contract/order.ts';
 import { StaffTransitionSchema } from '../../contract/order-lifecycle.ts';
 import { PageQuerySchema } from '../../contract/paging.ts';
+import { DEFAULT_PAYMENT_SETTINGS, PaymentSettingsSchema } from '../../contract/payment-settings.ts';
 import { PhonePickupSchema } from '../../contract/phone-order.ts';
 import {
   PromoCodeInputSchema,
@@ -338,6 +339,17 @@ const TARGETS: Record<string, Target> = {
     prepare: async () => ({
       valid: DEFAULT_KITCHEN_SETTINGS,
       send: jsonCall('PUT', asCaller('/admin-kitchen-settings', cast.admin.uid), cast.admin.token),
+    }),
+  },
+  'PUT /admin-payment-settings': {
+    schema: PaymentSettingsSchema,
+    method: 'PUT',
+    in: 'body',
+    ok: 200,
+    sample: { ...DEFAULT_PAYMENT_SETTINGS, cashMax: 500 },
+    prepare: async () => ({
+      valid: { ...DEFAULT_PAYMENT_SETTINGS, cashMax: 500 },
+      send: jsonCall('PUT', asCaller('/admin-payment-settings', cast.admin.uid), cast.admin.token),
     }),
   },
   'GET /order-slots': {

@@ -15,6 +15,8 @@ import {
   OrderEventListSchema,
   type OrderState,
   type OrderType,
+  PAYMENT_METHODS,
+  type PaymentMethod,
 } from '../../contract/order-lifecycle.ts';
 import { SUPERSEDED } from '../../server/api/services/checkout.ts';
 import { releaseExpiredReservations } from '../../server/api/services/expiry.ts';
@@ -53,11 +55,21 @@ async function eventsOf(orderId: string) {
 async function mailOf(orderId: string) {
   return ctx.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId)).orderBy(asc(mailOutbox.id));
 }
-/** Puts an order of `type` in `state` directly (test setup only: no event, no stock moved). */
-async function setState(orderId: string, state: OrderState, type: OrderType = 'delivery'): Promise<void> {
-  await ctx.db.update(orders).set({ state, orderType: type }).where(eq(orders.id, orderId));
+/** Puts an order of `type` paid by `method` in `state` directly (test setup only: no event, no stock moved). */
+async function setState(
+  orderId: string,
+  state: OrderState,
+  type: OrderType = 'delivery',
+  method: PaymentMethod = 'online',
+): Promise<void> {
+  await ctx.db
+    .update(orders)
+    .set({ state, orderType: type, paymentMethod: method })
+    .where(eq(orders.id, orderId));
 }
-const everyTypeAndState = ORDER_TYPES.flatMap((type) => ORDER_STATES.map((from) => [type, from] as const));
+const everyTypeAndState = PAYMENT_METHODS.flatMap((method) =>
+  ORDER_TYPES.flatMap((type) => ORDER_STATES.map((from) => [method, type, from] as const)),
+);
 
 /** Everything a transition could touch for this order: its row, events, mail and its item's stock. */
 async function footprint(order: OrderRow, itemId: string) {
@@ -80,9 +92,9 @@ async function freshOrder(quantity = 5) {
 describe('the transition table, enforced', () => {
   it.each(
     everyTypeAndState,
-  )('refuses a %s from %s every move the table does not give an actor: 409, nothing written', async (type, from) => {
+  )('refuses a %s %s from %s every move the table does not give an actor: 409, nothing written', async (method, type, from) => {
     const { item, customer, order } = await freshOrder();
-    await setState(order.id, from, type);
+    await setState(order.id, from, type, method);
     const before = await footprint(order, item.id);
     const uids: Record<OrderActor, string | undefined> = {
       gateway: undefined,
@@ -93,7 +105,7 @@ describe('the transition table, enforced', () => {
     let refused = 0;
     for (const by of ORDER_ACTORS) {
       for (const to of ORDER_STATES) {
-        if (findTransition(from, to, by, type)) continue;
+        if (findTransition(from, to, by, type, method)) continue;
         const attempt = ctx.db.transaction((tx) =>
           transitionOrder(tx, { order: { id: order.id }, to, actor: { by, uid: uids[by] } }),
         );
@@ -109,11 +121,11 @@ describe('the transition table, enforced', () => {
 
   it.each(
     everyTypeAndState,
-  )('answers 409 to staff asking a move of a %s from %s the table does not give them', async (type, from) => {
+  )('answers 409 to staff asking a move of a %s %s from %s the table does not give them', async (method, type, from) => {
     const { item, order } = await freshOrder();
-    await setState(order.id, from, type);
+    await setState(order.id, from, type, method);
     const before = await footprint(order, item.id);
-    for (const to of ORDER_STATES.filter((to) => !findTransition(from, to, 'staff', type))) {
+    for (const to of ORDER_STATES.filter((to) => !findTransition(from, to, 'staff', type, method))) {
       const answer = await transition(order.id, { to });
       expect(answer.status, `${from} → ${to}`).toBe(409);
       expect((answer.body as unknown as { message: string }).message).toContain(
@@ -125,10 +137,10 @@ describe('the transition table, enforced', () => {
 
   const staffMoves = ORDER_TRANSITIONS.filter((t) => t.by === 'staff');
   it.each(
-    staffMoves.map((t) => [t.only ?? 'delivery', t.from, t.to] as const),
-  )('lets staff move a %s %s → %s: one event, the order answered', async (type, from, to) => {
+    staffMoves.map((t) => [t.method ?? 'online', t.only ?? 'delivery', t.from, t.to] as const),
+  )('lets staff move a %s %s %s → %s: one event, the order answered', async (method, type, from, to) => {
     const { item, order } = await freshOrder();
-    await setState(order.id, from, type);
+    await setState(order.id, from, type, method);
     const before = await footprint(order, item.id);
     const answer = await transition(order.id, { to, note: '  shop closed early  ' });
     expect(answer.status).toBe(200);
@@ -145,9 +157,15 @@ describe('the transition table, enforced', () => {
     });
     // Leaving the states that hold stock gives the unit back; moves among them (or among the others) don't.
     const released =
-      ['awaiting_payment', 'paid', 'accepted', 'preparing', 'out_for_delivery', 'ready_for_pickup'].includes(
-        from,
-      ) && ['cancelled', 'refund_due'].includes(to);
+      [
+        'awaiting_payment',
+        'paid',
+        'placed',
+        'accepted',
+        'preparing',
+        'out_for_delivery',
+        'ready_for_pickup',
+      ].includes(from) && ['cancelled', 'refund_due', 'cash_refused'].includes(to);
     expect(after.stock).toBe(before.stock + (released ? 1 : 0));
     const mailed = [
       'out_for_delivery',
@@ -156,6 +174,7 @@ describe('the transition table, enforced', () => {
       'cancelled',
       'refund_due',
       'refunded',
+      'cash_refused',
     ].includes(to);
     expect(after.mail.map((m) => m.kind)).toEqual([
       ...before.mail.map((m) => m.kind),

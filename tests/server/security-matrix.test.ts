@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROOM_SETTINGS } from '../../contract/booking.ts';
 import { DEFAULT_KITCHEN_SETTINGS } from '../../contract/kitchen.ts';
 import { DEFAULT_SHOP_HOURS } from '../../contract/opening-hours.ts';
+import { DEFAULT_PAYMENT_SETTINGS } from '../../contract/payment-settings.ts';
 import type { Promotion } from '../../contract/promotions.ts';
 import { routeKey } from '../../contract/route-entry.ts';
 import { ROUTE_LIST } from '../../contract/routes.ts';
@@ -83,6 +84,7 @@ const EXPECTED: Record<string, Statuses> = {
   'POST /create-payment-intent':        [401,  401,   401,  200, 400, 400],
   'GET /my-orders':                     [401,  401,   401,  200, 200, 200],
   'GET /order-slots':                   [401,  401,   401,  200, 200, 200],
+  'GET /payment-options':               [401,  401,   401,  200, 200, 200],
   'DELETE /order-delete/:id':           [401,  401,   401,  200, 404, 404],
   'GET /payment-status/:tranId':        [401,  401,   401,  200, 404, 404],
   'GET /my-orders-stream':              [401,  401,   401,  200, 200, 200],
@@ -139,6 +141,8 @@ const EXPECTED: Record<string, Statuses> = {
   'PUT /admin-shop-hours':              [401,  401,   401,  403, 403, 200],
   'GET /admin-kitchen-settings':        [401,  401,   401,  403, 403, 200],
   'PUT /admin-kitchen-settings':        [401,  401,   401,  403, 403, 200],
+  'GET /admin-payment-settings':        [401,  401,   401,  403, 403, 200],
+  'PUT /admin-payment-settings':        [401,  401,   401,  403, 403, 200],
 };
 
 /** The calls of the spec's API table (section 7); each must be served and have its row. */
@@ -317,6 +321,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   }),
   'GET /my-orders': signedIn(async () => ({ path: '/my-orders' })),
   'GET /order-slots': signedIn(async () => ({ path: '/order-slots?orderType=pickup' })),
+  'GET /payment-options': signedIn(async () => ({ path: '/payment-options' })),
   'DELETE /order-delete/:id': signedIn(async (cast) => ({
     path: `/order-delete/${(await unpaidOrderOfA(cast)).id}`,
   })),
@@ -423,6 +428,11 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'PUT /admin-kitchen-settings': admin(async () => ({
     path: '/admin-kitchen-settings',
     body: DEFAULT_KITCHEN_SETTINGS,
+  })),
+  'GET /admin-payment-settings': admin(async () => ({ path: '/admin-payment-settings' })),
+  'PUT /admin-payment-settings': admin(async () => ({
+    path: '/admin-payment-settings',
+    body: DEFAULT_PAYMENT_SETTINGS,
   })),
   'GET /cart-promo': signedIn(async () => ({ path: '/cart-promo' })),
   'PUT /cart-promo': signedIn(async () => ({

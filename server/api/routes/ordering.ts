@@ -2,6 +2,7 @@ import { ROUTES } from '../../../contract/routes.ts';
 import type { Database } from '../../db/client.ts';
 import { listAreas, saveAreas } from '../services/delivery-areas.ts';
 import { readKitchenSettings, saveKitchenSettings } from '../services/kitchen-settings.ts';
+import { paymentOptionsFor, readPaymentSettings, savePaymentSettings } from '../services/payment-settings.ts';
 import type { ShopClock } from '../services/shop-clock.ts';
 import { saveShopHours } from '../services/shop-hours.ts';
 import { offerSlots } from '../services/slots.ts';
@@ -19,4 +20,7 @@ export function orderingRoutes(on: RegisterRoute, db: Database, clock: ShopClock
   on(ROUTES.kitchenSettings, () => readKitchenSettings(db));
   on(ROUTES.saveKitchenSettings, (_, { body }) => saveKitchenSettings(db, body));
   on(ROUTES.orderSlots, (c, { query }) => offerSlots(db, clock, c.var.user.uid, query));
+  on(ROUTES.paymentOptions, (c) => paymentOptionsFor(db, c.var.user.uid));
+  on(ROUTES.paymentSettings, () => readPaymentSettings(db));
+  on(ROUTES.savePaymentSettings, (_, { body }) => savePaymentSettings(db, body));
 }

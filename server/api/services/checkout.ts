@@ -1,13 +1,14 @@
 // Checkout: the caller's cart becomes an unpaid order holding its stock, and the gateway gives its
 // payment page; an order the gateway never saw is undone.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { splitSellable } from '../../../contract/cart.ts';
 import { areaFor, belowMinimumMessage, notDeliveredMessage } from '../../../contract/delivery.ts';
 import { toCents } from '../../../contract/money.ts';
 import { selectionProblem } from '../../../contract/options.ts';
 import type { CreatePayment } from '../../../contract/order.ts';
+import type { OrderState, PaymentMethod } from '../../../contract/order-lifecycle.ts';
 import { priceOrder } from '../../../contract/pricing.ts';
 import { SHOP_CLOSED_MESSAGE } from '../../../contract/shop.ts';
 import type { Database } from '../../db/client.ts';
@@ -20,7 +21,9 @@ import { assertWithinHoldBudget, holdShare, isNewAccount, OverHoldBudget } from 
 import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
 import { loadOptionGroups } from './item-options.ts';
 import { recordCreation, skipOvertaken, transitionOrder } from './order-lifecycle.ts';
+import { enqueueOrderMail } from './order-mail.ts';
 import { type Executor, heldUnits, lockItems, restoreStock } from './order-stock.ts';
+import { assertPaymentAllowed } from './payment-settings.ts';
 import {
   type CartLineRow,
   type PricedCart,
@@ -49,6 +52,14 @@ export const promoRefused = (code: string, refusal: string): string =>
   `Promo code ${code}: ${refusal}. Please review your cart.`;
 /** The note on an order a newer checkout of the same customer replaced. */
 export const SUPERSEDED = 'Replaced by a newer checkout';
+
+/** Where an order starts: awaiting the gateway's payment, or placed when it is paid in cash. */
+const initialState = (method: PaymentMethod): OrderState =>
+  method === 'cash' ? 'placed' : 'awaiting_payment';
+
+/** Where a cash order sends the browser: its confirmation, with the tracker, on the storefront. */
+export const confirmationUrl = (returnSite: string | undefined, transactionId: string): string =>
+  `${returnSite ?? ''}/order-placed/${transactionId}`;
 
 /** 'PZ' + 24 hex characters (96 random bits): unguessable, so it can stand in URLs and notifications. */
 export const newTransactionId = (): string => `PZ${randomBytes(12).toString('hex').toUpperCase()}`;
@@ -190,6 +201,9 @@ export function createOrder(
     if (totalCents !== toCents(input.total_price)) {
       throw new Conflict(promo?.refusal ? promoRefused(promo.code, promo.refusal) : PRICES_CHANGED);
     }
+    // The owner's rules for the way it is paid (cash off, over the limit, not a regular: 400), before
+    // anything is held.
+    await assertPaymentAllowed(tx, uid, input.paymentMethod, totalCents);
 
     // The customer's earlier unpaid orders are cancelled (by the customer: this checkout replaces them)
     // and give their stock back before this order takes its own, so checking out the same cart again
@@ -235,15 +249,25 @@ export function createOrder(
         transactionId,
         totalCents,
         orderType: input.orderType,
+        paymentMethod: input.paymentMethod,
+        state: initialState(input.paymentMethod),
         deliveryAreaId: area?.id ?? null,
         pizzaUnits: need.pizzaUnits,
         ...(discounted && { promotionId: promotion.id, promoCode: promotion.code, discountCents }),
       })
       .returning({ id: orders.id });
-    await recordCreation(tx, { id: order!.id, userUid: uid }, uid);
+    await recordCreation(tx, { id: order!.id, userUid: uid }, uid, initialState(input.paymentMethod));
     await insertOrderLines(tx, order!.id, lines, 'cart');
     // The slot last: its lock is held to the commit, and every checkout of the same slot waits for it.
     await takeSlot(tx, order!.id, shop, need, input.slot);
+    // A cash order is placed now, with no gateway to confirm it: the cart lines it was made of go, as a
+    // payment takes them, and its confirmation mail is written, once its due time is known.
+    if (input.paymentMethod === 'cash') {
+      const made = lines.map((line) => line.id);
+      await tx.delete(cartLines).where(and(eq(cartLines.userUid, uid), inArray(cartLines.id, made)));
+      const [placed] = await tx.select().from(orders).where(eq(orders.id, order!.id));
+      await enqueueOrderMail(tx, placed!, 'placed', 'customer');
+    }
     return { id: order!.id, transactionId, totalCents, lines: paymentLines(lines) };
   });
 }
@@ -361,6 +385,8 @@ export async function checkout(
     if ((await releaseExpiredReservations(db, holds.holdMinutes)) === 0) throw error;
     return createOrder(db, caller, input, holds, source, clock);
   });
+  // Cash never waits on a gateway: the customer goes to the order's confirmation.
+  if (input.paymentMethod === 'cash') return { url: confirmationUrl(deps.returnSite, order.transactionId) };
   try {
     return await withTimeout(
       gateway.createPaymentPage({

@@ -3,24 +3,29 @@
 // many ask at the same time, and its event, its stock and its mail are written in the same transaction.
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  CASH_REFUSED_NEEDS_REASON,
   findTransition,
+  isPaid,
   nextStates,
   ORDER_STATE_LABELS,
   type OrderActor,
   type OrderState,
   type OrderType,
+  type PaymentMethod,
   STOCK_HOLDING_STATES,
 } from '../../../contract/order-lifecycle.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { OrderRow } from '../../db/rows.ts';
 import { orderEvents, orders } from '../../db/schema.ts';
-import { Conflict, NotFound } from '../domain-errors.ts';
+import { Conflict, InvalidInput, NotFound } from '../domain-errors.ts';
 import { isUuid } from './ids.ts';
 import { enqueueOrderMail } from './order-mail.ts';
 import { restoreStock, retakeStock } from './order-stock.ts';
 import { promoUseFree } from './promotions.ts';
 
 export const NO_SUCH_ORDER_ADMIN = 'No order has this id';
+/** The event's note when staff mark a cash order's cash taken (handed over and paid, in one move). */
+export const CASH_TAKEN = 'Cash taken';
 
 /** Who moves the order: the uid of the customer or admin (none for the gateway and the job). */
 export interface Mover {
@@ -58,8 +63,9 @@ export class TransitionRefused extends Conflict {
     readonly to: OrderState,
     readonly by: OrderActor,
     type?: OrderType,
+    method?: PaymentMethod,
   ) {
-    const ways = nextStates(from, by, type).map(label);
+    const ways = nextStates(from, by, type, method).map(label);
     super(
       `Order ${order.transactionId} is ${label(from)}: ${by} can not move it to ${label(to)}` +
         (ways.length > 0 ? ` (only to ${ways.join(' or ')})` : ''),
@@ -119,9 +125,16 @@ async function appendEvent(
   });
 }
 
-/** The first event of an order checkout has just inserted (awaiting payment, by the customer's checkout). */
-export const recordCreation = (tx: Transaction, order: Pick<OrderRow, 'id' | 'userUid'>, uid: string) =>
-  appendEvent(tx, order, null, 'awaiting_payment', { by: 'checkout', uid }, undefined);
+/**
+ * The first event of an order checkout has just inserted, by the customer's checkout: awaiting payment,
+ * or placed when it is paid in cash.
+ */
+export const recordCreation = (
+  tx: Transaction,
+  order: Pick<OrderRow, 'id' | 'userUid'>,
+  uid: string,
+  state: OrderState = 'awaiting_payment',
+) => appendEvent(tx, order, null, state, { by: 'checkout', uid }, undefined);
 
 /** A released order's stock and its promo code's use, taken again both or neither. */
 async function retakeStockAndUse(tx: Transaction, order: OrderRow): Promise<boolean> {
@@ -144,10 +157,14 @@ export function transitionOrder(tx: Transaction, request: TransitionRequest): Pr
     const from = request.expectFrom ?? current.state;
     if (current.state !== from) throw new TransitionConflict(current, from, current.state);
     const { by } = request.actor;
-    // A pickup ends at the counter, a delivery at the door: the table's rows name the type they fit.
+    // A pickup ends at the counter, a delivery at the door, and cash is never owed back: the table's
+    // rows name the type and the payment method they fit.
     const type = current.orderType;
-    if (!findTransition(from, request.to, by, type))
-      throw new TransitionRefused(current, from, request.to, by, type);
+    const method = current.paymentMethod;
+    if (!findTransition(from, request.to, by, type, method))
+      throw new TransitionRefused(current, from, request.to, by, type, method);
+    // Who refused the cash, and why, stays with the order.
+    if (request.to === 'cash_refused' && !request.note) throw new InvalidInput(CASH_REFUSED_NEEDS_REASON);
 
     let to = request.to;
     // Before the UPDATE, so the order changes state once, to where it really goes; should the UPDATE
@@ -156,12 +173,15 @@ export function transitionOrder(tx: Transaction, request: TransitionRequest): Pr
     // discount the shop can no longer give, so the order is owed back as when its stock is gone.
     if (!isHolding(from) && isHolding(to) && !(await retakeStockAndUse(sp, current))) {
       to = 'refund_due';
-      if (!findTransition(from, to, by, type)) throw new TransitionRefused(current, from, to, by, type);
+      if (!findTransition(from, to, by, type, method))
+        throw new TransitionRefused(current, from, to, by, type, method);
     }
+    // A cash order is paid the moment staff hand it over and take the cash: the end of its way.
+    const cashTaken = method === 'cash' && isPaid(to, method) && !isPaid(from, method);
 
     const [moved] = await sp
       .update(orders)
-      .set({ ...request.record, state: to })
+      .set({ ...request.record, ...(cashTaken && { paidAt: new Date() }), state: to })
       .where(and(eq(orders.id, current.id), eq(orders.state, from)))
       .returning();
     if (!moved) {
@@ -169,7 +189,14 @@ export function transitionOrder(tx: Transaction, request: TransitionRequest): Pr
       throw new TransitionConflict(current, from, now?.state);
     }
     if (isHolding(from) && !isHolding(to)) await restoreStock(sp, moved.id);
-    await appendEvent(sp, moved, from, to, request.actor, request.note);
+    await appendEvent(
+      sp,
+      moved,
+      from,
+      to,
+      request.actor,
+      request.note ?? (cashTaken ? CASH_TAKEN : undefined),
+    );
     await enqueueOrderMail(sp, moved, to, by);
     return { order: moved, from, to };
   });

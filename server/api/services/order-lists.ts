@@ -63,12 +63,13 @@ export function listOrders(db: Database, uid: string, page: PageRequest): Promis
 
 /** A page of every customer's orders, as Manage orders filters them. */
 export function listAllOrders(db: Database, query: PageRequest & OrderFilters): Promise<Page<Order>> {
-  const { status, state, from, to, q } = query;
+  const { status, state, from, to, q, payment_method } = query;
   return ordersPage(
     db,
     and(
       status && eq(orders.stage, status),
       state && eq(orders.state, state),
+      payment_method && eq(orders.paymentMethod, payment_method),
       from === undefined ? undefined : gte(orders.createdAt, sql`${from}::timestamptz`),
       to === undefined ? undefined : lt(orders.createdAt, sql`${to}::timestamptz`),
       q === undefined ? undefined : sql`${orderSearchText(orders)} like ${containing(q)}`,

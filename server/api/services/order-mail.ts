@@ -25,7 +25,8 @@ type MailedOrder = Pick<
   | 'promoCode'
   | 'orderType'
   | 'dueText'
->;
+> &
+  Partial<Pick<OrderRow, 'paymentMethod'>>;
 
 /** When the order is due, as checkout told it, and what comes next for its type. */
 function whenDue(order: MailedOrder): string {
@@ -46,6 +47,15 @@ function whenDue(order: MailedOrder): string {
  * add noise; the unpaid endings (payment failed, expired) are already on the gateway's page.
  */
 const LETTERS: Partial<Record<OrderState, (order: MailedOrder) => { subject: string; body: string }>> = {
+  // A cash order's confirmation: placed, nothing paid, the cash to have ready.
+  placed: (order) => ({
+    subject: `Pizzon: order ${order.transactionId} is placed`,
+    body: `We have your order ${order.transactionId}. Please have ${formatAdminPrice(order.totalCents)} in cash ready ${order.orderType === 'pickup' ? 'at the counter' : 'for the rider'}.${whenDue(order)}`,
+  }),
+  cash_refused: (order) => ({
+    subject: `Pizzon: order ${order.transactionId} has ended`,
+    body: `Order ${order.transactionId} was not paid when it was handed over, so it has ended. Nothing was charged.`,
+  }),
   paid: (order) => ({
     subject: `Pizzon: payment received for order ${order.transactionId}`,
     body: `We received your payment of ${formatAdminPrice(order.totalCents)} for order ${order.transactionId}.${whenDue(order)}`,
@@ -64,7 +74,10 @@ const LETTERS: Partial<Record<OrderState, (order: MailedOrder) => { subject: str
   }),
   cancelled: (order) => ({
     subject: `Pizzon: order ${order.transactionId} was cancelled`,
-    body: `Order ${order.transactionId} was cancelled before it was paid: nothing was charged and its items went back on the menu. If you still pay for it at the payment page, we will either take the order after all or refund you, and tell you which.`,
+    body:
+      order.paymentMethod === 'cash'
+        ? `Order ${order.transactionId} was cancelled: nothing is to be paid and its items went back on the menu.`
+        : `Order ${order.transactionId} was cancelled before it was paid: nothing was charged and its items went back on the menu. If you still pay for it at the payment page, we will either take the order after all or refund you, and tell you which.`,
   }),
   refund_due: (order) => ({
     subject: `Pizzon: your payment for order ${order.transactionId} will be refunded`,

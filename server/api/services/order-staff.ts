@@ -5,8 +5,9 @@ import { eq } from 'drizzle-orm';
 import type { Order } from '../../../contract/order.ts';
 import {
   ACCEPTED_STATES,
+  isPaid,
   type OrderState,
-  PAID_STATES,
+  type PaymentMethod,
   type StaffTransition,
 } from '../../../contract/order-lifecycle.ts';
 import type { Database } from '../../db/client.ts';
@@ -24,24 +25,30 @@ export const ALREADY_CANCELLED = 'This order is already cancelled';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-async function stateOf(tx: Transaction, id: string): Promise<OrderState> {
+async function stateOf(tx: Transaction, id: string): Promise<{ state: OrderState; method: PaymentMethod }> {
   if (!isUuid(id)) throw new NotFound(NO_SUCH_ORDER_ADMIN);
-  const [order] = await tx.select({ state: orders.state }).from(orders).where(eq(orders.id, id));
+  const [order] = await tx
+    .select({ state: orders.state, method: orders.paymentMethod })
+    .from(orders)
+    .where(eq(orders.id, id));
   if (!order) throw new NotFound(NO_SUCH_ORDER_ADMIN);
-  return order.state;
+  return order;
 }
 
-/** The spec's refusals of Confirm, in its own words, before the table's general one. */
+/**
+ * The spec's refusals of Confirm, in its own words, before the table's general one. A cash order is
+ * confirmed once placed: its cash comes at the door.
+ */
 function confirmRefusal(state: OrderState): string | undefined {
   if (ACCEPTED_STATES.includes(state)) return ALREADY_CONFIRMED;
   if (state === 'refund_due' || state === 'refunded') return CONFIRM_CANCELLED;
-  return PAID_STATES.includes(state) ? undefined : CONFIRM_UNPAID;
+  return isPaid(state) || state === 'placed' ? undefined : CONFIRM_UNPAID;
 }
 
 /** Confirm ('Order confirm successful!'): a paid order is accepted by the kitchen. */
 export function confirmOrder(db: Database, uid: string, id: string): Promise<void> {
   return db.transaction(async (tx) => {
-    const from = await stateOf(tx, id);
+    const { state: from } = await stateOf(tx, id);
     const refusal = confirmRefusal(from);
     if (refusal) throw new Conflict(refusal);
     await transitionOrder(tx, {
@@ -60,13 +67,14 @@ export function confirmOrder(db: Database, uid: string, id: string): Promise<voi
  */
 export function removeOrder(db: Database, uid: string, id: string): Promise<'cancelled' | 'refund_due'> {
   return db.transaction(async (tx) => {
-    const from = await stateOf(tx, id);
+    const { state: from, method } = await stateOf(tx, id);
     if (from === 'delivered') throw new Conflict(REMOVE_DELIVERED);
     if (from === 'cancelled' || from === 'refund_due' || from === 'refunded') {
       throw new Conflict(ALREADY_CANCELLED);
     }
     // An unpaid order is cancelled; the table refuses one already released (expired, payment failed).
-    const to = PAID_STATES.includes(from) ? 'refund_due' : 'cancelled';
+    // A cash order took no money until handed over: it is cancelled, never owed back.
+    const to = isPaid(from, method) ? 'refund_due' : 'cancelled';
     await transitionOrder(tx, { order: { id }, to, actor: { by: 'staff', uid }, expectFrom: from });
     return to;
   });

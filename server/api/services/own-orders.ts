@@ -1,6 +1,6 @@
 // One order of the caller's own: found only by its owner, and deleted (cancelled) by them.
 import { and, eq } from 'drizzle-orm';
-import { PAID_STATES } from '../../../contract/order-lifecycle.ts';
+import { isPaid } from '../../../contract/order-lifecycle.ts';
 import type { Database } from '../../db/client.ts';
 import type { OrderRow } from '../../db/rows.ts';
 import { orders } from '../../db/schema.ts';
@@ -31,7 +31,7 @@ export async function requireOwnOrder(db: Executor, uid: string, id: string): Pr
 export async function deleteOrder(db: Database, uid: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await requireOwnOrder(tx, uid, id);
-    if (PAID_STATES.includes(order.state)) throw new Conflict(PAID_ORDER_NOT_DELETABLE);
+    if (isPaid(order.state, order.paymentMethod)) throw new Conflict(PAID_ORDER_NOT_DELETABLE);
     await transitionOrder(tx, {
       order: { id: order.id },
       to: 'cancelled',

@@ -4,7 +4,7 @@
 // does (tests/server/owners-day.test.ts reads their plans at 100,000 orders).
 import { sql } from 'drizzle-orm';
 import { toTaka } from '../../../contract/money.ts';
-import { ORDER_STATES, type OrderState } from '../../../contract/order-lifecycle.ts';
+import { CASH_OPEN_STATES, ORDER_STATES, type OrderState } from '../../../contract/order-lifecycle.ts';
 import { type OwnersDay, WAITING_STATES } from '../../../contract/owners-day.ts';
 import type { Database } from '../../db/client.ts';
 import type { ShopClock } from './shop-clock.ts';
@@ -19,7 +19,7 @@ const NOT_COMING = list(['cancelled', 'declined', 'no_show']);
 export async function readOwnersDay(db: Database, clock: ShopClock): Promise<OwnersDay> {
   const day = clock.today();
   const start = clock.instant(day, 0).toISOString();
-  const [byState, revenue, waiting, delivery, top, bookings] = await Promise.all([
+  const [byState, revenue, waiting, delivery, top, bookings, cashOpen, cashTaken] = await Promise.all([
     db.execute<{ state: OrderState; orders: number }>(sql`
       select state, count(*)::int as orders from orders
       where created_at >= ${start}::timestamptz group by state`),
@@ -41,6 +41,13 @@ export async function readOwnersDay(db: Database, clock: ShopClock): Promise<Own
     db.execute<{ count: number; guests: number }>(sql`
       select count(*)::int as count, coalesce(sum(persons), 0)::int as guests from reservations
       where date = ${day}::date and state not in ${NOT_COMING}`),
+    // orders_cash_open_idx: the cash orders on their way; orders_paid_idx: the cash taken today.
+    db.execute<{ orders: number; cents: number }>(sql`
+      select count(*)::int as orders, coalesce(sum(total_cents), 0)::int as cents from orders
+      where payment_method = 'cash' and state in ${list(CASH_OPEN_STATES)}`),
+    db.execute<{ cents: number }>(sql`
+      select coalesce(sum(total_cents), 0)::int as cents from orders
+      where paid_at >= ${start}::timestamptz and payment_method = 'cash' and state not in ${GIVEN_BACK}`),
   ]);
   const ordersByState = Object.fromEntries(ORDER_STATES.map((state) => [state, 0])) as Record<
     OrderState,
@@ -61,5 +68,10 @@ export async function readOwnersDay(db: Database, clock: ShopClock): Promise<Own
       minutes === null || minutes === undefined ? null : Math.round(minutes * 10) / 10,
     topItems: top.rows,
     bookings: { count: bookings.rows[0]?.count ?? 0, guests: bookings.rows[0]?.guests ?? 0 },
+    cash: {
+      toCollect: toTaka(cashOpen.rows[0]?.cents ?? 0),
+      orders: cashOpen.rows[0]?.orders ?? 0,
+      taken: toTaka(cashTaken.rows[0]?.cents ?? 0),
+    },
   };
 }

@@ -2,7 +2,7 @@
 // and the sandbox gateway's own page.
 import { and, eq } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../contract/order.ts';
-import { PAID_STATES, STOCK_HOLDING_STATES } from '../../../contract/order-lifecycle.ts';
+import { isPaid, PAID_STATES, STOCK_HOLDING_STATES } from '../../../contract/order-lifecycle.ts';
 import type { Database } from '../../db/client.ts';
 import type { OrderRow } from '../../db/rows.ts';
 import { orders } from '../../db/schema.ts';
@@ -14,13 +14,13 @@ export async function paymentStatusOf(
   transactionId: string,
 ): Promise<PaymentStatus> {
   const [order] = await db
-    .select({ transactionId: orders.transactionId, state: orders.state })
+    .select({ transactionId: orders.transactionId, state: orders.state, method: orders.paymentMethod })
     .from(orders)
     .where(and(eq(orders.transactionId, transactionId), eq(orders.userUid, uid)));
   if (!order) throw new NotFound('No order of yours has this transaction id');
   return {
     transaction_id: order.transactionId,
-    payment_status: PAID_STATES.includes(order.state),
+    payment_status: isPaid(order.state, order.method),
     // Nothing more will happen to its payment: it holds no stock any more (failed, expired, cancelled,
     // or owed back).
     closed: !STOCK_HOLDING_STATES.includes(order.state),
