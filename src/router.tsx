@@ -217,6 +217,16 @@ const paymentSuccessRoute = createRoute({
   ...loadingAtOnce,
 });
 
+// A cash order's confirmation: placed, with the cash to have ready and the order live below.
+const orderPlacedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order-placed/$tranId',
+  beforeLoad: requireCustomer,
+  component: lazyRouteComponent(() => import('./routes/order-placed.tsx'), 'OrderPlacedPage'),
+  staticData: { pageName: 'Order Placed' },
+  ...loadingAtOnce,
+});
+
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
@@ -355,6 +365,7 @@ const routeTree = rootRoute.addChildren([
     customerRoute.addChildren([userProfileRoute, myCartRoute, checkoutRoute, myOrderRoute]),
   ]),
   paymentSuccessRoute,
+  orderPlacedRoute,
   adminRoute.addChildren([
     adminHomeRoute,
     adminProfileRoute,

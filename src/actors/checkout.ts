@@ -4,7 +4,7 @@ import { areaOf } from '../../contract/delivery.ts';
 import { checkoutMachine, type Remembered } from '../../machines/checkout.machine.ts';
 import { createSubmitMachine } from '../../machines/submit.machine.ts';
 import { forgetCart } from '../api/cart.ts';
-import { fetchDeliveryAreas, fetchOrderSlots } from '../api/ordering.ts';
+import { fetchDeliveryAreas, fetchOrderSlots, fetchPaymentOptions } from '../api/ordering.ts';
 import { createPayment, fetchMyOrders } from '../api/orders.ts';
 import { fetchProfile, saveProfileAddress } from '../api/profile.ts';
 import { describeFailure, rejectReadably } from '../ui/failure.ts';
@@ -50,6 +50,8 @@ export const checkoutLogic = fromActors(({ session, cart, signedInUid }) => ({
       }),
       // Where the shop delivers: none read leaves the postcode to the server's check at the order.
       readAreas: fromPromise(async () => (await fetchDeliveryAreas()).map(areaOf)),
+      // What the owner offers this customer; unread, checkout pays online (the server decides anyway).
+      readPayment: fromPromise(() => fetchPaymentOptions(signedInUid())),
       readSlots: fromPromise(async ({ input }) => {
         try {
           return await fetchOrderSlots(signedInUid(), input);

@@ -9,6 +9,7 @@ import { formatCartPrice, toCents } from '../../contract/money.ts';
 import { dayWords } from '../../contract/opening-hours.ts';
 import { FIELDS_OF, ORDER_TIME_FORMAT, type ShippingField } from '../../contract/order.ts';
 import type { OrderType } from '../../contract/order-lifecycle.ts';
+import { CASH_CHOICE, cashOverLimit, ONLINE_CHOICE } from '../../contract/payment-settings.ts';
 import { opensText } from '../../contract/shop.ts';
 import type { checkoutMachine } from '../../machines/checkout.machine.ts';
 import { useCheckoutLogic } from '../actors/checkout.ts';
@@ -85,6 +86,58 @@ function OrderTypeChoice({ value, onChoose }: { value: OrderType; onChoose: (typ
       {value === 'pickup' && (
         <p className="text-neutral-700">
           Collect it at <strong>{RESTAURANT_ADDRESS}</strong>: we only need your name and phone.
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * How it is paid: online (the spec's way) or cash at the door or the counter, shown only when the owner
+ * offers cash, with the amount to have ready (or why cash is not for this order).
+ */
+function PaymentChoice({
+  snapshot,
+  send,
+  totalPrice,
+}: {
+  snapshot: CheckoutSnapshot;
+  send: CheckoutSend;
+  totalPrice: number;
+}) {
+  const { payment, paymentMethod, orderType } = snapshot.context;
+  if (!payment?.cash) return null;
+  const overLimit = payment.cashMax !== null && toCents(totalPrice) >= toCents(payment.cashMax);
+  const choices = [
+    ...(payment.online ? [{ method: 'online' as const, label: ONLINE_CHOICE }] : []),
+    { method: 'cash' as const, label: CASH_CHOICE[orderType] },
+  ];
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-lg font-bold">How will you pay?</legend>
+      <div className="flex flex-wrap gap-3">
+        {choices.map(({ method, label }) => (
+          <label
+            key={method}
+            className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-neutral-300 px-4 font-bold has-checked:border-ink has-checked:bg-brand"
+          >
+            <input
+              type="radio"
+              name="payment-method"
+              className="size-5 accent-ink"
+              checked={paymentMethod === method}
+              onChange={() => send({ type: 'checkout.pay', method })}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+      {paymentMethod === 'cash' && (
+        <p className="text-neutral-700">
+          {payment.cashRefusal ??
+            (overLimit
+              ? cashOverLimit(toCents(payment.cashMax!))
+              : `Have ${formatCartPrice(toCents(totalPrice))} ready ${orderType === 'pickup' ? 'at the counter' : 'for the rider'}.`)}
         </p>
       )}
     </fieldset>
@@ -262,6 +315,7 @@ function ShippingDetails({ snapshot, send, totalPrice, foodCents }: DetailsProps
         </div>
       </div>
       <WhenChoice snapshot={snapshot} send={send} />
+      <PaymentChoice snapshot={snapshot} send={send} totalPrice={totalPrice} />
       <FormAlert message={error} />
       <SubmitButton busy={busy} className="w-full sm:w-auto">
         Place Order

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise } from 'xstate';
 import type { OrderSlots } from '../../contract/kitchen.ts';
+import type { PaymentOptions } from '../../contract/payment-settings.ts';
 import { cartMachine } from '../../machines/cart.machine.ts';
 import { checkoutMachine, type OrderToPlace, type SlotsQuery } from '../../machines/checkout.machine.ts';
 import { checkoutLogic } from '../../src/actors/checkout.ts';
@@ -36,7 +37,7 @@ let cart: AnyActorRef | null = null;
 afterEach(() => cart?.stop());
 
 /** Checkout for a cart of 2 × Pizza 1 (22.00 tk of food), the times `offer`. */
-function renderCheckout(offer: OrderSlots) {
+function renderCheckout(offer: OrderSlots, payment?: PaymentOptions) {
   cart = createActor(
     cartMachine.provide({ actors: { fetchCart: fromPromise(async () => readOf([cartLine(1, 2)])) } }),
   ).start();
@@ -51,6 +52,7 @@ function renderCheckout(offer: OrderSlots) {
           rememberShipping: fromPromise(async () => ({})),
           readAreas: fromPromise(async () => AREAS),
           readSlots: fromPromise(async ({ input }) => reads(input)),
+          ...(payment && { readPayment: fromPromise(async () => payment) }),
         },
       }),
     }),
@@ -62,6 +64,30 @@ function renderCheckout(offer: OrderSlots) {
 const form = () => screen.getByRole('form', { name: 'Shipping Details' });
 
 describe('Checkout', () => {
+  it('offers cash only when the owner does, with the amount to have ready, and sends the choice', async () => {
+    const { placed } = renderCheckout(OPEN, { online: true, cash: true, cashMax: null, cashRefusal: null });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Pickup' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Pay at the counter' }));
+    expect(screen.getByText('Have 22.00 tk ready at the counter.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Delivery' }));
+    expect(screen.getByRole('radio', { name: 'Cash on delivery' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Pickup' }));
+    await userEvent.clear(screen.getByLabelText('Full name *'));
+    await userEvent.type(screen.getByLabelText('Full name *'), 'Nadia Rahman');
+    await userEvent.type(screen.getByLabelText('Phone *'), '01700000000');
+    await screen.findByText(/As soon as possible/);
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await vi.waitFor(() => expect(placed).toHaveBeenCalledOnce());
+    expect(placed.mock.calls[0]![0]).toMatchObject({ orderType: 'pickup', paymentMethod: 'cash' });
+  });
+
+  it('shows no payment choice while the owner takes online payment only', async () => {
+    renderCheckout(OPEN, { online: true, cash: false, cashMax: null, cashRefusal: null });
+    await screen.findByText(/As soon as possible/);
+    expect(screen.queryByRole('group', { name: 'How will you pay?' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Cash on delivery' })).toBeNull();
+  });
+
   it('checks the postcode as it is typed, and says before payment what a delivery needs', async () => {
     renderCheckout(OPEN);
     const postcode = await screen.findByLabelText('Postcode *');
