@@ -26,6 +26,9 @@ export interface ShopClock {
   instant(date: string, minute: number): Date;
 }
 
+/** A few weeks of 15-minute slots: the instants a running shop asks for again and again. */
+const MAX_INSTANTS_KEPT = 4_096;
+
 export function shopClock(timeZone: string, now: () => number = Date.now): ShopClock {
   const format = new Intl.DateTimeFormat('en-CA', {
     timeZone,
@@ -42,6 +45,9 @@ export function shopClock(timeZone: string, now: () => number = Date.now): ShopC
     return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!);
   };
   const wallNow = () => new Date(wallAt(now()));
+  // Every checkout asks for the instants of a week of slots, each costing two formatToParts: a day's
+  // minute stands for the same instant until the zone's rules change, which they do not while we run.
+  const instants = new Map<string, number>();
   return {
     now: () => new Date(now()),
     today: () => wallNow().toISOString().slice(0, 10),
@@ -50,11 +56,18 @@ export function shopClock(timeZone: string, now: () => number = Date.now): ShopC
       return wall.getUTCHours() * 60 + wall.getUTCMinutes();
     },
     instant(date, minute) {
-      const wall = Date.parse(`${date}T00:00:00Z`) + minute * 60_000;
-      // The zone's offset at a first guess, then at the instant it gives (a change of offset between them,
-      // daylight saving's, moves it once more).
-      const guess = wall - (wallAt(wall) - Math.floor(wall / 60_000) * 60_000);
-      return new Date(wall - (wallAt(guess) - Math.floor(guess / 60_000) * 60_000));
+      const key = `${date}+${minute}`;
+      let at = instants.get(key);
+      if (at === undefined) {
+        const wall = Date.parse(`${date}T00:00:00Z`) + minute * 60_000;
+        // The zone's offset at a first guess, then at the instant it gives (a change of offset between
+        // them, daylight saving's, moves it once more).
+        const guess = wall - (wallAt(wall) - Math.floor(wall / 60_000) * 60_000);
+        at = wall - (wallAt(guess) - Math.floor(guess / 60_000) * 60_000);
+        if (instants.size >= MAX_INSTANTS_KEPT) instants.clear();
+        instants.set(key, at);
+      }
+      return new Date(at);
     },
   };
 }
