@@ -241,11 +241,23 @@ export const phoneOrderMachine = setup({
                   orderType: context.orderType,
                   postcode: context.form.postcode.trim(),
                 }),
-                onDone: { target: 'ready', actions: assign({ slots: ({ event }) => event.output }) },
+                // A time chosen before is kept only while it is still offered.
+                onDone: {
+                  target: 'ready',
+                  actions: assign({
+                    slots: ({ event }) => event.output,
+                    slot: ({ context, event }) =>
+                      event.output.slots.some((offered) => offered.at === context.slot) ? context.slot : null,
+                  }),
+                },
                 // As soon as possible may still be sent; the server says if it can not be had.
                 onError: {
                   target: 'ready',
-                  actions: assign({ slots: null, error: ({ event }) => errorMessage(event.error) }),
+                  actions: assign({
+                    slots: null,
+                    slot: null,
+                    error: ({ event }) => errorMessage(event.error),
+                  }),
                 },
               },
             },

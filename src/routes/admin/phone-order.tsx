@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { Copy, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { whenText } from '../../../contract/kitchen.ts';
 import { formatAdminPrice, toCents } from '../../../contract/money.ts';
 import { type OptionGroup, takesExactlyOne } from '../../../contract/options.ts';
@@ -177,10 +177,14 @@ function When({ snapshot, send }: { snapshot: PhoneSnapshot; send: PhoneSend }) 
   const { slots, slot } = snapshot.context;
   const today = dayjs().format('YYYY-MM-DD');
   const loading = snapshot.matches({ editing: { times: 'loading' } });
+  const id = useId();
   return (
-    <label className="grid gap-1 font-bold" aria-busy={loading}>
-      When
+    <div className="grid gap-1" aria-busy={loading}>
+      <label htmlFor={id} className="font-bold">
+        When
+      </label>
       <select
+        id={id}
         className="field"
         value={slot ?? ''}
         disabled={loading}
@@ -194,7 +198,7 @@ function When({ snapshot, send }: { snapshot: PhoneSnapshot; send: PhoneSend }) 
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 
