@@ -2,13 +2,16 @@ import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { AreasInputSchema } from '../../contract/delivery.ts';
 import { KitchenSettingsSchema } from '../../contract/kitchen.ts';
+import { PaymentSettingsSchema } from '../../contract/payment-settings.ts';
 import { ShopHoursSchema } from '../../contract/shop-hours.ts';
 import { createSubmitMachine } from '../../machines/submit.machine.ts';
 import {
   fetchDeliveryAreas,
   fetchKitchenSettings,
+  fetchPaymentSettings,
   saveDeliveryAreas,
   saveKitchenSettings,
+  savePaymentSettings,
   saveShopHours,
 } from '../api/ordering.ts';
 import { fetchShopStatus } from '../api/shop.ts';
@@ -47,6 +50,12 @@ export const orderingLogic = fromActors((actors) => {
       'saveShopHours',
       (uid, values) => saveShopHours(uid, v.parse(ShopHoursSchema, values)),
       'The opening hours are saved',
+    ),
+    paymentSettings: fromPromise(() => settle(admin(fetchPaymentSettings))),
+    savePayments: saver(
+      'savePaymentSettings',
+      (uid, values) => savePaymentSettings(uid, v.parse(PaymentSettingsSchema, values)),
+      'The payment methods are saved',
     ),
     kitchenSettings: fromPromise(() => settle(admin(fetchKitchenSettings))),
     saveKitchen: saver(

@@ -40,6 +40,7 @@ const ManageOrdersFields = v.object({
   from: day,
   to: day,
   q: search,
+  payment_method: lenient(OrderFiltersSchema.entries.payment_method.wrapped),
   cursor,
   limit,
 });

@@ -1,6 +1,7 @@
 import { useActor } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import type { DeliveryArea, FeeKind } from '../../../contract/delivery.ts';
+import type { PaymentSettings } from '../../../contract/payment-settings.ts';
 import { useOrderingLogic } from '../../actors/ordering.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { useSaver } from './use-saver.ts';
@@ -205,16 +206,101 @@ function Areas({ onSaved }: { onSaved: () => void }) {
   return <AreasForm areas={read.value} onSaved={onSaved} />;
 }
 
-/** Admin → Delivery: where the shop delivers, at what fee and minimum, and how long a rider takes. */
+/**
+ * How customers may pay: online, and cash at the door or the counter (perhaps only under an amount, or
+ * for customers who have had an order delivered or collected).
+ */
+function PaymentsForm({ settings, onSaved }: { settings: PaymentSettings; onSaved: () => void }) {
+  const { savePayments } = useOrderingLogic();
+  const { state, save } = useSaver(savePayments, onSaved);
+  const saving = state.matches('submitting');
+  return (
+    <form
+      aria-label="Payment methods"
+      aria-busy={saving}
+      noValidate
+      className="grid gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const max = String(form.get('cashMax') ?? '').trim();
+        save({
+          online: form.get('online') === 'on',
+          cash: form.get('cash') === 'on',
+          cashMax: max === '' ? null : Number(max),
+          cashRegularsOnly: form.get('cashRegularsOnly') === 'on',
+        });
+      }}
+    >
+      <label className="flex min-h-11 items-center gap-2 font-bold">
+        <input type="checkbox" name="online" className="size-5" defaultChecked={settings.online} />
+        Pay online
+      </label>
+      <label className="flex min-h-11 items-center gap-2 font-bold">
+        <input type="checkbox" name="cash" className="size-5" defaultChecked={settings.cash} />
+        Cash on delivery and at the counter
+      </label>
+      <FormField label="Cash only for orders under (tk; empty: any)">
+        <input
+          name="cashMax"
+          type="number"
+          min={1}
+          step="0.01"
+          className="field"
+          defaultValue={settings.cashMax ?? ''}
+        />
+      </FormField>
+      <label className="flex min-h-11 items-center gap-2">
+        <input
+          type="checkbox"
+          name="cashRegularsOnly"
+          className="size-5"
+          defaultChecked={settings.cashRegularsOnly}
+        />
+        Cash only for customers with a delivered or collected order
+      </label>
+      {state.context.error && (
+        <p role="alert" className="field-error">
+          {state.context.error}
+        </p>
+      )}
+      <div>
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save payment methods'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Payments({ onSaved }: { onSaved: () => void }) {
+  const { paymentSettings } = useOrderingLogic();
+  const [snapshot] = useActor(paymentSettings);
+  const read = snapshot.output;
+  if (!read) return <p role="status">Loading the payment methods…</p>;
+  if (!read.ok) return <p role="alert">{read.message}</p>;
+  return <PaymentsForm settings={read.value} onSaved={onSaved} />;
+}
+
+/**
+ * Admin → Delivery: where the shop delivers, at what fee and minimum, and how long a rider takes; and
+ * how customers pay.
+ */
 export function DeliveryPage() {
   const [reads, setReads] = useState(0);
   const reread = useCallback(() => setReads((n) => n + 1), []);
+  const [paymentReads, setPaymentReads] = useState(0);
+  const rereadPayments = useCallback(() => setPaymentReads((n) => n + 1), []);
   return (
     <section aria-labelledby="delivery-title" className="grid gap-6">
       <h2 id="delivery-title" className="text-2xl font-bold">
         Delivery
       </h2>
       <Areas key={reads} onSaved={reread} />
+      <h2 id="payments-title" className="text-2xl font-bold">
+        Payments
+      </h2>
+      <Payments key={paymentReads} onSaved={rereadPayments} />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import {
   ORDER_STATES,
   type OrderEvent,
   type OrderState,
+  type PaymentMethod,
 } from '../../../contract/order-lifecycle.ts';
 import { orderStatusWords } from '../../../contract/order-status.ts';
 import { useAdminLogic } from '../../actors/admin.ts';
@@ -35,31 +36,47 @@ const STATES: ReadonlyArray<[OrderState, string]> = ORDER_STATES.map((state) => 
   ORDER_STATE_LABELS[state],
 ]);
 
+/** Paid online or in cash at the door or the counter. */
+const METHODS: ReadonlyArray<[PaymentMethod, string]> = [
+  ['online', 'Online'],
+  ['cash', 'Cash'],
+];
+
 // One filter by where the order is: its lifecycle state. (An address from before, with the spec's
 // stages in ?status=, still filters, and Clear filters takes it off.)
-type Filters = Pick<ManageOrdersSearch, 'state' | 'from' | 'to' | 'q'>;
+type Filters = Pick<ManageOrdersSearch, 'state' | 'from' | 'to' | 'q' | 'payment_method'>;
 type FilterErrors = Partial<Record<'from' | 'to' | 'q', string>>;
 
 /** The form's filters, checked as the server checks them; the address takes them only when they pass. */
 function readFilters(form: FormData): { filters: Filters; errors: FilterErrors } {
   const state = chosen(form, 'state', STATES);
+  const payment_method = chosen(form, 'payment_method', METHODS);
   const from = filled(form, 'from');
   const to = filled(form, 'to');
   const { q, problem } = readSearch(form);
   const errors: FilterErrors = {};
   if (problem) errors.q = problem;
   if (from && to && to < from) errors.to = 'To must not be before From';
-  return { filters: { state, from, to, q }, errors };
+  return { filters: { state, from, to, q, payment_method }, errors };
 }
 
 function OrderFilters({ search }: { search: ManageOrdersSearch }) {
   const navigate = useNavigate({ from: '/admin/manage-orders' });
   const [errors, setErrors] = useState<FilterErrors>({});
-  const filtered = Boolean(search.status || search.state || search.from || search.to || search.q);
+  const filtered = Boolean(
+    search.status || search.state || search.from || search.to || search.q || search.payment_method,
+  );
   return (
     <ListFilters
       // A new address (Back, Clear filters) shows its own filters.
-      key={JSON.stringify([search.status, search.state, search.from, search.to, search.q])}
+      key={JSON.stringify([
+        search.status,
+        search.state,
+        search.from,
+        search.to,
+        search.q,
+        search.payment_method,
+      ])}
       label="Filter orders"
       filtered={filtered}
       onApply={(form) => {
@@ -70,6 +87,7 @@ function OrderFilters({ search }: { search: ManageOrdersSearch }) {
       }}
     >
       <ChoiceFilter label="State" name="state" value={search.state} choices={STATES} />
+      <ChoiceFilter label="Payment" name="payment_method" value={search.payment_method} choices={METHODS} />
       <div className="w-full min-[26rem]:w-[calc(50%-0.5rem)] sm:w-44">
         <FormField label="From" error={errors.from}>
           <input type="date" name="from" className="field" defaultValue={search.from ?? ''} />
@@ -240,7 +258,9 @@ export function ManageOrdersPage() {
                 ) : null}
               </td>
               <td className="py-3 pr-4">
-                <span className="block font-semibold">{orderStatusWords(order.state, order.payment_method).join(' · ')}</span>
+                <span className="block font-semibold">
+                  {orderStatusWords(order.state, order.payment_method).join(' · ')}
+                </span>
                 {order.paid_after_closing && (
                   <span className="block text-sm font-semibold text-coral-ink">Paid after closing</span>
                 )}

@@ -41,6 +41,15 @@ function Figures({ day, now }: { day: OwnersDay; now: number }) {
           {day.averageMinutesToDelivery === null ? '—' : `${day.averageMinutesToDelivery} min`}
           <span className="block text-base font-semibold text-neutral-700">on average today</span>
         </Figure>
+        {day.cash && (
+          <Figure label="Cash to collect">
+            {formatAdminPrice(toCents(day.cash.toCollect))}
+            <span className="block text-base font-semibold text-neutral-700">
+              {day.cash.orders} {day.cash.orders === 1 ? 'order' : 'orders'} on the way · taken today{' '}
+              {formatAdminPrice(toCents(day.cash.taken))}
+            </span>
+          </Figure>
+        )}
         <Figure label="Bookings today">
           {day.bookings.count}
           <span className="block text-base font-semibold text-neutral-700">
