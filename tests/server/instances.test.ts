@@ -9,6 +9,7 @@ import {
   openingHours,
   orderLines,
   orders,
+  paymentSettings,
   users,
 } from '../../server/db/schema.ts';
 import { seedMenu } from '../../server/db/seed/menu.ts';
@@ -91,6 +92,30 @@ describe('two API processes on one database', () => {
     expect(statuses).toEqual([200, ...Array(19).fill(409)]);
     const [left] = await scratch.db.select().from(menuItems).where(eq(menuItems.id, item.id));
     expect(left!.quantity).toBe(0);
+  });
+
+  it('sell the last 3 units for cash to exactly 3 of 12 buyers over both, each order placed', async () => {
+    await scratch.db.update(paymentSettings).set({ cash: true });
+    const item = await insertDish('The Cash Calzone', 3);
+    const buyers = await customers(12, 'cash-race');
+    const apiOf = (i: number) => (i % 2 === 0 ? a : b);
+    for (const [i, buyer] of buyers.entries()) {
+      expect(
+        (await post(apiOf(i), '/add-to-cart', buyer.token, { itemId: item.id, quantity: 1 })).status,
+      ).toBe(201);
+    }
+    const body = { ...checkoutBody([{ item, quantity: 1 }]), paymentMethod: 'cash' };
+    const answers = await Promise.all(
+      buyers.map((buyer, i) => post(apiOf(i), `/create-payment-intent?uid=${buyer.uid}`, buyer.token, body)),
+    );
+    expect(answers.map((response) => response.status).sort()).toEqual([200, 200, 200, ...Array(9).fill(409)]);
+    const [left] = await scratch.db.select().from(menuItems).where(eq(menuItems.id, item.id));
+    expect(left!.quantity).toBe(0);
+    const placed = await scratch.db
+      .select({ state: orders.state, method: orders.paymentMethod })
+      .from(orders)
+      .where(sql`${orders.userUid} in ${buyers.map((buyer) => buyer.uid)}`);
+    expect(placed).toEqual(Array(3).fill({ state: 'placed', method: 'cash' }));
   });
 
   it('give the last place of a kitchen slot to exactly one of many racing customers over both', async () => {
