@@ -3,7 +3,8 @@
 // come in paid while the board is open). The gateway pays through its signed notification, another
 // member of staff moves an order through the API, the page's clock is moved for a highlight to end.
 // The busy switch is turned for real; a path starts with the sound left on (the browser's memory)
-// or off.
+// or off. The tablet's print dialog is counted instead of shown: a ticket printed by a card's button or
+// on acceptance, and never for an order another member of staff moved.
 import { expect, type Page } from '@playwright/test';
 import { DEFAULT_KITCHEN_SETTINGS } from '../../contract/kitchen.ts';
 import type { Order } from '../../contract/order.ts';
@@ -51,6 +52,8 @@ interface World extends Fixtures {
   /** The busy switch's read and its saves. */
   kitchen: Gate;
   busy: Gate;
+  /** How many times the page has printed, as last seen. */
+  prints: number;
 }
 
 interface Server {
@@ -135,6 +138,27 @@ async function cardsShown({ page, orders }: World, at: WorldSnapshot<Server>) {
 /** The busy switch: the button, whatever the minutes it adds. */
 const busyButton = (page: Page) => page.getByRole('button', { name: /^Busy/ });
 
+/** The times the page called the print dialog (counted by the stand-in of `setup`). */
+const printCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { printed?: number }).printed ?? 0);
+
+/** The printer's settings as the model has them, and the ticket on the page's paper. */
+async function ticketShown({ page, orders }: World, at: WorldSnapshot<Server>) {
+  const { roll, autoPrint, ticket } = contextOf(at.machine);
+  await expect(page.getByRole('radio', { name: `${roll} mm` })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Print when accepted' })).toHaveAttribute(
+    'aria-pressed',
+    String(autoPrint),
+  );
+  const paper = page.getByRole('article', { name: /^Ticket for order/, includeHidden: true });
+  if (!ticket) return expect(paper).toHaveCount(0);
+  await expect(paper).toHaveAttribute(
+    'aria-label',
+    `Ticket for order ${orders[ticket._id as Key].transaction_id}`,
+  );
+  await expect(paper).toHaveAttribute('data-roll', String(roll));
+}
+
 flowTests<World, Server>({
   machine: withSilentEffects(kitchenBoardMachine),
   input: { soundOn: false },
@@ -150,8 +174,30 @@ flowTests<World, Server>({
     // What happens by itself comes first: the board hears what the server sent, the stream comes back.
     if (server.echo) return [{ type: 'order.event', event: server.echo }];
     if (!server.live) return [{ type: 'order.stream', status: 'live' }];
+    // The page prints in the frame after the ticket is drawn.
+    if (at({ print: 'printing' })) return [{ type: 'kitchen.printed' }];
     const moving = at({ move: 'moving' });
     const shownAt = columnOf(context.columns, 'a');
+    // The printer's events in one stretch that ends a path (every other event with them would be far too
+    // many paths): printing on acceptance turned on, a card's ticket, the other roll, then the card
+    // accepted, which prints its ticket.
+    if (context.autoPrint) {
+      return [
+        ...(at({ read: 'reading' })
+          ? [{ type: 'xstate.done.actor.readBoard', output: boardOf(server) }]
+          : []),
+        ...(moving
+          ? [{ type: 'xstate.done.actor.moveOrder', output: modelOrder('a', context.move!.to) }]
+          : []),
+        ...(!context.ticket && shownAt === 'paid'
+          ? [{ type: 'kitchen.print', order: modelOrder('a', shownAt) }]
+          : []),
+        ...(context.ticket && context.roll === 80 ? [{ type: 'kitchen.roll', roll: 58 }] : []),
+        ...(context.roll === 58 && !moving && shownAt === 'paid' && server.orders.a === 'paid'
+          ? [{ type: 'kitchen.move', ...moveOn('paid') }]
+          : []),
+      ];
+    }
     return [
       ...(at({ read: 'reading' })
         ? [
@@ -200,6 +246,15 @@ flowTests<World, Server>({
               : []),
             ...(at({ busy: 'unknown' }) || at({ busy: 'shown' }) ? [{ type: 'kitchen.busy' }] : []),
           ]
+        : []),
+      // The printer's stretch starts with the card still paid and the board at rest.
+      ...(at({ read: 'shown' }) &&
+      at({ busy: 'shown' }) &&
+      !moving &&
+      server.orders.a === 'paid' &&
+      shownAt === 'paid' &&
+      server.orders.n1 === 'awaiting_payment'
+        ? [{ type: 'kitchen.autoPrint' }]
         : []),
       // The clock is moved only with nothing under way (a held call would time out), and for a
       // highlight of its own (moved past one, it would take the other's end with it).
@@ -274,6 +329,12 @@ flowTests<World, Server>({
     await notifyPayment(a, 'paid');
     const orders = { a, n1: await place(), n2: await place() };
 
+    await page.addInitScript(() => {
+      window.print = () => {
+        const counted = window as unknown as { printed?: number };
+        counted.printed = (counted.printed ?? 0) + 1;
+      };
+    });
     await page.clock.install();
     await signIn(page, ADMIN);
     const reads = await Gate.on(
@@ -309,6 +370,7 @@ flowTests<World, Server>({
       moves,
       kitchen,
       busy,
+      prints: 0,
     };
   },
   async teardown({ context, staff, dishId, orders, reads, moves, kitchen, busy }) {
@@ -385,6 +447,19 @@ flowTests<World, Server>({
     },
     async 'xstate.error.actor.saveBusy'({ busy }) {
       await busy.fail();
+    },
+    async 'kitchen.autoPrint'({ page }) {
+      await page.getByRole('button', { name: 'Print when accepted' }).click();
+    },
+    async 'kitchen.print'({ page, orders }) {
+      await card(page, orders.a)
+        .getByRole('button', { name: `Print ticket: order ${orders.a.transaction_id}` })
+        .click();
+    },
+    // Printed by itself in the frame after the ticket was drawn: the printing screen saw it.
+    async 'kitchen.printed'() {},
+    async 'kitchen.roll'({ page }, { event }) {
+      await page.getByText(`${(event as unknown as { roll: number }).roll} mm`, { exact: true }).click();
     },
     // The page's clock jumps past the highlight's end, and past the stream's idle limit, so the
     // stream is cut every time (not only when the jump happens to be long enough); offline, it stays
@@ -465,6 +540,18 @@ flowTests<World, Server>({
     async 'kitchenBoard.busy.saving'({ page, busy }) {
       await expect(busyButton(page)).toHaveAttribute('aria-busy', 'true');
       await expect.poll(() => busy.holding, { message: 'the switch has been sent' }).toBe(true);
+    },
+    async 'kitchenBoard.print'(world, at) {
+      await ticketShown(world, at);
+    },
+    // The page printed once more: the ticket the model has on the paper.
+    async 'kitchenBoard.print.printing'(world) {
+      await expect.poll(() => printCalls(world.page), { message: 'the page printed' }).toBe(world.prints + 1);
+      world.prints += 1;
+    },
+    // Nothing printed but what the model printed: not another member of staff's acceptance.
+    async 'kitchenBoard.print.waiting'(world) {
+      expect(await printCalls(world.page)).toBe(world.prints);
     },
     async 'kitchenBoard.sound.off'({ page }) {
       await expect(page.getByRole('button', { name: 'Sound for new orders' })).toHaveAttribute(

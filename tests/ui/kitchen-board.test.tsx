@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { DEFAULT_KITCHEN_SETTINGS, type KitchenSettings } from '../../contract/kitchen.ts';
 import type { Order } from '../../contract/order.ts';
 import { KITCHEN_COLUMNS, type OrderState } from '../../contract/order-lifecycle.ts';
@@ -13,6 +13,7 @@ import {
 import { giveLogic } from '../../src/actors/context.tsx';
 import { kitchenLogic } from '../../src/actors/kitchen.ts';
 import { KitchenPage } from '../../src/routes/admin/kitchen.tsx';
+import { keepPrinting } from '../../src/ui/ticket-printer.ts';
 import { testActors, withActors } from './support/actors.tsx';
 import { standInFeed, stream } from './support/order-feed-mock.ts';
 import { anEvent, anOrder } from './support/orders.ts';
@@ -27,6 +28,8 @@ const server = {
 };
 const chime = { prepare: vi.fn(), play: vi.fn() };
 const sound = { remembered: [] as boolean[] };
+/** The tickets handed to the printer, in order (it is done with each at once). */
+const printer = { printed: [] as Order[] };
 
 const Board = withActors(KitchenPage, testActors(), [
   giveLogic(kitchenLogic, {
@@ -49,6 +52,12 @@ const Board = withActors(KitchenPage, testActors(), [
           server.kitchen = input;
           return server.kitchen;
         }),
+        printTicket: fromCallback(
+          ({ input, sendBack }: { input: Order; sendBack: (event: never) => void }) => {
+            printer.printed.push(input);
+            queueMicrotask(() => sendBack({ type: 'kitchen.printed' } as never));
+          },
+        ),
       },
       actions: {
         prepareChime: chime.prepare,
@@ -56,6 +65,8 @@ const Board = withActors(KitchenPage, testActors(), [
         rememberSound: ({ context }) => {
           sound.remembered.push(context.soundOn);
         },
+        // The browser's memory itself: the next board starts from it.
+        rememberPrinting: ({ context }) => keepPrinting(context),
       },
     }),
   }),
@@ -70,6 +81,7 @@ beforeEach(() => {
   server.down = false;
   server.kitchen = DEFAULT_KITCHEN_SETTINGS;
   sound.remembered = [];
+  printer.printed = [];
   localStorage.clear();
   chime.prepare.mockClear();
   chime.play.mockClear();
@@ -254,6 +266,64 @@ describe('the kitchen board', () => {
     await userEvent.click(busy);
     await vi.waitFor(() => expect(busy).toHaveAttribute('aria-pressed', 'true'));
     expect(server.kitchen.busy).toBe(true);
+  });
+
+  it('prints a card’s ticket on the roll chosen, the ticket alone on the page’s paper', async () => {
+    render(<Board />);
+    const card = await within(column('Preparing')).findByRole('listitem', { name: /Customer c/ });
+    expect(screen.getByRole('radio', { name: '80 mm' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: '58 mm' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Print ticket: order T-c' }));
+    expect(printer.printed.map((order) => order._id)).toEqual(['c']);
+    const ticket = screen.getByRole('article', { name: 'Ticket for order T-c' });
+    expect(ticket).toHaveAttribute('data-roll', '58');
+    expect(ticket.parentElement).toBe(document.body);
+    expect(ticket).toHaveTextContent('2 × Margherita');
+    // Every card has its own.
+    for (const id of ['a', 'b']) {
+      expect(screen.getByRole('button', { name: `Print ticket: order T-${id}` })).toBeEnabled();
+    }
+    expect(screen.getByRole('button', { name: 'Print when accepted' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
+  it('prints on acceptance only once turned on, once per order this board accepts, and remembers it', async () => {
+    const first = render(<Board />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept: order T-a' }));
+    await within(column('Accepted')).findByText(/Customer a/);
+    expect(printer.printed).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Print when accepted' }));
+    await userEvent.click(screen.getByRole('radio', { name: '58 mm' }));
+    server.orders.set('d', anOrder('d', 'paid'));
+    server.orders.set('e', anOrder('e', 'paid'));
+    act(() => stream.send({ type: 'order.stream', status: 'live' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept: order T-d' }));
+    await vi.waitFor(() => expect(printer.printed.map((order) => order._id)).toEqual(['d']));
+    expect(printer.printed[0]?.state).toBe('accepted');
+    // Another tablet accepts e: this one hears of it and prints nothing.
+    server.orders.set('e', { ...server.orders.get('e')!, state: 'accepted' });
+    act(() =>
+      stream.send({
+        type: 'order.event',
+        event: anEvent(9, server.orders.get('e')!, 'paid', 'accepted', 'staff'),
+      }),
+    );
+    await within(column('Accepted')).findByText(/Customer e/);
+    expect(printer.printed).toHaveLength(1);
+
+    // Opened again (a reload): the setting and the roll are as left, and nothing prints again.
+    first.unmount();
+    render(<Board />);
+    expect(await screen.findByRole('button', { name: 'Print when accepted' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('radio', { name: '58 mm' })).toBeChecked();
+    await within(column('Accepted')).findByText(/Customer d/);
+    expect(printer.printed).toHaveLength(1);
   });
 
   it('offers Try again when the board cannot be read', async () => {

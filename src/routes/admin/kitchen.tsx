@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
-import { BellOff, BellRing, Flame, Plus } from 'lucide-react';
+import { BellOff, BellRing, Flame, Plus, Printer } from 'lucide-react';
 import { useId } from 'react';
 import { formatAdminPrice, toCents } from '../../../contract/money.ts';
 import { cashToCollect, type Order } from '../../../contract/order.ts';
@@ -20,14 +20,18 @@ import {
   boardLanes,
   type KitchenBoardSnapshot,
   type KitchenMove,
+  ROLL_WIDTHS,
+  type RollWidth,
 } from '../../../machines/kitchen-board.machine.ts';
 import { useKitchenLogic } from '../../actors/kitchen.ts';
 import { LineChoices } from '../../components/line-choices.tsx';
 import { LiveStatus } from '../../components/live-status.tsx';
 import { soundLeftOn } from '../../ui/chime.ts';
 import { showDialog } from '../../ui/dialog.ts';
+import { printingLeft } from '../../ui/ticket-printer.ts';
 import { useClock } from '../../ui/use-clock.ts';
 import { useLiveStatus } from '../use-order-feed.ts';
+import { TicketOnPaper } from './kitchen-ticket.tsx';
 
 /** How often the cards' timers move on. */
 const TICK_MS = 15_000;
@@ -68,9 +72,10 @@ interface CardProps {
   fresh: boolean;
   disabled: boolean;
   onMove: (move: KitchenMove) => void;
+  onPrint: (order: Order) => void;
 }
 
-function KitchenCard({ order, column, lane, now, fresh, disabled, onMove }: CardProps) {
+function KitchenCard({ order, column, lane, now, fresh, disabled, onMove, onPrint }: CardProps) {
   const titleId = useId();
   const timer = timerOf(order, lane, now);
   const type = order.order_type ?? 'delivery';
@@ -228,6 +233,15 @@ function KitchenCard({ order, column, lane, now, fresh, disabled, onMove }: Card
             Cancel
           </button>
         )}
+        <button
+          type="button"
+          className="btn-neutral"
+          aria-label={`Print ticket: order ${order.transaction_id}`}
+          onClick={() => onPrint(order)}
+        >
+          <Printer aria-hidden="true" className="size-5" />
+          Print ticket
+        </button>
       </div>
     </li>
   );
@@ -247,9 +261,10 @@ interface LaneProps {
   problem: string | null;
   canMove: boolean;
   onMove: (move: KitchenMove) => void;
+  onPrint: (order: Order) => void;
 }
 
-function KitchenLaneView({ lane, orders, fresh, now, problem, canMove, onMove }: LaneProps) {
+function KitchenLaneView({ lane, orders, fresh, now, problem, canMove, onMove, onPrint }: LaneProps) {
   const titleId = useId();
   const count = orders?.length ?? 0;
   // Later's cards are paid or placed orders: their moves are that column's.
@@ -289,6 +304,7 @@ function KitchenLaneView({ lane, orders, fresh, now, problem, canMove, onMove }:
               fresh={fresh.has(order._id)}
               disabled={!canMove}
               onMove={onMove}
+              onPrint={onPrint}
             />
           ))}
         </ul>
@@ -328,6 +344,57 @@ function BusySwitch({ snapshot, onToggle }: { snapshot: KitchenBoardSnapshot; on
 }
 
 /**
+ * The ticket printer of this device: the roll it takes, and whether accepting an order here prints its
+ * ticket (both remembered by the browser).
+ */
+function TicketSettings({
+  roll,
+  autoPrint,
+  onRoll,
+  onAutoPrint,
+}: {
+  roll: RollWidth;
+  autoPrint: boolean;
+  onRoll: (roll: RollWidth) => void;
+  onAutoPrint: () => void;
+}) {
+  return (
+    <>
+      <fieldset className="flex min-h-11 items-center gap-1 rounded-full border border-neutral-300 px-1">
+        <legend className="sr-only">Ticket roll</legend>
+        <span aria-hidden="true" className="pl-2 text-base font-bold">
+          Roll
+        </span>
+        {ROLL_WIDTHS.map((width) => (
+          <label
+            key={width}
+            className="inline-flex min-h-9 cursor-pointer items-center rounded-full px-3 font-bold has-checked:bg-ink has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-(--focus-ring)"
+          >
+            <input
+              type="radio"
+              name="ticket-roll"
+              className="sr-only"
+              checked={roll === width}
+              onChange={() => onRoll(width)}
+            />
+            {width} mm
+          </label>
+        ))}
+      </fieldset>
+      <button
+        type="button"
+        className="inline-flex min-h-11 items-center gap-2 rounded-full border border-neutral-300 px-4 font-bold"
+        aria-pressed={autoPrint}
+        onClick={onAutoPrint}
+      >
+        <Printer aria-hidden="true" className="size-5" />
+        Print when accepted
+      </button>
+    </>
+  );
+}
+
+/**
  * The kitchen board (machines/kitchen-board.machine.ts): scheduled orders waiting in Later, then paid
  * orders and each step after, live, side by side from a tablet up (the board scrolls sideways when they
  * do not fit, so nothing falls below the fold). Each card shows its type, total, due time and a timer
@@ -336,7 +403,9 @@ function BusySwitch({ snapshot, onToggle }: { snapshot: KitchenBoardSnapshot; on
  */
 export function KitchenPage() {
   const { kitchenBoard } = useKitchenLogic();
-  const [snapshot, send, board] = useMachine(kitchenBoard, { input: { soundOn: soundLeftOn() } });
+  const [snapshot, send, board] = useMachine(kitchenBoard, {
+    input: { soundOn: soundLeftOn(), ...printingLeft() },
+  });
   const live = useLiveStatus(snapshot.children.feed!);
   const freshIds = useSelector(board, freshOrders);
   // The cards' timers and the Later lane follow it.
@@ -347,6 +416,8 @@ export function KitchenPage() {
   const sound = snapshot.matches({ sound: 'on' });
   const reading = snapshot.matches({ read: 'reading' });
   const onMove = (next: KitchenMove) => send({ type: 'kitchen.move', ...next });
+  const onPrint = (order: Order) => send({ type: 'kitchen.print', order });
+  const { ticket, roll, autoPrint } = snapshot.context;
   const canMove = snapshot.can({
     type: 'kitchen.move',
     orderId: '',
@@ -383,6 +454,12 @@ export function KitchenPage() {
             )}
             Sound for new orders
           </button>
+          <TicketSettings
+            roll={roll}
+            autoPrint={autoPrint}
+            onRoll={(width) => send({ type: 'kitchen.roll', roll: width })}
+            onAutoPrint={() => send({ type: 'kitchen.autoPrint' })}
+          />
         </div>
       </div>
       {snapshot.matches({ sound: 'waitingForTap' }) && (
@@ -417,9 +494,11 @@ export function KitchenPage() {
             problem={refusedIn(lane)}
             canMove={canMove}
             onMove={onMove}
+            onPrint={onPrint}
           />
         ))}
       </div>
+      {ticket && <TicketOnPaper order={ticket} roll={roll} now={now} />}
     </section>
   );
 }
