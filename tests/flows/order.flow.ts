@@ -10,8 +10,10 @@ import {
   type OrderActor,
   type OrderState,
   type OrderType,
+  type PaymentMethod,
 } from '../../contract/order-lifecycle.ts';
 import { orderStatusWords } from '../../contract/order-status.ts';
+import { DEFAULT_PAYMENT_SETTINGS } from '../../contract/payment-settings.ts';
 import { orderMachine } from '../../machines/order.machine.ts';
 import { signIn } from '../e2e/support/accounts.ts';
 import { answerDialog } from '../e2e/support/dialog.ts';
@@ -38,8 +40,11 @@ interface World extends Fixtures {
   remove: Gate;
 }
 
-/** Where the server has the order (it can move while the card's Delete waits for its answer). */
-type Server = { state: OrderState };
+/**
+ * Where the server has the order (it can move while the card's Delete waits for its answer); null:
+ * where checkout put it (awaiting payment, or placed when paid in cash: the path's first state).
+ */
+type Server = { state: OrderState | null };
 
 const card = (page: Page, order: Order) =>
   page.getByRole('listitem', { name: `Order ${order.transaction_id}`, exact: true });
@@ -97,7 +102,7 @@ function lifecycleScreen(state: OrderState) {
   const shown = SHOWN[state];
   return async ({ page, order }: World) => {
     const element = card(page, order);
-    const words = orderStatusWords(state);
+    const words = orderStatusWords(state, order.payment_method);
     const status = element.locator('dt', { hasText: /^Status$/ }).locator('xpath=following-sibling::dd');
     await expect(status).toHaveText(words.join(''));
     for (const text of SPEC_TEXTS.filter((spec) => !words.includes(spec))) {
@@ -154,7 +159,8 @@ async function move(world: World, { to, by }: Transition, from: WorldSnapshot<Se
       }
       return;
     case 'staff':
-      return staff.moveOrder(order._id, to);
+      // Refusing the cash takes a reason.
+      return staff.moveOrder(order._id, to, to === 'cash_refused' ? 'Not at home' : undefined);
   }
 }
 
@@ -163,28 +169,41 @@ const deletable = (state: OrderState) => findTransition(state, 'cancelled', 'cus
 /** The type of the model's order (none named: a delivery). */
 const typeOf = (context: unknown): OrderType =>
   (context as { order: { order_type?: OrderType } }).order.order_type ?? 'delivery';
+/** How the model's order is paid (none named: online). */
+const methodOf = (context: unknown): PaymentMethod =>
+  (context as { order: { payment_method?: PaymentMethod } }).order.payment_method ?? 'online';
+/** The first state of the model's order: where checkout put it. */
+const placedIn = (context: unknown): OrderState =>
+  methodOf(context) === 'cash' ? 'placed' : 'awaiting_payment';
 
 flowTests<World, Server>({
   machine: withSilentEffects(orderMachine),
   input: { order: { _id: 'order', state: 'awaiting_payment' } },
   // A pickup too: its end is the counter's (ready for pickup, then collected).
-  otherInputs: [{ order: { _id: 'order', state: 'awaiting_payment', order_type: 'pickup' } }],
-  server: { state: 'awaiting_payment' },
+  // And paid in cash: placed, then the kitchen's way to the cash taken or refused.
+  otherInputs: [
+    { order: { _id: 'order', state: 'awaiting_payment', order_type: 'pickup' } },
+    { order: { _id: 'order', state: 'placed', payment_method: 'cash' } },
+    { order: { _id: 'order', state: 'placed', order_type: 'pickup', payment_method: 'cash' } },
+  ],
+  server: { state: null },
   events: (snapshot, server) => {
     if (snapshot.matches('deleted')) return [];
     const type = typeOf(snapshot.context);
+    const method = methodOf(snapshot.context);
+    const at = server.state ?? placedIn(snapshot.context);
     return [
-      ...ORDER_TRANSITIONS.filter((t) => t.from === server.state && (!t.only || t.only === type)).map(
-        ({ to, by }) => ({
-          type: 'order.transition',
-          to,
-          by,
-        }),
-      ),
+      ...ORDER_TRANSITIONS.filter(
+        (t) => t.from === at && (!t.only || t.only === type) && (!t.method || t.method === method),
+      ).map(({ to, by }) => ({
+        type: 'order.transition',
+        to,
+        by,
+      })),
       { type: 'order.delete' },
       ...(snapshot.hasTag('deleting')
         ? [
-            ...(deletable(server.state)
+            ...(deletable(at)
               ? [{ type: 'xstate.done.actor.deleteOrder', output: { deletedCount: 1 } }]
               : []),
             { type: 'xstate.error.actor.deleteOrder', error: new Error('The Delete did not get through') },
@@ -212,7 +231,9 @@ flowTests<World, Server>({
     const dish = await staff.addItem('Flow Order Dish', 5);
     const { account, api } = await regularCustomer(request, NAME);
     await api.call('POST', 'add-to-cart', { itemId: dish._id, quantity: 1 });
-    const order = await placeOrder(api, NAME, account.email, typeOf(path.start.machine.context));
+    const method = methodOf(path.start.machine.context);
+    if (method === 'cash') await staff.setPayments({ ...DEFAULT_PAYMENT_SETTINGS, cash: true });
+    const order = await placeOrder(api, NAME, account.email, typeOf(path.start.machine.context), method);
     await signIn(page, account);
     const remove = await Gate.on(
       page,
@@ -229,9 +250,10 @@ flowTests<World, Server>({
     await element.evaluate((node) => Object.assign(node, { flowCard: true }));
     return { ...fixtures, api, staff, dishId: dish._id, order, remove };
   },
-  async teardown({ staff, dishId, remove }) {
+  async teardown({ staff, dishId, remove, order }) {
     await remove.open();
     await staff.deleteItem(dishId);
+    if (order.payment_method === 'cash') await staff.setPayments(DEFAULT_PAYMENT_SETTINGS);
   },
 
   actions: {
@@ -260,6 +282,7 @@ flowTests<World, Server>({
     ...deletionScreens('awaiting_payment'),
     ...deletionScreens('payment_failed'),
     ...deletionScreens('expired'),
+    ...deletionScreens('placed'),
     // Deleted: announced, and gone from My order.
     async 'order.deleted'({ page, order }) {
       await expect(page.getByText('Order delete successful!')).toBeVisible();

@@ -12,7 +12,8 @@ import type { KitchenSettings } from '../../../contract/kitchen.ts';
 import type { MenuItem } from '../../../contract/menu.ts';
 import { DEFAULT_SHOP_HOURS } from '../../../contract/opening-hours.ts';
 import { ORDER_TIME_FORMAT, type Order } from '../../../contract/order.ts';
-import type { OrderState, OrderType } from '../../../contract/order-lifecycle.ts';
+import type { OrderState, OrderType, PaymentMethod } from '../../../contract/order-lifecycle.ts';
+import type { PaymentSettings } from '../../../contract/payment-settings.ts';
 import { E2E } from '../../../playwright.config.ts';
 import { notifyApp, SandboxGateway } from '../../../server/api/payments/sandbox.ts';
 import { embeddedPostgresUrl } from '../../../server/db/embedded.ts';
@@ -210,8 +211,13 @@ export class Staff {
     await this.api.call('DELETE', `item-delete/${id}`);
   }
 
-  async moveOrder(orderId: string, to: OrderState): Promise<void> {
-    await this.api.call('POST', `admin-order/${orderId}/transition`, { to });
+  async moveOrder(orderId: string, to: OrderState, note?: string): Promise<void> {
+    await this.api.call('POST', `admin-order/${orderId}/transition`, note ? { to, note } : { to });
+  }
+
+  /** How customers may pay (Admin → Delivery). */
+  async setPayments(settings: PaymentSettings): Promise<void> {
+    await this.api.call('PUT', 'admin-payment-settings', settings);
   }
 
   /** The kitchen's busy switch, the rest of its rules as they are. */
@@ -241,6 +247,7 @@ export async function placeOrder(
   fullName: string,
   email: string,
   orderType: OrderType = 'delivery',
+  paymentMethod: PaymentMethod = 'online',
 ): Promise<Order> {
   const lines = await api.call<CartLine[]>('GET', 'add-to-cart');
   expect(lines.length, 'the cart has lines').toBeGreaterThan(0);
@@ -249,10 +256,12 @@ export async function placeOrder(
     email,
     ...DELIVERY,
     orderType,
+    paymentMethod,
     total_price: cartTotals(lines, 0, orderType === 'pickup' ? null : undefined).totalPrice,
     order_time: dayjs().format(ORDER_TIME_FORMAT),
   });
-  const transactionId = decodeURIComponent(new URL(url).pathname.split('/').at(-1)!);
+  // The gateway's page, or a cash order's confirmation on the storefront.
+  const transactionId = decodeURIComponent(new URL(url, E2E.baseURL).pathname.split('/').at(-1)!);
   const order = (await api.call<Order[]>('GET', 'my-orders?limit=5')).find(
     (row) => row.transaction_id === transactionId,
   );
