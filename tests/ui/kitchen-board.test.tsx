@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
@@ -17,6 +17,7 @@ import { keepPrinting } from '../../src/ui/ticket-printer.ts';
 import { testActors, withActors } from './support/actors.tsx';
 import { standInFeed, stream } from './support/order-feed-mock.ts';
 import { anEvent, anOrder } from './support/orders.ts';
+import { renderAt } from './support/router.tsx';
 
 // The server, as the board's actors see it: the orders by id, and the transition call.
 const server = {
@@ -72,6 +73,13 @@ const Board = withActors(KitchenPage, testActors(), [
   }),
 ]);
 
+/** The board where the app has it (its New order link needs the router), once the router shows it. */
+async function renderBoard() {
+  const rendered = renderAt('/admin/kitchen', Board);
+  await screen.findByRole('heading', { name: 'Kitchen' });
+  return rendered;
+}
+
 const column = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
 
 beforeEach(() => {
@@ -92,7 +100,7 @@ beforeEach(() => {
 
 describe('the kitchen board', () => {
   it('shows each order in its state’s column with its items, address, phone and time since payment', async () => {
-    render(<Board />);
+    await renderBoard();
     const paid = column('Paid');
     const card = await within(paid).findByRole('listitem', { name: /Customer a/ });
     expect(card).toHaveTextContent('2 × Margherita');
@@ -107,7 +115,7 @@ describe('the kitchen board', () => {
 
   it('flags an order the server says was paid after the shop closed: staff cook it or cancel it', async () => {
     server.orders.set('f', anOrder('f', 'paid', { paid_after_closing: true }));
-    render(<Board />);
+    await renderBoard();
     const late = await within(column('Paid')).findByRole('listitem', { name: /Customer f/ });
     expect(late).toHaveTextContent(
       'Paid after closing: cook it, or cancel it and the customer is owed a refund.',
@@ -123,7 +131,7 @@ describe('the kitchen board', () => {
       'd',
       anOrder('d', 'paid', { total_price: 19.35, discount: 2.15, promo_code: 'TENOFF' }),
     );
-    render(<Board />);
+    await renderBoard();
     const card = await within(column('Paid')).findByRole('listitem', { name: /Customer d/ });
     expect(card).toHaveTextContent('Tk 19.35');
     expect(card).toHaveTextContent('TENOFF −Tk 2.15');
@@ -131,7 +139,7 @@ describe('the kitchen board', () => {
   });
 
   it('moves a card to its next step through the transition call', async () => {
-    render(<Board />);
+    await renderBoard();
     await userEvent.click(await screen.findByRole('button', { name: 'Accept: order T-a' }));
     expect(server.transition).toHaveBeenCalledWith('a', 'accepted', undefined);
     expect(await within(column('Accepted')).findByText(/Customer a/)).toBeInTheDocument();
@@ -144,7 +152,7 @@ describe('the kitchen board', () => {
       server.orders.set(id, { ...server.orders.get(id)!, state: 'accepted' });
       throw new Error('This order is accepted already');
     });
-    render(<Board />);
+    await renderBoard();
     await userEvent.click(await screen.findByRole('button', { name: 'Accept: order T-a' }));
     expect(await within(column('Paid')).findByRole('alert')).toHaveTextContent(
       'Order T-a: This order is accepted already',
@@ -153,7 +161,7 @@ describe('the kitchen board', () => {
   });
 
   it('adds a newly paid order without a reload, highlighted and announced', async () => {
-    render(<Board />);
+    await renderBoard();
     await within(column('Paid')).findByText(/Customer a/);
     const fresh = anOrder('d', 'paid');
     server.orders.set(fresh._id, fresh);
@@ -170,7 +178,7 @@ describe('the kitchen board', () => {
   });
 
   it('reads the columns again once the stream is live: an order paid before it started shows', async () => {
-    render(<Board />);
+    await renderBoard();
     await within(column('Paid')).findByText(/Customer a/);
     // Paid after the columns were read and before the stream started: no event will tell of it.
     server.orders.set('e', anOrder('e', 'paid'));
@@ -179,13 +187,13 @@ describe('the kitchen board', () => {
   });
 
   it('says when live updates pause', async () => {
-    render(<Board />);
+    await renderBoard();
     act(() => stream.send({ type: 'order.stream', status: 'reconnecting' }));
     expect(await screen.findByText('Live updates paused — reconnecting…')).toHaveAttribute('role', 'status');
   });
 
   it('offers the sound as a toggle, off by default, and chimes for a newly paid order once it is on', async () => {
-    render(<Board />);
+    await renderBoard();
     await within(column('Paid')).findByText(/Customer a/);
     const toggle = screen.getByRole('button', { name: 'Sound for new orders' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -211,7 +219,7 @@ describe('the kitchen board', () => {
 
   it('starts with the sound staff left on, asking once for the tap a browser needs', async () => {
     localStorage.setItem('pizzon:kitchen-sound', 'on');
-    render(<Board />);
+    await renderBoard();
     await userEvent.click(await screen.findByRole('button', { name: 'Allow sound' }));
     expect(chime.prepare).toHaveBeenCalledOnce();
     expect(screen.getByRole('button', { name: 'Sound for new orders' })).toHaveAttribute(
@@ -229,7 +237,7 @@ describe('the kitchen board', () => {
         anOrder('e', 'preparing', { ready_at: minutes(-5), order_type: 'pickup' }),
       ].map((o) => [o._id, o]),
     );
-    render(<Board />);
+    await renderBoard();
     const onTime = await within(column('Preparing')).findByRole('listitem', { name: /Customer d/ });
     expect(onTime).toHaveTextContent('Delivery');
     expect(onTime).toHaveTextContent('Tk 21.50');
@@ -250,7 +258,7 @@ describe('the kitchen board', () => {
       ready_at: new Date(Date.now() + 105 * 60_000).toISOString(),
     });
     server.orders.set(later._id, later);
-    render(<Board />);
+    await renderBoard();
     const card = await within(column('Later')).findByRole('listitem', { name: /Customer s/ });
     expect(card).toHaveTextContent(/Starts \d{1,2}:\d{2} (AM|PM)/);
     expect(within(column('Paid')).queryByText(/Customer s/)).toBeNull();
@@ -259,7 +267,7 @@ describe('the kitchen board', () => {
   });
 
   it('turns the busy switch, shown once the kitchen has it', async () => {
-    render(<Board />);
+    await renderBoard();
     const busy = await screen.findByRole('button', { name: 'Busy: +15 min' });
     await vi.waitFor(() => expect(busy).toBeEnabled());
     expect(busy).toHaveAttribute('aria-pressed', 'false');
@@ -269,7 +277,7 @@ describe('the kitchen board', () => {
   });
 
   it('prints a card’s ticket on the roll chosen, the ticket alone on the page’s paper', async () => {
-    render(<Board />);
+    await renderBoard();
     const card = await within(column('Preparing')).findByRole('listitem', { name: /Customer c/ });
     expect(screen.getByRole('radio', { name: '80 mm' })).toBeChecked();
     await userEvent.click(screen.getByRole('radio', { name: '58 mm' }));
@@ -290,7 +298,7 @@ describe('the kitchen board', () => {
   });
 
   it('prints on acceptance only once turned on, once per order this board accepts, and remembers it', async () => {
-    const first = render(<Board />);
+    const first = await renderBoard();
     await userEvent.click(await screen.findByRole('button', { name: 'Accept: order T-a' }));
     await within(column('Accepted')).findByText(/Customer a/);
     expect(printer.printed).toEqual([]);
@@ -316,7 +324,7 @@ describe('the kitchen board', () => {
 
     // Opened again (a reload): the setting and the roll are as left, and nothing prints again.
     first.unmount();
-    render(<Board />);
+    await renderBoard();
     expect(await screen.findByRole('button', { name: 'Print when accepted' })).toHaveAttribute(
       'aria-pressed',
       'true',
@@ -328,7 +336,7 @@ describe('the kitchen board', () => {
 
   it('offers Try again when the board cannot be read', async () => {
     server.down = true;
-    render(<Board />);
+    await renderBoard();
     expect(await screen.findByRole('alert')).toHaveTextContent('The kitchen is briefly offline');
     server.down = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

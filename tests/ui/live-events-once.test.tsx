@@ -1,7 +1,7 @@
 // A live order event reaches the page once, however often the wire carries it: the reader
 // (src/api/order-stream.ts) is the one place that drops a second copy, and neither the feed machine nor
 // the page looks for one (docs/decisions/031-kitchen-board-and-live-events.md).
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -18,6 +18,7 @@ import { liveOrderFeed } from '../../src/actors/order-feed.ts';
 import { KitchenPage } from '../../src/routes/admin/kitchen.tsx';
 import { testActors, withActors } from './support/actors.tsx';
 import { anEvent, anOrder } from './support/orders.ts';
+import { renderAt } from './support/router.tsx';
 import { type FakeStreamApi, fakeStreamApi, frame } from './support/stream-api.ts';
 
 const EMPTY: BoardColumns = {
@@ -61,7 +62,8 @@ afterEach(() => {
 
 describe('a live order event', () => {
   it('reaches the kitchen board once, when the server’s catch-up and live overlap and a reconnect replays it', async () => {
-    render(<Board />);
+    renderAt('/admin/kitchen', Board);
+    await screen.findByRole('heading', { name: 'Kitchen' });
     await userEvent.click(screen.getByRole('button', { name: 'Sound for new orders' }));
     await vi.waitFor(() => expect(api.requests).toHaveLength(1));
     const paidFirst = anEvent(7, anOrder('d', 'paid'), 'awaiting_payment', 'paid', 'gateway');
