@@ -3,10 +3,12 @@ import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { DEFAULT_KITCHEN_SETTINGS, type KitchenSettings } from '../../contract/kitchen.ts';
 import type { Order } from '../../contract/order.ts';
 import {
+  CASH_KITCHEN_STEPS,
   findTransition,
   KITCHEN_COLUMNS,
   KITCHEN_STEP_ACTIONS,
   KITCHEN_STEPS,
+  kitchenStepAction,
   nextKitchenStep,
   ORDER_TYPES,
   type OrderState,
@@ -377,6 +379,39 @@ describe('the kitchen’s steps in the contract', () => {
       expect(KITCHEN_STEP_ACTIONS[next as keyof typeof KITCHEN_STEP_ACTIONS]).toMatch(/\S/);
     }
     expect(nextKitchenStep(steps.at(-1)!, type)).toBeUndefined();
+  });
+
+  it.each(
+    ORDER_TYPES,
+  )('are a cash %s’s way too: from Placed to the cash taken, each a move of its own', (type) => {
+    const steps: readonly OrderState[] = CASH_KITCHEN_STEPS[type];
+    expect(KITCHEN_COLUMNS.filter((column) => steps.includes(column))).toEqual(steps.slice(0, -1));
+    for (const column of steps.slice(0, -1)) {
+      const next = nextKitchenStep(column, type, 'cash')!;
+      expect(findTransition(column, next, 'staff', type, 'cash')).toBeDefined();
+    }
+    // The last step is the cash taken; an online order's is the door or the counter.
+    const last = steps.at(-1) as 'delivered' | 'collected';
+    expect(kitchenStepAction(last, 'cash')).toBe('Mark cash taken');
+    expect(kitchenStepAction(last, 'online')).toBe(KITCHEN_STEP_ACTIONS[last]);
+    expect(nextKitchenStep('placed', type, 'online')).toBeUndefined();
+    expect(nextKitchenStep('paid', type, 'cash')).toBeUndefined();
+  });
+
+  it('keeps a scheduled cash order in Later, then in Placed', () => {
+    const scheduled = {
+      _id: 'cash',
+      state: 'placed',
+      payment_method: 'cash',
+      scheduled: true,
+      start_at: '2026-11-30T13:15:00.000Z',
+    } as Order;
+    const empty = { paid: [], accepted: [], preparing: [], out_for_delivery: [], ready_for_pickup: [] };
+    const columns: BoardColumns = { ...empty, placed: [scheduled] };
+    expect(boardLanes(columns, Date.parse('2026-11-30T12:00:00.000Z')).later).toEqual([scheduled]);
+    const started = boardLanes(columns, Date.parse('2026-11-30T13:20:00.000Z'));
+    expect(started.later).toEqual([]);
+    expect(started.placed).toEqual([scheduled]);
   });
 
   it('never takes a delivery to the counter, nor a pickup to the door', () => {
