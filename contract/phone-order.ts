@@ -11,6 +11,7 @@ import {
   ShippingSchema,
   SlotSchema,
 } from './order.ts';
+import { PaymentMethodSchema } from './order-lifecycle.ts';
 
 // An order staff take by phone (issue 35, item 3; docs/decisions/039-cash-and-the-counter.md): the
 // form on the kitchen board and the server's check read these schemas. Prices, fees and totals are
@@ -39,13 +40,6 @@ export const PhoneOrderLineSchema = v.object({
 });
 export type PhoneOrderLine = v.InferInput<typeof PhoneOrderLineSchema>;
 
-/**
- * How a phone order is paid: `online` by a payment link (the gateway's page for the order), sent to
- * the customer as text staff copy into an SMS and, with an e-mail, by mail.
- */
-export const PHONE_PAYMENT_METHODS = ['online'] as const;
-export type PhonePaymentMethod = (typeof PHONE_PAYMENT_METHODS)[number];
-
 /** What every phone order has besides the customer's details (first: the form asks for the items first). */
 const PhoneOrderEntries = {
   lines: v.pipe(
@@ -55,10 +49,12 @@ const PhoneOrderEntries = {
   ),
   /** A slot GET /order-slots offered; left out or null: as soon as possible. */
   slot: v.optional(v.nullable(SlotSchema), null),
-  paymentMethod: v.optional(
-    v.picklist(PHONE_PAYMENT_METHODS, `paymentMethod must be one of: ${PHONE_PAYMENT_METHODS.join(', ')}`),
-    'online',
-  ),
+  /**
+   * `online`: by a payment link (the gateway's page for the order), sent to the caller as text staff
+   * copy into an SMS and, with an e-mail, by mail; the order waits for its payment. `cash`: at the door
+   * or the counter; the order goes to the kitchen at once.
+   */
+  paymentMethod: v.optional(PaymentMethodSchema, 'online'),
   /** The counter's clock, in the spec's order time format: what the order shows as placed at. */
   order_time: v.pipe(
     v.string('order_time is required'),
@@ -115,7 +111,7 @@ export const paymentLinkText = (transactionId: string, totalCents: number, url: 
 
 /**
  * POST /admin-phone-order answer: the order as the board shows it; for a payment link, the gateway's
- * page for it, the SMS-ready text, and whether it was mailed (an e-mail was given).
+ * page for it, the SMS-ready text, and whether it was mailed (an e-mail was given); for cash, none.
  */
 export const PhoneOrderTakenSchema = v.object({
   order: OrderSchema,

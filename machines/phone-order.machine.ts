@@ -4,13 +4,12 @@ import type { MenuItem } from '../contract/menu.ts';
 import { toCents } from '../contract/money.ts';
 import { describeChoices, lineChoices, selectionProblem } from '../contract/options.ts';
 import { FIELDS_OF, type ShippingField, type ShippingForm } from '../contract/order.ts';
-import type { OrderType } from '../contract/order-lifecycle.ts';
+import type { OrderType, PaymentMethod } from '../contract/order-lifecycle.ts';
 import {
   PHONE_ORDER_MAX_LINES,
   type PhoneOrderBody,
   type PhoneOrderProblem,
   type PhoneOrderTaken,
-  type PhonePaymentMethod,
   phoneOrderProblem,
 } from '../contract/phone-order.ts';
 import { priceLine } from '../contract/pricing.ts';
@@ -55,7 +54,7 @@ export interface PhoneOrderContext {
   /** A slot GET /order-slots offered; null: as soon as possible. */
   slot: string | null;
   slots: OrderSlots | null;
-  paymentMethod: PhonePaymentMethod;
+  paymentMethod: PaymentMethod;
   /** The first rule the form breaks, after a press of Take order. */
   problem: PhoneOrderProblem | null;
   /** Why the last request failed (the server's words). */
@@ -120,6 +119,7 @@ export const phoneOrderMachine = setup({
       | { type: 'field.change'; field: ShippingField; value: string }
       | { type: 'type.set'; orderType: OrderType }
       | { type: 'slot.set'; slot: string | null }
+      | { type: 'payment.set'; method: PaymentMethod }
       | Submit
       | { type: 'order.another' },
   },
@@ -216,6 +216,7 @@ export const phoneOrderMachine = setup({
           actions: assign({ orderType: ({ event }) => event.orderType, slot: null, problem: null }),
         },
         'slot.set': { guard: 'isOffered', actions: assign({ slot: ({ event }) => event.slot }) },
+        'payment.set': { actions: assign({ paymentMethod: ({ event }) => event.method }) },
         'order.submit': [
           {
             guard: 'isSendable',

@@ -1,7 +1,8 @@
 // Issue 35, item 3 in the browser: on a 768 px tablet, staff take a phone order for pickup from the
-// kitchen board's New order form (a pizza with its options, the caller's name and phone), copy its
-// payment link's text, and once the link is paid the order is on the board marked "Phone order". The
-// form is the README's screenshot (docs/screenshots/admin-phone-order-tablet.png).
+// kitchen board's New order form (a pizza with its options, the caller's name and phone). Paid by link:
+// its text is shown, and once the link is paid the order is on the board marked "Phone order". In cash:
+// it is on the board at once, with the cash to collect. The form is the README's screenshot
+// (docs/screenshots/admin-phone-order-tablet.png).
 import { expect, test } from '@playwright/test';
 import { formatAdminPrice, toCents } from '../../contract/money.ts';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
@@ -80,4 +81,38 @@ test('staff take a phone order for pickup at 768 px; paid through its link, it i
   await expect(card).toContainText('Phone order');
   await expect(card).toContainText('Pickup');
   await expect(card).toContainText('Karim Uddin');
+});
+
+test('staff take a phone order for pickup in cash at 768 px: on the board at once, marked Phone order', async ({
+  page,
+  request,
+}) => {
+  const pizza = (await menu(request)).find((item) => item.category === 'pizza' && item.quantity >= 3)!;
+  await signIn(page, admin);
+  await setShopHours(page, request, AROUND_THE_CLOCK);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto('/admin/kitchen/new-order');
+  const items = page.getByRole('group', { name: 'Items' });
+  await items.getByLabel('Menu item').selectOption({
+    label: `${pizza.name} — ${formatAdminPrice(toCents(pizza.price))}`,
+  });
+  await items.getByRole('button', { name: 'Choose options' }).click();
+  await page.getByRole('button', { name: 'Add to order' }).click();
+  await page.getByLabel('Customer’s name *').fill('Shirin Akter');
+  await page.getByLabel('Phone *').fill('01911 444555');
+  await page.getByRole('radio', { name: /^Cash/ }).check();
+  await page.getByRole('button', { name: 'Take order' }).click();
+  const taken = page.getByRole('heading', { name: /^Order PZ[0-9A-F]{24} is on the board/ });
+  await expect(taken).toBeVisible();
+  const transactionId = (await taken.textContent())!.match(/PZ[0-9A-F]{24}/)![0];
+  await expect(page.getByText(/^Cash to collect: Tk [\d.]+\.$/)).toBeVisible();
+  await expect(page.getByLabel('Text to send the customer')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Back to the board' }).first().click();
+  const placed = page.getByRole('region', { name: /^Placed/ });
+  const card = placed.getByRole('listitem').filter({ hasText: transactionId });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Phone order');
+  await expect(card).toContainText('Shirin Akter');
+  await expect(card).toContainText(/Cash: collect Tk/);
 });

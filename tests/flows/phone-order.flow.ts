@@ -44,6 +44,7 @@ const TAKEN = { order: { transaction_id: 'PZ' }, payment_link: 'link', sms_text:
 
 const contextOf = (snapshot: { context: unknown }) => snapshot.context as PhoneOrderContext;
 const LABELS = { fullName: 'Customer’s name *', phone: 'Phone *' } as const;
+const PAYMENT_LABELS = { online: /^Payment link/, cash: /^Cash/ } as const;
 const form = (page: Page) => page.getByRole('form', { name: 'New order' });
 
 flowTests<World, Record<string, never>>({
@@ -94,7 +95,10 @@ flowTests<World, Record<string, never>>({
     }
     if (snapshot.matches({ editing: { times: 'ready' } }) && context.slots !== null && context.slot === null)
       events.push({ type: 'slot.set', slot: SLOTS.slots[0]!.at });
-    events.push({ type: 'order.submit', orderTime: 'November 27,2026 07:30:00 PM' });
+    events.push(
+      { type: 'payment.set', method: context.paymentMethod === 'online' ? 'cash' : 'online' },
+      { type: 'order.submit', orderTime: 'November 27,2026 07:30:00 PM' },
+    );
     return events as never;
   },
   timeoutMs: 120_000,
@@ -183,6 +187,10 @@ flowTests<World, Record<string, never>>({
     async 'slot.set'({ page }) {
       await page.getByLabel('When', { exact: true }).selectOption({ index: 1 });
     },
+    async 'payment.set'({ page }, { event }) {
+      const { method } = event as unknown as { method: 'online' | 'cash' };
+      await page.getByRole('radio', { name: PAYMENT_LABELS[method] }).check();
+    },
     async 'order.submit'({ page }) {
       await page.getByRole('button', { name: 'Take order' }).click();
     },
@@ -206,8 +214,9 @@ flowTests<World, Record<string, never>>({
       await expect(page.getByRole('button', { name: 'Try again' })).toBeEnabled();
     },
     async 'phoneOrder.editing'({ page, dish }, { machine }: WorldSnapshot<Record<string, never>>) {
-      const { lines, problem, error, orderType, form: details } = contextOf(machine);
+      const { lines, problem, error, orderType, paymentMethod, form: details } = contextOf(machine);
       await expect(page.getByRole('button', { name: 'Take order' })).toBeEnabled();
+      await expect(page.getByRole('radio', { name: PAYMENT_LABELS[paymentMethod] })).toBeChecked();
       await expect(
         page.getByRole('radio', { name: orderType === 'pickup' ? 'Pickup' : 'Delivery' }),
       ).toBeChecked();
@@ -252,11 +261,13 @@ flowTests<World, Record<string, never>>({
       await expect(form(page)).toHaveAttribute('aria-busy', 'true');
       await expect.poll(() => take.holding, { message: 'the order has been sent' }).toBe(true);
     },
-    async 'phoneOrder.taken'({ page }) {
+    async 'phoneOrder.taken'({ page }, { machine }: WorldSnapshot<Record<string, never>>) {
       await expect(
         page.getByRole('heading', { name: /^Order PZ[0-9A-F]{24} is on the board/ }),
       ).toBeVisible();
-      await expect(page.getByLabel('Text to send the customer')).toHaveValue(/Pay here: http/);
+      if (contextOf(machine).paymentMethod === 'cash')
+        await expect(page.getByText(/^Cash to collect: Tk [\d.]+\.$/)).toBeVisible();
+      else await expect(page.getByLabel('Text to send the customer')).toHaveValue(/Pay here: http/);
     },
   },
 });

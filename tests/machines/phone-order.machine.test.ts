@@ -52,6 +52,7 @@ describe('phone order machine', () => {
     actor.send({ type: 'field.change', field: 'fullName', value: ' Karim Uddin ' });
     actor.send({ type: 'field.change', field: 'phone', value: '+880 1811 222333' });
     actor.send({ type: 'field.change', field: 'address', value: 'not sent for a pickup' });
+    actor.send({ type: 'payment.set', method: 'cash' });
     actor.send({ type: 'order.submit', orderTime: ORDER_TIME });
     const taken = await waitFor(actor, (s) => s.matches('taken'));
     expect(take).toHaveBeenCalledWith({
@@ -68,12 +69,17 @@ describe('phone order machine', () => {
         },
       ],
       slot: SLOTS.slots[0]!.at,
-      paymentMethod: 'online',
+      paymentMethod: 'cash',
       order_time: ORDER_TIME,
     });
     expect(taken.context.taken?.sms_text).toBe(TAKEN.sms_text);
     actor.send({ type: 'order.another' });
-    expect(actor.getSnapshot().context).toMatchObject({ lines: [], taken: null, form: { fullName: '' } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      lines: [],
+      taken: null,
+      form: { fullName: '' },
+      paymentMethod: 'online',
+    });
   });
 
   it('keeps the same item with the same choices and instructions as one line', async () => {

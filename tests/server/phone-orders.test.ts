@@ -149,6 +149,30 @@ describe('POST /admin-phone-order', () => {
 
     expect((await pressSandboxButton(ctx, link!, 'pay')).status).toBe(303);
     expect((await orderByTransaction(ctx, order.transaction_id))!.state).toBe('paid');
+    // On the board's Paid lane, marked as taken by staff.
+    const paidLane = await adminCall<Order[]>(ctx, staff, 'GET', '/admin-order?state=paid');
+    expect(paidLane.body.find((shown) => shown.transaction_id === order.transaction_id)?.taken_by).toBe(
+      staff.uid,
+    );
+  });
+
+  it('takes cash: placed on the board at once, no link, through the kitchen to the cash taken', async () => {
+    const item = await insertMenuItem(ctx, { priceCents: 1_800, quantity: 3 });
+    // The owner's cash switch is the storefront's (off in a fresh shop): staff take cash all the same.
+    const answer = await take(pickup([{ itemId: item.id, quantity: 1 }], { paymentMethod: 'cash' }));
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ payment_link: null, sms_text: null, mailed: false });
+    expect(answer.body.order).toMatchObject({ state: 'placed', payment_method: 'cash', taken_by: staff.uid });
+    expect(await stockOf(ctx, item.id)).toBe(2);
+    const { _id: id, transaction_id: transactionId } = answer.body.order;
+    const board = await adminCall<Order[]>(ctx, staff, 'GET', '/admin-order?state=placed');
+    expect(board.body.map((order) => order.transaction_id)).toContain(transactionId);
+    for (const to of ['accepted', 'preparing', 'ready_for_pickup', 'collected']) {
+      const moved = await adminCall<Order>(ctx, staff, 'POST', `/admin-order/${id}/transition`, { to });
+      expect(moved.status, to).toBe(200);
+    }
+    const paid = await orderByTransaction(ctx, transactionId);
+    expect(paid).toMatchObject({ state: 'collected', paymentStatus: true });
   });
 
   it('is heard live by the staff stream, never by a customer’s', async () => {

@@ -54,7 +54,7 @@ export const promoRefused = (code: string, refusal: string): string =>
 export const SUPERSEDED = 'Replaced by a newer checkout';
 
 /** Where an order starts: awaiting the gateway's payment, or placed when it is paid in cash. */
-const initialState = (method: PaymentMethod): OrderState =>
+export const initialState = (method: PaymentMethod): OrderState =>
   method === 'cash' ? 'placed' : 'awaiting_payment';
 
 /** Where a cash order sends the browser: its confirmation, with the tracker, on the storefront. */

@@ -17,6 +17,7 @@ import {
   discardOrder,
   GATEWAY_TIMEOUT_MS,
   GATEWAY_UNREACHABLE,
+  initialState,
   insertOrderLines,
   newTransactionId,
   PICKUP_ADDRESS,
@@ -110,9 +111,11 @@ async function createPhoneOrder(deps: CheckoutDeps, staffUid: string, input: Pho
         orderType: input.orderType,
         deliveryAreaId: area?.id ?? null,
         pizzaUnits: need.pizzaUnits,
+        paymentMethod: input.paymentMethod,
+        state: initialState(input.paymentMethod),
       })
       .returning();
-    await recordCreation(tx, { id: order!.id, userUid: null }, staffUid);
+    await recordCreation(tx, { id: order!.id, userUid: null }, staffUid, initialState(input.paymentMethod));
     await insertOrderLines(tx, order!.id, lines, 'phone');
     // The slot last, as checkout takes it: its lock is held to the commit.
     const slot = await takeSlot(tx, order!.id, shop, need, input.slot);
@@ -127,9 +130,11 @@ const linkMail = (fullName: string, text: string) => ({
 });
 
 /**
- * POST /admin-phone-order. The order is created, then the gateway is asked for its payment page (the
- * link): if it fails or is slow, the order is undone (stock and slot back) and staff are told (502), as
- * a customer's checkout is.
+ * POST /admin-phone-order. The order is created; paid in cash, it is placed, on the board at once, and
+ * that is all. Paid online, the gateway is asked for its payment page (the link): if it fails or is
+ * slow, the order is undone (stock and slot back) and staff are told (502), as a customer's checkout is.
+ * The owner's rules for cash (off, a limit, regulars only) are the storefront's, for callers nobody
+ * knows: staff on the phone take cash as the counter does.
  */
 export async function takePhoneOrder(
   deps: CheckoutDeps,
@@ -137,6 +142,9 @@ export async function takePhoneOrder(
   input: PhoneOrder,
 ): Promise<PhoneOrderTaken> {
   const { order, lines } = await createPhoneOrder(deps, staffUid, input);
+  const kept = () => deps.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  if (input.paymentMethod === 'cash')
+    return { order: toOrder(order, await kept()), payment_link: null, sms_text: null, mailed: false };
   let url: string;
   try {
     ({ url } = await withTimeout(
@@ -167,6 +175,10 @@ export async function takePhoneOrder(
       ...linkMail(input.fullName, text),
     });
   }
-  const kept = await deps.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-  return { order: toOrder(order, kept), payment_link: url, sms_text: text, mailed: input.email !== '' };
+  return {
+    order: toOrder(order, await kept()),
+    payment_link: url,
+    sms_text: text,
+    mailed: input.email !== '',
+  };
 }

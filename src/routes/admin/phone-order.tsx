@@ -7,7 +7,7 @@ import { whenText } from '../../../contract/kitchen.ts';
 import { formatAdminPrice, toCents } from '../../../contract/money.ts';
 import { type OptionGroup, takesExactlyOne } from '../../../contract/options.ts';
 import { FIELDS_OF, ORDER_TIME_FORMAT, type ShippingField } from '../../../contract/order.ts';
-import type { OrderType } from '../../../contract/order-lifecycle.ts';
+import type { OrderType, PaymentMethod } from '../../../contract/order-lifecycle.ts';
 import type { PhoneOrderTaken } from '../../../contract/phone-order.ts';
 import type { configuratorMachine } from '../../../machines/configurator.machine.ts';
 import { foodCents, lineKey, type phoneOrderMachine } from '../../../machines/phone-order.machine.ts';
@@ -28,6 +28,14 @@ const LABELS: Record<ShippingField, { label: string; type: string }> = {
   postcode: { label: 'Postcode *', type: 'text' },
   city: { label: 'City *', type: 'text' },
 };
+
+const PAYMENTS: ReadonlyArray<{ method: PaymentMethod; label: string }> = [
+  {
+    method: 'online',
+    label: 'Payment link: sent as a text (and mailed when an e-mail is given); the order waits for it',
+  },
+  { method: 'cash', label: 'Cash at the counter or the door: the order goes to the kitchen now' },
+];
 
 const TYPES: ReadonlyArray<{ type: OrderType; label: string }> = [
   { type: 'pickup', label: 'Pickup' },
@@ -203,7 +211,7 @@ function When({ snapshot, send }: { snapshot: PhoneSnapshot; send: PhoneSend }) 
 }
 
 function TheForm({ snapshot, send }: { snapshot: PhoneSnapshot; send: PhoneSend }) {
-  const { form, orderType, problem, error } = snapshot.context;
+  const { form, orderType, problem, error, paymentMethod } = snapshot.context;
   const inputs = useRef(new Map<string, HTMLElement>());
   const busy = snapshot.matches('submitting');
   // Shown under its field when the form shows that field; above Take order otherwise.
@@ -270,10 +278,18 @@ function TheForm({ snapshot, send }: { snapshot: PhoneSnapshot; send: PhoneSend 
       <When snapshot={snapshot} send={send} />
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-xl font-bold">Payment</legend>
-        <label className="inline-flex min-h-11 items-center gap-2">
-          <input type="radio" name="payment" className="size-5 accent-ink" checked readOnly />
-          Payment link: sent as a text (and by e-mail when given); the order waits for payment
-        </label>
+        {PAYMENTS.map(({ method, label }) => (
+          <label key={method} className="inline-flex min-h-11 cursor-pointer items-center gap-2">
+            <input
+              type="radio"
+              name="payment"
+              className="size-5 accent-ink"
+              checked={paymentMethod === method}
+              onChange={() => send({ type: 'payment.set', method })}
+            />
+            {label}
+          </label>
+        ))}
       </fieldset>
       {problem && !atField && <FormAlert message={problem.message} />}
       <FormAlert message={error} />
@@ -326,9 +342,11 @@ function Taken({ taken, onAnother }: { taken: PhoneOrderTaken; onAnother: () => 
         </p>
       )}
       <p>
-        {taken.mailed
-          ? `The payment link was mailed to ${taken.order.email}.`
-          : 'No e-mail was given: send the text above.'}
+        {taken.order.payment_method === 'cash'
+          ? `Cash to collect: ${formatAdminPrice(toCents(taken.order.total_price))}.`
+          : taken.mailed
+            ? `The payment link was mailed to ${taken.order.email}.`
+            : 'No e-mail was given: send the text above.'}
       </p>
       <div className="flex flex-wrap gap-3">
         <button type="button" className="btn-primary" onClick={onAnother}>

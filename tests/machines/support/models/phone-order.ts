@@ -134,7 +134,12 @@ function eventsIn(snapshot: Snapshot) {
     ...(snapshot.matches({ editing: { times: 'ready' } }) && context.slots !== null
       ? [{ type: 'slot.set', slot: context.slot === null ? SLOTS.slots[0]!.at : null }]
       : []),
-    ...(editing ? [{ type: 'order.submit', orderTime: ORDER_TIME }] : []),
+    ...(editing
+      ? [
+          { type: 'payment.set', method: context.paymentMethod === 'online' ? 'cash' : 'online' },
+          { type: 'order.submit', orderTime: ORDER_TIME },
+        ]
+      : []),
     ...(snapshot.matches('submitting')
       ? [
           { type: 'xstate.done.actor.takePhoneOrder', output: TAKEN },
