@@ -11,6 +11,7 @@ import { DEFAULT_PAYMENT_SETTINGS } from '../../contract/payment-settings.ts';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { notifyPayment, placeOrder, regularCustomer, Staff } from '../flows/support/backstage.ts';
 import { findItem } from './api.ts';
+import { expectNoSeriousViolations } from './support/a11y.ts';
 import { signIn } from './support/accounts.ts';
 
 const [admin] = DEMO_ACCOUNTS;
@@ -107,6 +108,9 @@ test('the kitchen prints a card’s ticket for a 58 and an 80 mm roll, and one a
     await page.setViewportSize({ width: 768, height: 1024 });
     await page.goto('/admin/kitchen');
     const card = page.getByRole('listitem', { name: new RegExp(printed.transaction_id) });
+    await expect(card).toBeVisible();
+    // The roll, printing on acceptance and each card's Print ticket, checked by axe.
+    await expectNoSeriousViolations(page, 'the kitchen board with its ticket printer');
 
     await page.getByText('58 mm').click();
     await card.getByRole('button', { name: `Print ticket: order ${printed.transaction_id}` }).click();
