@@ -60,6 +60,7 @@ for (const [width, height, name] of [
       await expect(choice).toContainText(/Have \d+\.\d{2} tk ready for the rider\./);
       await choice.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `docs/screenshots/checkout-cash-${name}.png` });
+      await expect(page.getByRole('group', { name: 'When?' })).toHaveAttribute('aria-busy', 'false');
       await page.getByRole('button', { name: 'Place Order' }).click();
 
       // Never the payment page: the order's confirmation, placed.

@@ -29,6 +29,8 @@ export async function fillShipping(page: Page): Promise<void> {
 /** On the checkout page: fills the shipping fields and places the order, reaching the sandbox payment page. */
 export async function placeOrder(page: Page): Promise<void> {
   await fillShipping(page);
+  // The postcode typed may read the times again: the order is placed once they are in.
+  await expect(page.getByRole('group', { name: 'When?' })).toHaveAttribute('aria-busy', 'false');
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
 }
