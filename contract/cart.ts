@@ -43,7 +43,7 @@ export type CartLine = v.InferOutput<typeof CartLineSchema>;
 export const CartLineListSchema = v.array(CartLineSchema);
 
 /** A line's quantity as a body gives it; the caps and the stock are checked against the database. */
-export const LineQuantitySchema = v.pipe(
+const LineQuantitySchema = v.pipe(
   v.number('quantity must be a number'),
   v.integer('quantity must be a whole number'),
   v.minValue(1, 'quantity must be at least 1'),

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { LineQuantitySchema, MAX_CHOICES_SENT } from './cart.ts';
+import { AddToCartSchema } from './cart.ts';
 import { formatAdminPrice } from './money.ts';
-import { InstructionsSchema } from './options.ts';
 import {
   ORDER_TIME_FORMAT,
   ORDER_TIME_PATTERN,
@@ -24,21 +23,12 @@ export const NO_LINES = 'Add at least one item';
 export const TOO_MANY_LINES = `A phone order can have at most ${PHONE_ORDER_MAX_LINES} lines`;
 
 /**
- * One line as staff pick it: an item, how many, its options (left out: the item's defaults, as the
- * item page starts from; sent: checked whole against the menu) and instructions.
+ * One line as staff pick it, as an addition to a cart reads it (but for its key): an item, how many,
+ * its options (left out: the item's defaults, as the item page starts from; sent: checked whole
+ * against the menu) and instructions.
  */
-export const PhoneOrderLineSchema = v.object({
-  itemId: v.pipe(v.string('itemId is required'), v.uuid('This menu item does not exist')),
-  quantity: LineQuantitySchema,
-  choices: v.optional(
-    v.pipe(
-      v.array(v.pipe(v.string('choices must be choice ids'), v.uuid('choices must be choice ids'))),
-      v.maxLength(MAX_CHOICES_SENT, `At most ${MAX_CHOICES_SENT} choices can be sent`),
-    ),
-  ),
-  instructions: v.optional(InstructionsSchema, ''),
-});
-export type PhoneOrderLine = v.InferInput<typeof PhoneOrderLineSchema>;
+const { addKey: _, ...lineEntries } = AddToCartSchema.entries;
+export const PhoneOrderLineSchema = v.object(lineEntries);
 
 /** What every phone order has besides the customer's details (first: the form asks for the items first). */
 const PhoneOrderEntries = {
