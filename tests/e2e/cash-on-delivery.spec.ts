@@ -98,6 +98,12 @@ for (const [width, height, name] of [
       await page.goto('/user-dashboard/my-order');
       const order = page.getByRole('listitem', { name: `Order ${transactionId}`, exact: true });
       await expect(order).toContainText('Paid in cash');
+      // The owner's day counts the cash taken today.
+      await owner.goto('/admin');
+      const cash = owner
+        .locator('dt', { hasText: /^Cash to collect$/ })
+        .locator('xpath=following-sibling::dd');
+      await expect(cash).toContainText(/taken today Tk [1-9]\d*\.\d{2}/);
     } finally {
       await onlineOnly(owner, request);
       await setShopHours(owner, request, DEFAULT_SHOP_HOURS);
