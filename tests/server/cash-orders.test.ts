@@ -320,6 +320,17 @@ describe('a cash order’s life', () => {
     expect(await stockOf(ctx, item.id)).toBe(5);
   });
 
+  it('takes the spec’s Confirm and Remove of Manage orders: a placed cash order accepted, or cancelled with nothing owed', async () => {
+    const item = await insertMenuItem(ctx, { quantity: 5 });
+    const first = await cashOrder(item);
+    expect((await adminCall(ctx, admin, 'PATCH', `/admin-order-delete/${first.order.id}`)).status).toBe(200);
+    expect((await rowOf(first.order.id)).state).toBe('accepted');
+    const removed = await adminCall(ctx, admin, 'DELETE', `/admin-order-delete/${first.order.id}`);
+    expect(removed.body).toEqual({ deletedCount: 1, refund_due: false });
+    expect((await rowOf(first.order.id)).state).toBe('cancelled');
+    expect(await stockOf(ctx, item.id)).toBe(5);
+  });
+
   it('keeps the spec’s online path with cash on: the gateway’s page, awaiting payment', async () => {
     const item = await insertMenuItem(ctx, { quantity: 5 });
     const { answer } = await orderFor(item);

@@ -163,7 +163,9 @@ export function ManageOrdersPage() {
   const search = useListSearch(ManageOrdersSearchSchema, useSearch({ from: '/admin/manage-orders' }));
   const { adminOrders } = useAdminLogic();
   const { rows, send, canAct, table } = usePagedList(adminOrders, search, ['order', 'orders']);
-  const filtered = Boolean(search.status || search.state || search.from || search.to || search.q);
+  const filtered = Boolean(
+    search.status || search.state || search.from || search.to || search.q || search.payment_method,
+  );
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setExpanded((current) => {
@@ -218,9 +220,9 @@ export function ManageOrdersPage() {
       minWidth="min-w-[56rem]"
     >
       {rows.map((order) => {
-        // The spec's buttons while the order is open: Confirm once paid, Remove until confirmed. Later
-        // steps (and a cancellation after them) are the kitchen board's.
-        const open = order.state === 'awaiting_payment' || order.state === 'paid';
+        // The spec's buttons while the order is open: Confirm once paid (a cash order once placed),
+        // Remove until confirmed. Later steps (and a cancellation after them) are the kitchen board's.
+        const open = order.state === 'awaiting_payment' || order.state === 'paid' || order.state === 'placed';
         const shown = expanded.has(order._id);
         const detailsId = `order-${order._id}-timeline`;
         return (
@@ -288,7 +290,7 @@ export function ManageOrdersPage() {
                 )}
                 {open && (
                   <span className="flex flex-wrap gap-2">
-                    {order.state === 'paid' && (
+                    {(order.state === 'paid' || order.state === 'placed') && (
                       <button
                         type="button"
                         className="btn-primary"
