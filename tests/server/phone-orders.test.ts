@@ -2,12 +2,11 @@
 // only, priced by the server whatever the client sends, stock and slot held as any order's (raced over
 // two API processes), no owner, marked on the board as taken by staff, paid through the link it gives.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderSlots } from '../../contract/kitchen.ts';
 import type { Order } from '../../contract/order.ts';
 import { NO_LINES, type PhoneOrderTaken } from '../../contract/phone-order.ts';
 import { UNKNOWN_ITEM } from '../../server/api/services/phone-orders.ts';
-import { createApiTokens } from '../../server/api/tokens.ts';
 import {
   kitchenSettings,
   mailOutbox,
@@ -18,11 +17,15 @@ import {
   orderEvents,
   orderLines,
   orders,
-  users,
 } from '../../server/db/schema.ts';
 import { bearer } from './support/accounts.ts';
 import { adminCall, createAdmin } from './support/admin.ts';
-import { type ApiProcess, sharedScratchDatabase, startApiProcess, stopApi } from './support/api-process.ts';
+import {
+  type ApiProcess,
+  registeredAccounts,
+  sharedScratchDatabase,
+  twoApiProcesses,
+} from './support/api-process.ts';
 import {
   call,
   createCustomer,
@@ -35,7 +38,7 @@ import {
   stockOf,
 } from './support/commerce.ts';
 import { read, settle } from './support/order-streams.ts';
-import { fixture, sharedTestContext, TEST_API_TOKEN_SECRET } from './support/test-app.ts';
+import { fixture, sharedTestContext } from './support/test-app.ts';
 
 const ctx = sharedTestContext();
 const staff = fixture(() => createAdmin(ctx));
@@ -231,49 +234,24 @@ describe('POST /admin-phone-order', () => {
  */
 describe('phone orders raced over two API processes', () => {
   const scratch = sharedScratchDatabase();
-  let a: ApiProcess;
-  let b: ApiProcess;
-  const tokens = createApiTokens(TEST_API_TOKEN_SECRET);
-  beforeAll(async () => {
-    [a, b] = await Promise.all([startApiProcess(scratch.url), startApiProcess(scratch.url)]);
-  }, 60_000);
-  afterAll(async () => {
-    for (const api of [a, b]) await stopApi(api);
-  });
-
-  async function staffMembers(count: number, tag: string) {
-    const uids = Array.from({ length: count }, (_, i) => `${tag}-${i}`);
-    await scratch.db
-      .insert(users)
-      .values(uids.map((uid) => ({ uid, email: `${uid}@example.com`, role: 'admin' })));
-    return Promise.all(uids.map(async (uid) => ({ uid, token: (await tokens.issue(uid)).token })));
-  }
+  const apis = twoApiProcesses(scratch);
+  const staffMembers = (count: number, tag: string) => registeredAccounts(scratch.db, count, tag, 'admin');
   const post = (api: ApiProcess, who: { uid: string; token: string }, body: unknown) =>
     fetch(`${api.url}${PATH}?uid=${who.uid}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${who.token}` },
       body: JSON.stringify(body),
     });
-  const dish = async (name: string, quantity: number) =>
-    (
-      await scratch.db
-        .insert(menuItems)
-        .values({
-          name,
-          priceCents: 1500,
-          quantity,
-          image: '/images/menu/calzone.svg',
-          category: 'pizza',
-          description: name,
-        })
-        .returning()
-    )[0]!;
+  const dish = (name: string, quantity: number) =>
+    insertMenuItem(scratch, { name, priceCents: 1500, quantity });
 
   it('sell the last unit once: 10 staff over both processes, one order', async () => {
     const item = await dish('The Last Phone Calzone', 1);
     const callers = await staffMembers(10, 'phone-unit');
     const answers = await Promise.all(
-      callers.map((who, i) => post(i % 2 === 0 ? a : b, who, pickup([{ itemId: item.id, quantity: 1 }]))),
+      callers.map((who, i) =>
+        post(i % 2 === 0 ? apis.a : apis.b, who, pickup([{ itemId: item.id, quantity: 1 }])),
+      ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(9).fill(409)]);
     const [left] = await scratch.db.select().from(menuItems).where(eq(menuItems.id, item.id));
@@ -292,20 +270,24 @@ describe('phone orders raced over two API processes', () => {
     const item = await dish('The Slot Phone Margherita', 100);
     const callers = await staffMembers(8, 'phone-slot');
     const offer = (await (
-      await fetch(`${a.url}/order-slots?orderType=pickup&uid=${callers[0]!.uid}`, {
+      await fetch(`${apis.a.url}/order-slots?orderType=pickup&uid=${callers[0]!.uid}`, {
         headers: { Authorization: `Bearer ${callers[0]!.token}` },
       })
     ).json()) as OrderSlots;
     const slot = offer.slots.at(-1)!;
     // One place taken already: the race is for the second.
     expect(
-      (await post(a, callers[0]!, pickup([{ itemId: item.id, quantity: 1 }], { slot: slot.at }))).status,
+      (await post(apis.a, callers[0]!, pickup([{ itemId: item.id, quantity: 1 }], { slot: slot.at }))).status,
     ).toBe(201);
     const answers = await Promise.all(
       callers
         .slice(1)
         .map((who, i) =>
-          post(i % 2 === 0 ? a : b, who, pickup([{ itemId: item.id, quantity: 1 }], { slot: slot.at })),
+          post(
+            i % 2 === 0 ? apis.a : apis.b,
+            who,
+            pickup([{ itemId: item.id, quantity: 1 }], { slot: slot.at }),
+          ),
         ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(6).fill(409)]);

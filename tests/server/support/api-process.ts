@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { TSX } from '../../../scripts/lib/processes.ts';
+import { createApiTokens } from '../../../server/api/tokens.ts';
 import { connectDatabase, type Database } from '../../../server/db/client.ts';
+import { users } from '../../../server/db/schema.ts';
 import {
   API_PUBLIC_URL,
   copyTemplateDatabase,
@@ -33,6 +35,36 @@ export type ScratchDatabase = Awaited<ReturnType<typeof createScratchDatabase>>;
 /** A scratch database made before the file's (or describe block's) tests and dropped after them. */
 export const sharedScratchDatabase = (): ScratchDatabase =>
   fixture(createScratchDatabase, (scratch) => scratch.drop());
+
+/**
+ * Two API processes on `scratch`'s database (as N instances run), started before the block's tests and
+ * stopped after them; `env` as startApiProcess's.
+ */
+export const twoApiProcesses = (
+  scratch: ScratchDatabase,
+  env: NodeJS.ProcessEnv = {},
+): { a: ApiProcess; b: ApiProcess } =>
+  fixture(
+    async () => {
+      const [a, b] = await Promise.all([
+        startApiProcess(scratch.url, env),
+        startApiProcess(scratch.url, env),
+      ]);
+      return { a, b };
+    },
+    async ({ a, b }) => {
+      for (const api of [a, b]) await stopApi(api);
+    },
+  );
+
+const tokens = createApiTokens(TEST_API_TOKEN_SECRET);
+
+/** `count` accounts of `role` in `db` (uids `${tag}-0`, …), each with an API token as POST /jwt gives it. */
+export async function registeredAccounts(db: Database, count: number, tag: string, role: 'user' | 'admin') {
+  const uids = Array.from({ length: count }, (_, i) => `${tag}-${i}`);
+  await db.insert(users).values(uids.map((uid) => ({ uid, email: `${uid}@example.com`, role })));
+  return Promise.all(uids.map(async (uid) => ({ uid, token: (await tokens.issue(uid)).token })));
+}
 
 /** Ends the process unless it already ended: a test that failed half-way leaves its server running. */
 export async function stopApi(

@@ -20,7 +20,7 @@ export const ORDER_TIME = 'November 23,2026 08:05:09 PM';
 
 /** A menu item of this test's own (a unique name, so messages can be matched exactly). */
 export async function insertMenuItem(
-  ctx: TestContext,
+  ctx: Pick<TestContext, 'db'>,
   fields: Partial<typeof menuItems.$inferInsert> = {},
 ): Promise<MenuItemRow> {
   const [row] = await ctx.db
