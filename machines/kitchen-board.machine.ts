@@ -138,8 +138,9 @@ const fadeId = (orderId: string) => `fade ${orderId}`;
  * just before would be missed) and after every move; a change during a read earns one more read, never
  * more than one at a time. A card moves one step at a time (or is cancelled with a reason); a refusal
  * is kept until the next move. A newly paid order is highlighted and announced, chimed when the sound
- * is on, and its highlight ends by itself a minute later. Effects (the reads, the move, the stream,
- * the chime) come through `.provide()` from src/actors/kitchen.ts.
+ * is on, and its highlight ends by itself a minute later. An order's ticket is printed one at a time,
+ * from its card or as this board accepts it (when staff turned that on). Effects (the reads, the move,
+ * the stream, the chime, the printer) come through `.provide()` from src/actors/kitchen.ts.
  */
 export const kitchenBoardMachine = setup({
   types: {

@@ -17,17 +17,19 @@ export function keepPrinting({ roll, autoPrint }: { roll: RollWidth; autoPrint: 
 }
 
 /**
- * Prints the page once the ticket the board just put on it is drawn (the frame after its state
- * changed), then says so. The browser's dialog holds the page until it closes; the print rules in
- * src/styles/app.css leave only the ticket on the paper.
+ * Prints the page once the ticket the board just put on it is drawn, then says so. React commits a
+ * machine's new state before the next task, so a timer's turn is late enough (a frame would never
+ * come while the board's tab is hidden, and a ticket accepted then would wait). The
+ * browser's dialog holds the page until it closes; the print rules in src/styles/app.css leave only
+ * the ticket on the paper.
  */
 export function printWhenDrawn(done: () => void): () => void {
-  const frame = requestAnimationFrame(() => {
+  const turn = setTimeout(() => {
     try {
       window.print();
     } finally {
       done();
     }
   });
-  return () => cancelAnimationFrame(frame);
+  return () => clearTimeout(turn);
 }

@@ -174,7 +174,7 @@ flowTests<World, Server>({
     // What happens by itself comes first: the board hears what the server sent, the stream comes back.
     if (server.echo) return [{ type: 'order.event', event: server.echo }];
     if (!server.live) return [{ type: 'order.stream', status: 'live' }];
-    // The page prints in the frame after the ticket is drawn.
+    // The page prints as soon as the ticket is drawn.
     if (at({ print: 'printing' })) return [{ type: 'kitchen.printed' }];
     const moving = at({ move: 'moving' });
     const shownAt = columnOf(context.columns, 'a');
@@ -456,7 +456,7 @@ flowTests<World, Server>({
         .getByRole('button', { name: `Print ticket: order ${orders.a.transaction_id}` })
         .click();
     },
-    // Printed by itself in the frame after the ticket was drawn: the printing screen saw it.
+    // Printed by itself as soon as the ticket was drawn: the printing screen saw it.
     async 'kitchen.printed'() {},
     async 'kitchen.roll'({ page }, { event }) {
       await page.getByText(`${(event as unknown as { roll: number }).roll} mm`, { exact: true }).click();

@@ -9,7 +9,7 @@ import type { RollWidth } from '../../../machines/kitchen-board.machine.ts';
  * The number called across the kitchen: the transaction id's last six characters (the id is 26, too
  * long to read at a glance; the card's id ends with the same six, and the whole id is printed under).
  */
-export const ticketNumber = (order: Pick<Order, 'transaction_id'>): string => order.transaction_id.slice(-6);
+const ticketNumber = (order: Pick<Order, 'transaction_id'>): string => order.transaction_id.slice(-6);
 
 /** A time of the device's clock (decision 037), with its day when it is not today. */
 function when(instant: string, now: number): string {
