@@ -56,6 +56,16 @@ test('staff take a phone order for pickup at 768 px; paid through its link, it i
     'the page never scrolls sideways',
   ).toBe(true);
   await page.screenshot({ path: 'docs/screenshots/admin-phone-order-tablet.png', fullPage: true });
+  // From a phone to a desktop: the form fits, its buttons within reach.
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `no sideways scroll at ${width} px`,
+    ).toBe(true);
+    await expect(page.getByRole('button', { name: 'Take order' })).toBeVisible();
+  }
+  await page.setViewportSize({ width: 768, height: 1024 });
 
   await page.getByRole('button', { name: 'Take order' }).click();
   const taken = page.getByRole('heading', { name: /^Order PZ[0-9A-F]{24} is on the board/ });
