@@ -18,7 +18,16 @@ function keep<const Key extends string>(...keys: Key[]) {
   return Object.assign(validate, { keys });
 }
 
-export const manageOrdersAddress = keep('status', 'state', 'from', 'to', 'q', 'cursor', 'limit');
+export const manageOrdersAddress = keep(
+  'status',
+  'state',
+  'from',
+  'to',
+  'q',
+  'payment_method',
+  'cursor',
+  'limit',
+);
 export const manageUsersAddress = keep('role', 'q', 'cursor', 'limit');
 export const manageItemsAddress = keep('stock', 'q', 'cursor', 'limit');
 export const reservationsAddress = keep('date', 'cursor', 'limit');

@@ -38,6 +38,12 @@ const AREAS = [
     guard: requireCustomer,
     holds: (path: string) => path.startsWith('/payment-success'),
   },
+  // A cash order's confirmation, likewise.
+  {
+    layout: '/order-placed/$tranId',
+    guard: requireCustomer,
+    holds: (path: string) => path.startsWith('/order-placed'),
+  },
 ] as const;
 
 describe('guarded areas', () => {
