@@ -104,6 +104,10 @@ for (const [width, height, name] of [
         .locator('dt', { hasText: /^Cash to collect$/ })
         .locator('xpath=following-sibling::dd');
       await expect(cash).toContainText(/taken today Tk [1-9]\d*\.\d{2}/);
+      // Manage orders lists it under the cash filter.
+      await owner.goto('/admin/manage-orders?payment_method=cash');
+      await expect(owner.getByRole('combobox', { name: 'Payment' })).toHaveValue('cash');
+      await expect(owner.getByText(transactionId)).toBeVisible();
     } finally {
       await onlineOnly(owner, request);
       await setShopHours(owner, request, DEFAULT_SHOP_HOURS);
