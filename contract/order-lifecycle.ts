@@ -186,6 +186,11 @@ export const ORDER_PATH: readonly OrderState[] = ORDER_PATHS.delivery;
 export const STOCK_HOLDING_STATES: readonly OrderState[] = [
   ...new Set([...Object.values(ORDER_PATHS), ...Object.values(CASH_ORDER_PATHS)].flat()),
 ];
+/**
+ * Stock held on nobody's word yet: an online order not paid, a cash order the kitchen has not accepted.
+ * An address's hold budget counts these (docs/decisions/025-hold-budgets-and-mail.md).
+ */
+export const UNVOUCHED_HOLD_STATES: readonly OrderState[] = ['awaiting_payment', 'placed'];
 /** Nothing more will happen to it. */
 export const FINAL_STATES: readonly OrderState[] = ['delivered', 'collected', 'refunded', 'cash_refused'];
 /** A cash order still on its way: the cash is still to be collected. */

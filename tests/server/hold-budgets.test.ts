@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdBudgetMessage } from '../../server/api/services/hold-budget.ts';
 import { DEFAULT_HOLDS, resolveHolds } from '../../server/api/services/holds.ts';
 import { createApiTokens } from '../../server/api/tokens.ts';
-import { cartLines, menuItems, orderLines, orders, users } from '../../server/db/schema.ts';
+import { cartLines, menuItems, orderLines, orders, paymentSettings, users } from '../../server/db/schema.ts';
 import { SEED_MENU_ITEMS } from '../../server/db/seed-data.ts';
 import { bearer, createProviderUser } from './support/accounts.ts';
 import { databaseFingerprint } from './support/admin.ts';
@@ -215,6 +215,34 @@ describe('an address’s share of an item', () => {
     // Another address has a share of its own.
     expect((await checkOut(await accountOf(0, false), NEIGHBOUR, [{ item, quantity: 10 }])).status).toBe(200);
     expect(await stockOf(ctx, item.id)).toBe(65);
+  });
+
+  it('counts cash orders the kitchen has not accepted: free accounts can not hold the menu in cash either', async () => {
+    await ctx.db.update(paymentSettings).set({ cash: true });
+    try {
+      const item = await insertMenuItem(ctx, { quantity: 100 });
+      const from = '198.51.100.77';
+      const cash = (account: Account, quantity: number) =>
+        fillCart(account, from, [{ item, quantity }]).then(() =>
+          send('POST', `/create-payment-intent?uid=${account.uid}`, from, {
+            token: account.token,
+            body: { ...checkoutBody([{ item, quantity }]), paymentMethod: 'cash' },
+          }),
+        );
+      expect((await cash(await accountOf(0, true), 6)).status).toBe(200);
+      expect(await cash(await accountOf(0, true), 5)).toEqual({
+        status: 409,
+        body: { message: holdBudgetMessage(item.name, 4) },
+      });
+      // Accepted by the kitchen, the order is the shop's word: the address may hold its share again.
+      await ctx.db
+        .update(orders)
+        .set({ state: 'accepted' })
+        .where(and(eq(orders.clientAddress, from), eq(orders.state, 'placed')));
+      expect((await cash(await accountOf(0, true), 9)).status).toBe(200);
+    } finally {
+      await ctx.db.update(paymentSettings).set({ cash: false });
+    }
   });
 
   it('counts only unpaid orders: a paid one, a lapsed one or the customer’s own earlier checkout frees it', async () => {

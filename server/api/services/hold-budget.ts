@@ -1,6 +1,8 @@
-// What the unpaid orders placed from one address may hold of each item (the shares of services/holds.ts),
-// checked in checkout's transaction (services/checkout.ts): accounts are cheap, addresses are not.
+// What the unpaid orders placed from one address (and its cash orders the kitchen has not accepted) may
+// hold of each item (the shares of services/holds.ts), checked in checkout's transaction
+// (services/checkout.ts): accounts are cheap, addresses are not.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { UNVOUCHED_HOLD_STATES } from '../../../contract/order-lifecycle.ts';
 import type { Transaction } from '../../db/client.ts';
 import { menuItems, orderLines, orders, users } from '../../db/schema.ts';
 import { Conflict } from '../domain-errors.ts';
@@ -55,7 +57,7 @@ export async function assertWithinHoldBudget(
     })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(eq(orders.state, 'awaiting_payment'), inArray(orderLines.itemId, ids)))
+    .where(and(inArray(orders.state, [...UNVOUCHED_HOLD_STATES]), inArray(orderLines.itemId, ids)))
     .groupBy(orderLines.itemId);
   for (const line of lines) {
     const onMenu = shelf.find((item) => item.id === line.itemId)?.quantity ?? 0;
