@@ -61,6 +61,14 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { ...stackEnv(ports, dataDir), LOG_LEVEL: 'warn' },
+    // Every customer of the suite comes from this machine's one address: an address's hold budget
+    // (decision 025, tested in tests/server/hold-budgets.test.ts) would have each spec's holds, cash
+    // orders not yet accepted among them, refuse the next spec's checkout.
+    env: {
+      ...stackEnv(ports, dataDir),
+      LOG_LEVEL: 'warn',
+      ADDRESS_HOLD_PERCENT: '100',
+      NEW_ACCOUNT_HOLD_PERCENT: '100',
+    },
   },
 });
