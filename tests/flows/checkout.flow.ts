@@ -1,13 +1,14 @@
 // Checkout (machines/checkout.machine.ts) replayed on /user-dashboard/my-cart/checkout: a customer with
 // an address on their profile (what the page remembers) and a dish of the flow's own in the cart, the
 // shop open around the clock (so as soon as possible is offered whatever the hour) and delivering to
-// every postcode as seeded. The server's refusal is real: the dish's price changes before the order is
-// placed (a sold-out line would take the customer back to their cart).
+// every postcode as seeded, cash offered beside online payment. The server's refusal is real: the dish's
+// price changes before the order is placed (a sold-out line would take the customer back to their cart).
 import { expect, type Page } from '@playwright/test';
 import type { OrderSlots } from '../../contract/kitchen.ts';
 import type { MenuItem } from '../../contract/menu.ts';
 import { FIELDS_OF, type ShippingField } from '../../contract/order.ts';
-import type { OrderType } from '../../contract/order-lifecycle.ts';
+import type { OrderType, PaymentMethod } from '../../contract/order-lifecycle.ts';
+import type { PaymentOptions } from '../../contract/payment-settings.ts';
 import { checkoutMachine, type ShippingForm } from '../../machines/checkout.machine.ts';
 import { signIn } from '../e2e/support/accounts.ts';
 import { anArea } from '../machines/support/models/checkout.ts';
@@ -36,6 +37,11 @@ const LABELS: Record<ShippingField, string> = {
 const EVERYWHERE = anArea('everywhere', [], { name: 'Every postcode' });
 /** The times as the model has them: open, so as soon as possible and a later slot (the page's are real). */
 const LATER = '2026-11-30T13:30:00.000Z';
+/** What GET /payment-options answers while the owner offers cash to anyone, for any total. */
+const CASH_OFFERED: PaymentOptions = { online: true, cash: true, cashMax: null, cashRefusal: null };
+/** The payment choice's label for each method (src/routes/checkout.tsx). */
+const PAY_LABEL = (method: PaymentMethod, orderType: OrderType) =>
+  method === 'online' ? 'Pay online' : orderType === 'pickup' ? 'Pay at the counter' : 'Cash on delivery';
 const OPEN: OrderSlots = {
   asap: { minutes: 35, dueAt: '2026-11-30T12:35:00.000Z' },
   slots: [{ at: LATER, date: '2026-11-30', time: '19:30' }],
@@ -49,17 +55,23 @@ interface World extends Fixtures {
   remember: Gate;
   areas: Gate;
   times: Gate;
+  payment: Gate;
   create: Gate;
 }
 
-/** Whether the page's look-ups (what the customer gave before, where the shop delivers) have answered. */
-type Server = { remembered: boolean; areas: boolean };
+/**
+ * Whether the page's look-ups (what the customer gave before, where the shop delivers, how it may be
+ * paid) have answered.
+ */
+type Server = { remembered: boolean; areas: boolean; payment: boolean };
 type Context = {
   shipping: ShippingForm;
   orderType: OrderType;
   slot: string | null;
   error: string | null;
   invalidField: ShippingField | null;
+  payment: PaymentOptions | null;
+  paymentMethod: PaymentMethod;
 };
 const contextOf = (snapshot: { context: unknown }) => snapshot.context as Context;
 
@@ -71,7 +83,7 @@ flowTests<World, Server>({
   machine: withSilentEffects(checkoutMachine),
   // The signed-in customer's name and e-mail (the e-mail is compared with the account's own).
   input: { fullName: NAME, email: 'account@pizzon.test' },
-  server: { remembered: false, areas: false },
+  server: { remembered: false, areas: false, payment: false },
   events: (snapshot, server) => {
     if (snapshot.matches('submitting')) {
       return [
@@ -79,7 +91,7 @@ flowTests<World, Server>({
         { type: 'xstate.error.actor.createPayment', error: new Error(PRICES_CHANGED) },
       ];
     }
-    const { shipping, orderType } = contextOf(snapshot);
+    const { shipping, orderType, payment, paymentMethod } = contextOf(snapshot);
     if (snapshot.matches({ editing: 'readingTimes' })) {
       return [
         { type: 'xstate.done.actor.readSlots', output: OPEN },
@@ -89,6 +101,15 @@ flowTests<World, Server>({
     return [
       ...(server.remembered ? [] : [{ type: 'xstate.done.actor.rememberShipping', output: REMEMBERED }]),
       ...(server.areas ? [] : [{ type: 'xstate.done.actor.readAreas', output: [EVERYWHERE] }]),
+      ...(server.payment
+        ? []
+        : [
+            { type: 'xstate.done.actor.readPayment', output: CASH_OFFERED },
+            { type: 'xstate.error.actor.readPayment', error: new Error(UNREACHABLE) },
+          ]),
+      ...(payment?.cash
+        ? [{ type: 'checkout.pay', method: paymentMethod === 'online' ? 'cash' : 'online' }]
+        : []),
       ...(snapshot.matches({ editing: 'timesFailed' }) ? [{ type: 'checkout.retry' }] : []),
       ...(Object.entries(TYPED) as Array<[ShippingField, string]>)
         .filter(([field]) => shipping[field] === '' && FIELDS_OF[orderType].includes(field))
@@ -103,12 +124,16 @@ flowTests<World, Server>({
       ? { ...server, remembered: true }
       : event.type === 'xstate.done.actor.readAreas'
         ? { ...server, areas: true }
-        : server,
+        : event.type.endsWith('.actor.readPayment')
+          ? { ...server, payment: true }
+          : server,
   label: (event) => {
     if (event.type === 'SHIPPING_INPUT')
       return `SHIPPING_INPUT ${(event as unknown as { field: string }).field}`;
     if (event.type === 'checkout.type')
       return `checkout.type ${(event as unknown as { orderType: string }).orderType}`;
+    if (event.type === 'checkout.pay')
+      return `checkout.pay ${(event as unknown as { method: string }).method}`;
     if (event.type === 'checkout.slot')
       return `checkout.slot ${(event as unknown as { slot: string | null }).slot === null ? 'asap' : 'later'}`;
     return undefined;
@@ -120,6 +145,7 @@ flowTests<World, Server>({
     rememberShipping: { gate: (world) => world.remember, count: 2 },
     readAreas: { gate: (world) => world.areas },
     readSlots: { gate: (world) => world.times },
+    readPayment: { gate: (world) => world.payment },
     createPayment: { gate: (world) => world.create },
   },
 
@@ -127,6 +153,7 @@ flowTests<World, Server>({
     const { page, request } = fixtures;
     const staff = await Staff.signIn(request);
     await staff.openAroundTheClock(true);
+    await staff.setPayments({ online: true, cash: true, cashMax: null, cashRegularsOnly: false });
     const dish = await staff.addItem(DISH_NAME, 5);
     const { account, api } = await newCustomer(request, NAME);
     await api.call('PUT', 'profile/address', REMEMBERED);
@@ -142,15 +169,19 @@ flowTests<World, Server>({
       /\/api\/delivery-areas(\?|$)/.test(r.url()),
     );
     const times = await Gate.on(page, 'GET /order-slots', (r) => /\/api\/order-slots\?/.test(r.url()));
+    const payment = await Gate.on(page, 'GET /payment-options', (r) =>
+      /\/api\/payment-options(\?|$)/.test(r.url()),
+    );
     const create = await Gate.on(page, 'POST /create-payment-intent', (r) =>
       /\/api\/create-payment-intent(\?|$)/.test(r.url()),
     );
     await page.goto('/user-dashboard/my-cart/checkout');
-    return { ...fixtures, account, staff, dish, remember, areas, times, create };
+    return { ...fixtures, account, staff, dish, remember, areas, times, payment, create };
   },
-  async teardown({ staff, dish, remember, areas, times, create }) {
-    for (const gate of [remember, areas, times, create]) await gate.open();
+  async teardown({ staff, dish, remember, areas, times, payment, create }) {
+    for (const gate of [remember, areas, times, payment, create]) await gate.open();
     await staff.deleteItem(dish._id);
+    await staff.setPayments({ online: true, cash: false, cashMax: null, cashRegularsOnly: false });
     await staff.openAroundTheClock(false);
   },
 
@@ -167,6 +198,16 @@ flowTests<World, Server>({
     async 'xstate.error.actor.readSlots'({ times }) {
       await times.fail();
     },
+    async 'xstate.done.actor.readPayment'({ payment }) {
+      await payment.release();
+    },
+    async 'xstate.error.actor.readPayment'({ payment }) {
+      await payment.fail();
+    },
+    async 'checkout.pay'({ page }, { event, from }) {
+      const { method } = event as unknown as { method: PaymentMethod };
+      await page.getByRole('radio', { name: PAY_LABEL(method, contextOf(from.machine).orderType) }).check();
+    },
     async 'checkout.retry'({ page, times }) {
       await times.hold();
       await page.getByRole('button', { name: 'Find the times again' }).click();
@@ -177,7 +218,9 @@ flowTests<World, Server>({
     },
     async 'checkout.type'({ page }, { event }) {
       const { orderType } = event as unknown as { orderType: OrderType };
-      await page.getByRole('radio', { name: orderType === 'pickup' ? 'Pickup' : 'Delivery' }).check();
+      await page
+        .getByRole('radio', { name: orderType === 'pickup' ? 'Pickup' : 'Delivery', exact: true })
+        .check();
     },
     // The first later slot the page offers (the server's, whatever the hour), or as soon as possible.
     async 'checkout.slot'({ page }, { event }) {
@@ -203,7 +246,7 @@ flowTests<World, Server>({
       const form = shippingForm(world.page);
       await expect(form).toHaveAttribute('aria-busy', 'false');
       await expect(
-        world.page.getByRole('radio', { name: orderType === 'pickup' ? 'Pickup' : 'Delivery' }),
+        world.page.getByRole('radio', { name: orderType === 'pickup' ? 'Pickup' : 'Delivery', exact: true }),
       ).toBeChecked();
       for (const [field, label] of Object.entries(LABELS) as Array<[ShippingField, string]>) {
         const input = form.getByLabel(label);
@@ -219,6 +262,15 @@ flowTests<World, Server>({
         } else {
           await expect(input).not.toHaveAttribute('aria-invalid');
         }
+      }
+      const { payment, paymentMethod } = contextOf(machine);
+      // The choice shows only once the owner's offer has been read; unread, the order is paid online.
+      if (payment?.cash) {
+        await expect(
+          world.page.getByRole('radio', { name: PAY_LABEL(paymentMethod, orderType) }),
+        ).toBeChecked();
+      } else {
+        await expect(world.page.getByRole('radio', { name: 'Pay online' })).toHaveCount(0);
       }
       const alert = form.getByRole('alert');
       if (error) await expect(alert).toHaveText(shown(error, world));
@@ -246,9 +298,10 @@ flowTests<World, Server>({
       await expect(shippingForm(page).getByRole('button', { name: 'Place Order' })).toBeDisabled();
       await expect.poll(() => create.holding, { message: 'the order has been sent' }).toBe(true);
     },
-    // The browser has gone to the gateway's payment page for the order.
-    async 'checkout.redirecting'({ page }) {
-      await expect(page.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
+    // The browser has gone to the gateway's payment page for the order, or a cash order's confirmation.
+    async 'checkout.redirecting'({ page }, { machine }) {
+      const heading = contextOf(machine).paymentMethod === 'cash' ? 'Order placed!' : 'Sandbox payment';
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     },
   },
 });
