@@ -391,13 +391,23 @@ const routeTree = rootRoute.addChildren([
  * guards who is visiting (boot.tsx: the tab's registry of actors).
  */
 export function createAppRouter(context: RouterContext, serverHistory?: RouterHistory) {
+  let firstRender = true;
   return createRouter({
     routeTree,
     ...(serverHistory ? { history: serverHistory } : {}),
     context,
     // On the server it would add an inline script (which our CSP refuses) to restore the scroll
-    // position before hydration; the browser's router does it when it takes the page over.
-    scrollRestoration: !serverHistory,
+    // position before hydration; the browser's router does it when it takes the page over. A page the
+    // server rendered may have been scrolled before then (the visitor reading on while the JavaScript
+    // came, or the browser restoring a reload): its first render leaves that scroll as it is, rather
+    // than throwing the visitor back to the top.
+    scrollRestoration: serverHistory
+      ? false
+      : () => {
+          const first = firstRender;
+          firstRender = false;
+          return !(first && window.scrollY > 0);
+        },
     defaultPreload: 'intent',
     // Loader results (the item page) stay fresh for the spec's 5-minute cache time.
     defaultStaleTime: 5 * 60 * 1000,

@@ -255,6 +255,29 @@ test('a tap before the JavaScript has come is answered once it has', async ({ pa
   expect(errors).toEqual([]);
 });
 
+test('a visitor who scrolls on before the JavaScript has come stays where they are, and the section there comes', async ({
+  page,
+}) => {
+  // The app's chunk is held: the visitor reads down Home's server HTML meanwhile.
+  const held: Route[] = [];
+  let release = false;
+  await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => (release ? route.continue() : held.push(route)));
+  await page.goto('/');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  const heading = page.getByRole('heading', { name: 'Our Special Menu' });
+  await heading.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+
+  release = true;
+  for (const route of held) await route.continue();
+  await expect.poll(() => adopted(page, 'header')).toBe(true);
+  // Taking the page over moved nobody back to the top: the Special Menu it renders itself comes there.
+  await expect(page.getByRole('tab', { name: 'pizza' })).toBeVisible();
+  await expect(heading).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});
+
 test.describe('Home’s carousels', () => {
   // Still slides, so what is measured is where Swiper puts them, not where autoplay has moved them.
   test.use({ reducedMotion: 'reduce' });
