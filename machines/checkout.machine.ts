@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { type Area, areaFor, deliveryProblem } from '../contract/delivery.ts';
 import type { OrderSlots } from '../contract/kitchen.ts';
 import { toCents } from '../contract/money.ts';
@@ -79,6 +79,8 @@ interface CheckoutContext {
   /** The field a refused submission names, so the page can mark it and move the focus there. */
   invalidField: ShippingProblem['field'] | null;
   request: OrderRequest | null;
+  /** A Place Order made while the times were read: judged, and sent if it may be, once they come. */
+  waiting: Submission | null;
 }
 
 /** The area the times depend on: a delivery's (by its postcode), none for a pickup. */
@@ -204,6 +206,7 @@ export const checkoutMachine = setup({
     error: null,
     invalidField: null,
     request: null,
+    waiting: null,
   }),
   invoke: [
     {
@@ -243,14 +246,36 @@ export const checkoutMachine = setup({
             input: timesFor,
             onDone: {
               target: 'ready',
-              actions: assign({
-                offer: ({ event }) => event.output,
-                slot: ({ context, event }) => keptSlot(event.output, context.slot),
-              }),
+              actions: [
+                assign({
+                  offer: ({ event }) => event.output,
+                  slot: ({ context, event }) => keptSlot(event.output, context.slot),
+                }),
+                enqueueActions(({ context, enqueue }) => {
+                  if (!context.waiting) return;
+                  enqueue.raise({ type: 'checkout.submit', ...context.waiting });
+                  enqueue.assign({ waiting: null });
+                }),
+              ],
             },
             onError: {
               target: 'timesFailed',
-              actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+              actions: assign({ error: ({ event }) => errorMessage(event.error), waiting: null }),
+            },
+          },
+          // Place Order a moment after a postcode or the type changed waits for the new times, rather
+          // than being refused for a choice the page is still finding.
+          on: {
+            'checkout.submit': {
+              actions: assign({
+                waiting: ({ event }) => ({
+                  total_price: event.total_price,
+                  order_time: event.order_time,
+                  foodCents: event.foodCents,
+                }),
+                error: null,
+                invalidField: null,
+              }),
             },
           },
         },

@@ -254,7 +254,9 @@ interface DetailsProps {
 }
 
 function ShippingDetails({ snapshot, send, totalPrice, foodCents }: DetailsProps) {
-  const busy = snapshot.matches('submitting') || snapshot.matches('redirecting');
+  // A Place Order waiting for the times counts as sent: it goes as soon as they come.
+  const busy =
+    snapshot.matches('submitting') || snapshot.matches('redirecting') || snapshot.context.waiting !== null;
   const { shipping, error, invalidField, orderType, areas } = snapshot.context;
   const inputs = useRef(new Map<ShippingField, HTMLInputElement>());
 

@@ -72,7 +72,10 @@ type Context = {
   invalidField: ShippingField | null;
   payment: PaymentOptions | null;
   paymentMethod: PaymentMethod;
+  waiting: unknown;
 };
+/** Place Order (the page sends its own totals; the model's are placeholders). */
+const SUBMIT = { type: 'checkout.submit', total_price: 0, order_time: 'now', foodCents: 850 };
 const contextOf = (snapshot: { context: unknown }) => snapshot.context as Context;
 
 const shippingForm = (page: Page) => page.getByRole('form', { name: 'Shipping Details' });
@@ -96,6 +99,8 @@ flowTests<World, Server>({
       return [
         { type: 'xstate.done.actor.readSlots', output: OPEN },
         { type: 'xstate.error.actor.readSlots', error: new Error(UNREACHABLE) },
+        // Place Order before the times have come: it waits for them.
+        ...(contextOf(snapshot).waiting === null ? [SUBMIT] : []),
       ];
     }
     return [
@@ -116,7 +121,7 @@ flowTests<World, Server>({
         .map(([field, value]) => ({ type: 'SHIPPING_INPUT', field, value })),
       { type: 'checkout.type', orderType: orderType === 'delivery' ? 'pickup' : 'delivery' },
       { type: 'checkout.slot', slot: contextOf(snapshot).slot === null ? LATER : null },
-      { type: 'checkout.submit', total_price: 0, order_time: 'now', foodCents: 850 },
+      SUBMIT,
     ];
   },
   serverAfter: (server, event) =>
@@ -244,7 +249,9 @@ flowTests<World, Server>({
     async 'checkout.editing'(world, { machine }) {
       const { shipping, error, invalidField, orderType } = contextOf(machine);
       const form = shippingForm(world.page);
-      await expect(form).toHaveAttribute('aria-busy', 'false');
+      // A Place Order waiting for the times shows as sent.
+      const waiting = contextOf(machine).waiting !== null;
+      await expect(form).toHaveAttribute('aria-busy', String(waiting));
       await expect(
         world.page.getByRole('radio', { name: orderType === 'pickup' ? 'Pickup' : 'Delivery', exact: true }),
       ).toBeChecked();
@@ -275,7 +282,8 @@ flowTests<World, Server>({
       const alert = form.getByRole('alert');
       if (error) await expect(alert).toHaveText(shown(error, world));
       else await expect(alert).toHaveCount(0);
-      await expect(form.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+      if (waiting) await expect(form.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+      else await expect(form.getByRole('button', { name: 'Place Order' })).toBeEnabled();
     },
     async 'checkout.editing.readingTimes'({ page, times }) {
       await expect(page.getByText('Finding the times we can make it…')).toBeVisible();

@@ -241,6 +241,37 @@ describe('checkout machine', () => {
     expect(online.getSnapshot().context.paymentMethod).toBe('online');
   });
 
+  it('holds a Place Order made while the times are read, and sends it once they come', async () => {
+    let answer: (offer: OrderSlots) => void = () => {};
+    const checkout = start({ input: complete });
+    await ready(checkout);
+    checkout.readSlots.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    // Another area's postcode: its times are read again, and Place Order comes before they do.
+    checkout.send({ type: 'SHIPPING_INPUT', field: 'postcode', value: '1230' });
+    checkout.send({ type: 'checkout.submit', ...request, total_price: 60, foodCents: 6000 });
+    expect(checkout.getSnapshot().matches({ editing: 'readingTimes' })).toBe(true);
+    expect(checkout.getSnapshot().context).toMatchObject({ error: null, waiting: { total_price: 60 } });
+    answer(OPEN);
+    await waitFor(checkout, (s) => s.status === 'done');
+    expect(checkout.createPayment).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ input: expect.objectContaining({ postcode: '1230', total_price: 60 }) }),
+    );
+  });
+
+  it('judges a held Place Order by the times that came: none as soon as possible, it is refused', async () => {
+    let answer: (offer: OrderSlots) => void = () => {};
+    const checkout = start({ input: complete });
+    await ready(checkout);
+    checkout.readSlots.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    checkout.send({ type: 'checkout.type', orderType: 'pickup' });
+    checkout.send({ type: 'checkout.submit', ...request });
+    answer({ ...CLOSED, slots: [] });
+    const refused = await waitFor(checkout, (s) => s.context.error !== null);
+    expect(refused.matches({ editing: 'ready' })).toBe(true);
+    expect(refused.context).toMatchObject({ error: 'Please choose when you would like it', waiting: null });
+    expect(checkout.createPayment).not.toHaveBeenCalled();
+  });
+
   it('keeps the form and shows the reason when the order is refused', async () => {
     const checkout = start({
       input: complete,
