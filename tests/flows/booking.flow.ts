@@ -48,8 +48,6 @@ const dayForm = (page: Page) => page.getByRole('form', { name: 'Day and party' }
 /** The form whose Book Now sends the booking on this page. */
 const bookingForm = ({ page, where }: World) => (where === 'home' ? homeForm(page) : detailsForm(page));
 
-let paths = 0;
-
 flowTests<World, Server>({
   machine: withSilentEffects(bookingFlowMachine),
   server: { page: null, filled: null },
@@ -122,11 +120,11 @@ flowTests<World, Server>({
 
   calls: { fetchTimes: { gate: (world) => world.times }, storeBooking: { gate: (world) => world.store } },
 
-  async setup(fixtures, path) {
+  async setup(fixtures, path, n) {
     const { page } = fixtures;
     const where: Where = path.steps[0]?.event.type === 'booking.submit' ? 'home' : 'reservation';
     // A day of each path's own, far from the browser specs' days: its room is empty when it starts.
-    const date = openDayAhead(100 + 3 * ++paths);
+    const date = openDayAhead(100 + 3 * n);
     const times = await Gate.on(
       page,
       'GET /availability',

@@ -30,9 +30,10 @@ export interface Fixtures {
 export interface Flow<W, S> extends FlowModel<S> {
   /**
    * Opens the page where a path starts, with what it needs on the server (a machine two pages run, the
-   * booking flow's, opens the one whose events the path takes).
+   * booking flow's, opens the one whose events the path takes). `n` is the path's number in the plan,
+   * the same whichever worker runs it (a worker restarts after a failed test, its module state anew).
    */
-  setup: (fixtures: Fixtures, path: PlannedPath<S>) => Promise<W>;
+  setup: (fixtures: Fixtures, path: PlannedPath<S>, n: number) => Promise<W>;
   /** At a path's end, pass or fail: gates opened, the flow's own data removed. */
   teardown?: (world: W) => Promise<void>;
   /** By event type. */
@@ -119,7 +120,7 @@ export function flowTests<W, S>(flow: Flow<W, S>): void {
         const save = () => writeFileSync(recordFile(n), JSON.stringify(record));
         save();
 
-        const world = await flow.setup({ page, context, request }, path);
+        const world = await flow.setup({ page, context, request }, path, n);
         try {
           await test.step(`starts in ${stateLabel(path.start.machine)}`, async () => {
             for (const { gate, count } of startedCalls(flow, world, null, path.start))
