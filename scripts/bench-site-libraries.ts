@@ -308,7 +308,7 @@ async function main() {
     'upstream',
     process.execPath,
     [...TSX, 'scripts/bench-site-libraries.ts', 'upstream', String(PORTS.upstream)],
-    process.env,
+    { ...process.env },
   );
   const listen = (app: Hono, port: number) => serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
   const servers = [
