@@ -73,9 +73,14 @@ export async function withOwnHolds<L extends { itemId: string; stock: number }>(
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(eq(orders.userUid, uid), eq(orders.state, 'awaiting_payment')))
     .groupBy(orderLines.itemId);
-  const units = new Map(held.map((row) => [row.itemId, row.units]));
-  return lines.map((line) => ({ ...line, stock: line.stock + (units.get(line.itemId) ?? 0) }));
+  return withHolds(lines, new Map(held.map((row) => [row.itemId, row.units])));
 }
+
+/** The lines with the units `held` of each item (by the customer's own unpaid orders) counted as stock. */
+export const withHolds = <L extends { itemId: string; stock: number }>(
+  lines: readonly L[],
+  held: ReadonlyMap<string | null, number>,
+): L[] => lines.map((line) => ({ ...line, stock: line.stock + (held.get(line.itemId) ?? 0) }));
 
 /**
  * The caller's lines, oldest first; name, price, image and category are the menu's current ones, the

@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { cartLines, menuItems, orderEvents, orderLines, orders, users } from '../../db/schema.ts';
 import { Conflict, InvalidInput, UpstreamFailed } from '../domain-errors.ts';
 import type { PaymentGateway, PaymentLine } from '../payments/gateway.ts';
-import { stockMessage, withOwnHolds } from './cart.ts';
+import { stockMessage, withHolds } from './cart.ts';
 import { releaseExpiredReservations } from './expiry.ts';
 import { assertWithinHoldBudget, holdShare, isNewAccount, OverHoldBudget } from './hold-budget.ts';
 import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
@@ -189,9 +189,19 @@ export function createOrder(
     assertOrderWithinCap(holds, lines);
     await assertChoicesStillOffered(tx, lines);
 
+    // The customer's earlier unpaid orders: this checkout replaces them, so their units count as stock
+    // the customer may have (as the cart shows it, services/cart.ts withOwnHolds).
+    const superseded = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userUid, uid), eq(orders.state, 'awaiting_payment')));
+    const released = await heldUnits(
+      tx,
+      superseded.map((row) => row.id),
+    );
     // A line the stock can not fill is refused in the spec's words before the totals are compared: the
     // cart leaves such a line out of what it shows.
-    const [short] = splitSellable(await withOwnHolds(tx, uid, lines)).unsellable;
+    const [short] = splitSellable(withHolds(lines, released)).unsellable;
     if (short) throw new OutOfStock(stockMessage(short.line.name, short.available));
     const food = lines.reduce((sum, line) => sum + line.subtotalCents, 0) - discountCents;
     if (area && food < area.minimumCents)
@@ -203,20 +213,12 @@ export function createOrder(
     }
     // The owner's rules for the way it is paid (cash off, over the limit, not a regular: 400), before
     // anything is held.
-    await assertPaymentAllowed(tx, uid, input.paymentMethod, totalCents);
+    await assertPaymentAllowed(tx, uid, input.paymentMethod, totalCents, shop.payment);
 
     // The customer's earlier unpaid orders are cancelled (by the customer: this checkout replaces them)
     // and give their stock back before this order takes its own, so checking out the same cart again
     // moves the hold. A payment for one of them later takes its stock again if there is any. Every item
     // either side touches is locked first, in id order. Rolled back with the rest if this checkout fails.
-    const superseded = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userUid, uid), eq(orders.state, 'awaiting_payment')));
-    const released = await heldUnits(
-      tx,
-      superseded.map((row) => row.id),
-    );
     await lockItems(tx, [...released.keys(), ...items.map((item) => item.itemId)]);
     for (const { id } of superseded) {
       await transitionOrder(tx, {

@@ -8,9 +8,9 @@ import type { Database } from '../../db/client.ts';
 import { deliveryAreas } from '../../db/schema.ts';
 import type { Executor } from './order-stock.ts';
 
-type AreaRow = typeof deliveryAreas.$inferSelect;
+export type AreaRow = typeof deliveryAreas.$inferSelect;
 
-const areaOfRow = (row: AreaRow): Area => ({
+export const areaOfRow = (row: AreaRow): Area => ({
   id: row.id,
   name: row.name,
   postcodes: row.postcodes,

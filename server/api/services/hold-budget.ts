@@ -1,7 +1,7 @@
 // What the unpaid orders placed from one address (and its cash orders the kitchen has not accepted) may
 // hold of each item (the shares of services/holds.ts), checked in checkout's transaction
 // (services/checkout.ts): accounts are cheap, addresses are not.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { UNVOUCHED_HOLD_STATES } from '../../../contract/order-lifecycle.ts';
 import type { Transaction } from '../../db/client.ts';
 import { menuItems, orderLines, orders, users } from '../../db/schema.ts';
@@ -44,27 +44,36 @@ export async function assertWithinHoldBudget(
   percent: number,
   lines: ReadonlyArray<{ itemId: string; name: string; quantity: number }>,
 ): Promise<void> {
-  const ids = lines.map((line) => line.itemId);
-  const shelf = await tx
-    .select({ id: menuItems.id, quantity: menuItems.quantity })
-    .from(menuItems)
-    .where(inArray(menuItems.id, ids));
-  const held = await tx
+  // Each item's stock and what unvouched orders hold of it, from all and from this address, in one
+  // round trip.
+  const held = (from: SQL) =>
+    sql<number>`(${tx
+      .select({ units: sql`coalesce(sum(${orderLines.quantity}), 0)::int` })
+      .from(orders)
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(
+        and(eq(orderLines.itemId, menuItems.id), inArray(orders.state, [...UNVOUCHED_HOLD_STATES]), from),
+      )})`;
+  const items = await tx
     .select({
-      itemId: orderLines.itemId,
-      all: sql<number>`sum(${orderLines.quantity})::int`,
-      address: sql<number>`coalesce(sum(${orderLines.quantity}) filter (where ${orders.clientAddress} = ${address}), 0)::int`,
+      id: menuItems.id,
+      quantity: menuItems.quantity,
+      all: held(sql`true`),
+      address: held(sql`${orders.clientAddress} = ${address}`),
     })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(inArray(orders.state, [...UNVOUCHED_HOLD_STATES]), inArray(orderLines.itemId, ids)))
-    .groupBy(orderLines.itemId);
+    .from(menuItems)
+    .where(
+      inArray(
+        menuItems.id,
+        lines.map((line) => line.itemId),
+      ),
+    );
   for (const line of lines) {
-    const onMenu = shelf.find((item) => item.id === line.itemId)?.quantity ?? 0;
+    const item = items.find((row) => row.id === line.itemId);
+    const onMenu = item?.quantity ?? 0;
     if (line.quantity > onMenu) continue;
-    const holds = held.find((row) => row.itemId === line.itemId);
-    const budget = Math.max(1, Math.floor(((onMenu + (holds?.all ?? 0)) * percent) / 100));
-    const left = budget - (holds?.address ?? 0);
+    const budget = Math.max(1, Math.floor(((onMenu + (item?.all ?? 0)) * percent) / 100));
+    const left = budget - (item?.address ?? 0);
     if (line.quantity > left) throw new OverHoldBudget(holdBudgetMessage(line.name, left));
   }
 }

@@ -16,35 +16,35 @@ export async function loadOptionGroups(
 ): Promise<Map<string, OptionGroup[]>> {
   const byItem = new Map<string, OptionGroup[]>();
   if (itemIds?.length === 0) return byItem;
-  const groups = await db
-    .select()
+  // Groups and their choices in one round trip: a group without choices comes with a null choice.
+  const rows = await db
+    .select({ group: optionGroups, choice: optionChoices })
     .from(optionGroups)
+    .leftJoin(optionChoices, eq(optionChoices.groupId, optionGroups.id))
     .where(itemIds ? inArray(optionGroups.itemId, [...itemIds]) : undefined)
-    .orderBy(asc(optionGroups.itemId), asc(optionGroups.position));
-  if (groups.length === 0) return byItem;
-  const choices = await db
-    .select()
-    .from(optionChoices)
-    .where(
-      inArray(
-        optionChoices.groupId,
-        groups.map((group) => group.id),
-      ),
-    )
-    .orderBy(asc(optionChoices.groupId), asc(optionChoices.position));
+    .orderBy(
+      asc(optionGroups.itemId),
+      asc(optionGroups.position),
+      asc(optionGroups.id),
+      asc(optionChoices.position),
+    );
+  const groups = new Map<string, typeof optionGroups.$inferSelect>();
   const choicesOf = new Map<string, OptionGroup['choices']>();
-  for (const choice of choices) {
-    const list = choicesOf.get(choice.groupId) ?? [];
-    list.push({
-      _id: choice.id,
-      name: choice.name,
-      priceDelta: toTaka(choice.priceDeltaCents),
-      default: choice.isDefault,
-      available: choice.available,
-    });
-    choicesOf.set(choice.groupId, list);
+  for (const { group, choice } of rows) {
+    groups.set(group.id, group);
+    const list = choicesOf.get(group.id) ?? [];
+    if (choice) {
+      list.push({
+        _id: choice.id,
+        name: choice.name,
+        priceDelta: toTaka(choice.priceDeltaCents),
+        default: choice.isDefault,
+        available: choice.available,
+      });
+    }
+    choicesOf.set(group.id, list);
   }
-  for (const group of groups) {
+  for (const group of groups.values()) {
     const list = byItem.get(group.itemId) ?? [];
     list.push({
       _id: group.id,

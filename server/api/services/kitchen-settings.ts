@@ -8,6 +8,11 @@ import type { Executor } from './order-stock.ts';
 
 export async function readKitchenSettings(db: Executor): Promise<KitchenSettings> {
   const [row] = await db.select().from(kitchenSettings).where(eq(kitchenSettings.id, 1));
+  return kitchenSettingsOf(row);
+}
+
+/** The settings of the table's one row. */
+export function kitchenSettingsOf(row: typeof kitchenSettings.$inferSelect | undefined): KitchenSettings {
   if (!row) throw new Error('kitchen_settings has no row (migration 0019 inserts it)');
   return {
     slotOrders: row.slotOrders,

@@ -34,8 +34,11 @@ export interface Mover {
 }
 
 export interface TransitionRequest {
-  /** The order, by id or by the gateway's transaction id. */
-  order: { id: string } | { transactionId: string };
+  /**
+   * The order, by id or by the gateway's transaction id; or the order itself, as the caller read it in
+   * this transaction under its row lock (FOR UPDATE), so it is not read again.
+   */
+  order: { id: string } | { transactionId: string } | { locked: OrderRow };
   to: OrderState;
   actor: Mover;
   note?: string | undefined;
@@ -89,6 +92,7 @@ export function skipOvertaken(error: unknown): undefined {
 }
 
 async function readOrder(tx: Transaction, which: TransitionRequest['order']): Promise<OrderRow> {
+  if ('locked' in which) return which.locked;
   if ('id' in which && !isUuid(which.id)) throw new NotFound(NO_SUCH_ORDER_ADMIN);
   const [order] = await tx
     .select()

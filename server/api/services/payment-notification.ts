@@ -1,12 +1,11 @@
 // The gateway's word on a payment: a verified notification moves its order (paid, or payment failed).
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { findTransition } from '../../../contract/order-lifecycle.ts';
 import type { Database } from '../../db/client.ts';
-import { cartLines, orderLines, orders } from '../../db/schema.ts';
+import { cartLines, orderLines, orders, shopStatus } from '../../db/schema.ts';
 import type { VerifiedNotification } from '../payments/gateway.ts';
 import { transitionOrder } from './order-lifecycle.ts';
-import { readShopStatus } from './shop.ts';
 
 /**
  * What a notification did: 'unknown' (no such transaction) and 'amount_mismatch' are refused (400);
@@ -34,11 +33,16 @@ export function applyNotification(
   notification: VerifiedNotification,
 ): Promise<NotificationResult> {
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
+    // The owner's switch comes with the order: a paid order records whether the shop was closed.
+    const [found] = await tx
+      .select({
+        order: orders,
+        shopClosed: sql<boolean>`coalesce((select ${shopStatus.closed} from ${shopStatus}), false)`,
+      })
       .from(orders)
       .where(eq(orders.transactionId, notification.transactionId))
-      .for('update');
+      .for('update', { of: orders });
+    const order = found?.order;
     const log = { transactionId: notification.transactionId, outcome: notification.outcome };
     if (!order) {
       // A verified payment for an order that is gone (deleted meanwhile) needs a person to refund it.
@@ -56,7 +60,7 @@ export function applyNotification(
     const wanted = notification.outcome === 'paid' ? 'paid' : 'payment_failed';
     if (!findTransition(order.state, wanted, 'gateway')) return 'unchanged';
     const { to } = await transitionOrder(tx, {
-      order: { id: order.id },
+      order: { locked: order },
       to: wanted,
       actor: { by: 'gateway' },
       expectFrom: order.state,
@@ -66,7 +70,7 @@ export function applyNotification(
         record: {
           paidAt: new Date(),
           gatewayValId: notification.reference ?? null,
-          paidAfterClosing: (await readShopStatus(tx)).closed,
+          paidAfterClosing: found.shopClosed,
         },
       }),
     });

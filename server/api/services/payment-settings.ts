@@ -16,6 +16,11 @@ import type { Executor } from './order-stock.ts';
 
 export async function readPaymentSettings(db: Executor): Promise<PaymentSettings> {
   const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.id, 1));
+  return paymentSettingsOf(row);
+}
+
+/** The settings of the table's one row. */
+export function paymentSettingsOf(row: typeof paymentSettings.$inferSelect | undefined): PaymentSettings {
   if (!row) throw new Error('payment_settings has no row (migration 0023 inserts it)');
   return {
     online: row.online,
@@ -51,15 +56,15 @@ async function isRegular(db: Executor, uid: string): Promise<boolean> {
 
 /**
  * Refuses (InvalidInput, 400) paying an order of `totalCents` by `method` when the owner does not take
- * it from this customer now; read in the checkout's own transaction.
+ * it from this customer now, by the `settings` read in the checkout's own transaction.
  */
 export async function assertPaymentAllowed(
   db: Executor,
   uid: string,
   method: PaymentMethod,
   totalCents: number,
+  settings: PaymentSettings,
 ): Promise<void> {
-  const settings = await readPaymentSettings(db);
   const regular = method === 'cash' && settings.cashRegularsOnly ? await isRegular(db, uid) : true;
   const refusal = paymentRefusal(settings, method, totalCents, regular);
   if (refusal) throw new InvalidInput(refusal);

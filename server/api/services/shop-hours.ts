@@ -8,10 +8,16 @@ import type { Executor } from './order-stock.ts';
 
 /** The week, Sunday first (a weekday without its row, which migration 0019 seeds, keeps the seed's hours). */
 export async function readShopHours(db: Executor): Promise<ShopHours> {
-  const [days, dates] = await Promise.all([
-    db.select().from(openingHours).orderBy(asc(openingHours.day)),
-    db.select().from(closedDates).orderBy(asc(closedDates.date)),
-  ]);
+  const days = await db.select().from(openingHours).orderBy(asc(openingHours.day));
+  const dates = await db.select().from(closedDates).orderBy(asc(closedDates.date));
+  return shopHoursOf(days, dates);
+}
+
+/** The hours from the tables' rows. */
+export function shopHoursOf(
+  days: ReadonlyArray<typeof openingHours.$inferSelect>,
+  dates: ReadonlyArray<typeof closedDates.$inferSelect>,
+): ShopHours {
   return {
     week: DEFAULT_SHOP_HOURS.week.map((seed) => {
       const row = days.find((day) => day.day === seed.day);

@@ -1,12 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ShopStatus } from '../../../contract/shop.ts';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { shopStatus } from '../../db/schema.ts';
-
-export async function readShopStatus(db: Database | Transaction): Promise<ShopStatus> {
-  const [row] = await db.select({ closed: shopStatus.closed }).from(shopStatus).where(eq(shopStatus.id, 1));
-  return { closed: row?.closed ?? false };
-}
 
 export async function setShopClosed(db: Database, closed: boolean): Promise<ShopStatus> {
   const [row] = await db

@@ -29,15 +29,27 @@ import {
   type ShopHours,
 } from '../../../contract/opening-hours.ts';
 import { type OrderType, STOCK_HOLDING_STATES } from '../../../contract/order-lifecycle.ts';
+import type { PaymentSettings } from '../../../contract/payment-settings.ts';
 import { SHOP_CLOSED_MESSAGE, type ShopNow as ShopNowAnswer } from '../../../contract/shop.ts';
-import { cartLines, menuItems, orders } from '../../db/schema.ts';
+import { jsonRows } from '../../db/json-rows.ts';
+import {
+  cartLines,
+  closedDates,
+  deliveryAreas,
+  kitchenSettings,
+  menuItems,
+  openingHours,
+  orders,
+  paymentSettings,
+  shopStatus,
+} from '../../db/schema.ts';
 import { Conflict } from '../domain-errors.ts';
-import { readAreas } from './delivery-areas.ts';
-import { readKitchenSettings } from './kitchen-settings.ts';
+import { type AreaRow, areaOfRow } from './delivery-areas.ts';
+import { kitchenSettingsOf } from './kitchen-settings.ts';
 import type { Executor } from './order-stock.ts';
-import { readShopStatus } from './shop.ts';
+import { paymentSettingsOf } from './payment-settings.ts';
 import type { ShopClock } from './shop-clock.ts';
-import { readShopHours } from './shop-hours.ts';
+import { shopHoursOf } from './shop-hours.ts';
 
 const MINUTE = 60_000;
 
@@ -48,24 +60,39 @@ export interface ShopNow {
   areas: Area[];
   /** The owner's "Shop closed now": closed for the rest of today. */
   switchClosed: boolean;
+  /** How customers may pay. */
+  payment: PaymentSettings;
   now: Date;
   today: string;
   minute: number;
   clock: ShopClock;
 }
 
+type ShopRows = {
+  days: Array<typeof openingHours.$inferSelect>;
+  dates: Array<typeof closedDates.$inferSelect>;
+  kitchen: Array<typeof kitchenSettings.$inferSelect>;
+  areas: AreaRow[];
+  status: Array<Pick<typeof shopStatus.$inferSelect, 'closed'>>;
+  payment: Array<typeof paymentSettings.$inferSelect>;
+};
+
+/** The owner's settings ordering depends on, in one round trip (checkout reads them at every order). */
 export async function readShopNow(db: Executor, clock: ShopClock): Promise<ShopNow> {
-  const [hours, settings, areas, status] = await Promise.all([
-    readShopHours(db),
-    readKitchenSettings(db),
-    readAreas(db),
-    readShopStatus(db),
-  ]);
+  const { rows } = await db.execute<ShopRows>(sql`select
+    ${jsonRows(openingHours, openingHours.day)} as days,
+    ${jsonRows(closedDates, closedDates.date)} as dates,
+    ${jsonRows(kitchenSettings)} as kitchen,
+    ${jsonRows(deliveryAreas, deliveryAreas.position)} as areas,
+    (select coalesce(json_agg(json_build_object('closed', ${shopStatus.closed})), '[]'::json) from ${shopStatus}) as status,
+    ${jsonRows(paymentSettings)} as payment`);
+  const shop = rows[0]!;
   return {
-    hours,
-    settings,
-    areas,
-    switchClosed: status.closed,
+    hours: shopHoursOf(shop.days, shop.dates),
+    settings: kitchenSettingsOf(shop.kitchen[0]),
+    areas: shop.areas.map(areaOfRow),
+    switchClosed: shop.status[0]?.closed ?? false,
+    payment: paymentSettingsOf(shop.payment[0]),
     now: clock.now(),
     today: clock.today(),
     minute: clock.minuteOfDay(),
@@ -123,10 +150,10 @@ export function needOf(
 
 /**
  * The orders in the kitchen's queue now: paid, accepted or being prepared, as soon as possible (they
- * wait their turn), or scheduled and due to be started.
+ * wait their turn), or scheduled and due to be started. A count, to be read within a statement.
  */
-async function ordersAhead(db: Executor, now: Date): Promise<number> {
-  const [row] = await db
+const queueAhead = (db: Executor, now: Date) =>
+  db
     .select({ ahead: sql<number>`count(*)::int` })
     .from(orders)
     .where(
@@ -135,15 +162,6 @@ async function ordersAhead(db: Executor, now: Date): Promise<number> {
         or(eq(orders.scheduled, false), lte(orders.startAt, now)),
       ),
     );
-  return row?.ahead ?? 0;
-}
-
-/** As soon as possible, in minutes from now: the preparation, the queue ahead, the ride. */
-export async function leadMinutes(db: Executor, shop: ShopNow, need: Need): Promise<number> {
-  return (
-    need.prepMinutes + queueMinutesOf(await ordersAhead(db, shop.now), shop.settings) + need.deliveryMinutes
-  );
-}
 
 interface Candidate extends OfferedSlot {
   instant: Date;
@@ -181,12 +199,12 @@ interface Load {
 }
 
 /** How full the slots from `from` to `to` are: the orders holding each, and their units of pizza. */
-async function loads(db: Executor, from: Date, to: Date): Promise<Map<number, Load>> {
-  const rows = await db
+const slotLoads = (db: Executor, from: Date, to: Date) =>
+  db
     .select({
       slotAt: orders.slotAt,
-      orders: sql<number>`count(*)::int`,
-      pizzas: sql<number>`coalesce(sum(${orders.pizzaUnits}), 0)::int`,
+      orders: sql<number>`count(*)::int`.as('orders'),
+      pizzas: sql<number>`coalesce(sum(${orders.pizzaUnits}), 0)::int`.as('pizzas'),
     })
     .from(orders)
     .where(
@@ -198,20 +216,49 @@ async function loads(db: Executor, from: Date, to: Date): Promise<Map<number, Lo
       ),
     )
     .groupBy(orders.slotAt);
-  return new Map(rows.map((row) => [row.slotAt!.getTime(), { orders: row.orders, pizzas: row.pizzas }]));
+
+type Loads = Map<number, Load>;
+
+const loadsOf = (
+  rows: ReadonlyArray<{ slotAt: Date | string | null; orders: number; pizzas: number }>,
+): Loads =>
+  new Map(rows.map((row) => [new Date(row.slotAt!).getTime(), { orders: row.orders, pizzas: row.pizzas }]));
+
+/** The kitchen as an order finds it: as soon as possible's lead, and how full the slots are. */
+interface Kitchen {
+  /** In minutes from now: the preparation, the queue ahead, the ride. */
+  lead: number;
+  load: Loads;
+}
+
+/**
+ * The queue ahead and the loads of every slot the order may take from now, in one round trip (a lead
+ * only moves the first of those slots later, so the span read is theirs or wider).
+ */
+async function readKitchen(db: Executor, shop: ShopNow, need: Need): Promise<Kitchen> {
+  const span = candidates(shop, need, 0);
+  const from = span[0]?.instant ?? shop.now;
+  const to = span.at(-1)?.instant ?? shop.now;
+  const { rows } = await db.execute<{
+    ahead: number;
+    loads: Array<{ slotAt: string; orders: number; pizzas: number }>;
+  }>(sql`select (${queueAhead(db, shop.now)}) as ahead,
+    (select coalesce(json_agg(json_build_object('slotAt', l.slot_at, 'orders', l.orders, 'pizzas', l.pizzas)), '[]'::json)
+      from (${slotLoads(db, from, to)}) l) as loads`);
+  const { ahead, loads } = rows[0]!;
+  return {
+    lead: need.prepMinutes + queueMinutesOf(ahead, shop.settings) + need.deliveryMinutes,
+    load: loadsOf(loads),
+  };
 }
 
 const hasRoom = (load: Load | undefined, settings: KitchenSettings, need: Need): boolean =>
   (load?.orders ?? 0) < settings.slotOrders &&
   (settings.slotPizzas === null || (load?.pizzas ?? 0) + need.pizzaUnits <= settings.slotPizzas);
 
-/** The candidates with room for `need`, as the slots' loads are now. */
-async function freeSlots(db: Executor, shop: ShopNow, need: Need, lead: number): Promise<Candidate[]> {
-  const all = candidates(shop, need, lead);
-  if (all.length === 0) return [];
-  const load = await loads(db, all[0]!.instant, all.at(-1)!.instant);
-  return all.filter((slot) => hasRoom(load.get(slot.instant.getTime()), shop.settings, need));
-}
+/** The candidates with room for `need`, as `load` has the slots. */
+const withRoom = (all: readonly Candidate[], load: Loads, shop: ShopNow, need: Need): Candidate[] =>
+  all.filter((slot) => hasRoom(load.get(slot.instant.getTime()), shop.settings, need));
 
 /** The lines of the caller's cart, as the kitchen counts them. */
 async function cartNeed(db: Executor, uid: string) {
@@ -235,8 +282,8 @@ export async function offerSlots(
 ): Promise<OrderSlots> {
   const shop = await readShopNow(db, clock);
   const need = needOf(shop, orderType, areaFor(shop.areas, postcode), await cartNeed(db, uid));
-  const lead = await leadMinutes(db, shop, need);
-  const slots = await freeSlots(db, shop, need, lead);
+  const { lead, load } = await readKitchen(db, shop, need);
+  const slots = withRoom(candidates(shop, need, lead), load, shop, need);
   const open = isOpenNow(shop);
   const soonest = open ? asapTimes(shop, lead, slots) : null;
   return {
@@ -332,7 +379,7 @@ where id = ${literal(orderId)} and (
 
 /**
  * Gives the order the first of `slots` with room for `need` (and the times `timesFor` the slot), under
- * the slot's lock. The loads are read once, unlocked: a slot full then is passed over without its lock
+ * the slot's lock. The loads were read once, unlocked: a slot full then is passed over without its lock
  * (held to the end of the checkout, the locks of a row of full slots would have every checkout of a rush
  * wait for every other), and one that had room is counted again under its lock, so a checkout that lost
  * the race for its last place goes on to the next.
@@ -343,10 +390,9 @@ async function claimFirstWithRoom(
   shop: ShopNow,
   need: Need,
   slots: Candidate[],
+  load: Loads,
   timesFor: (slot: Candidate) => TakenSlot,
 ): Promise<TakenSlot | undefined> {
-  if (slots.length === 0) return undefined;
-  const load = await loads(db, slots[0]!.instant, slots.at(-1)!.instant);
   for (const slot of slots) {
     if (!hasRoom(load.get(slot.instant.getTime()), shop.settings, need)) continue;
     const times = timesFor(slot);
@@ -394,14 +440,17 @@ export async function takeSlot(
   need: Need,
   asked: string | null,
 ): Promise<TakenSlot> {
-  const lead = await leadMinutes(db, shop, need);
+  const { lead, load } = await readKitchen(db, shop, need);
   const all = candidates(shop, need, lead);
   if (asked !== null) {
     const slot = all.find((candidate) => candidate.at === asked);
     if (!slot) throw new Conflict(SLOT_NOT_OFFERED);
     const times = timesOf(shop, need, true, slot, slot.instant);
     if (await claim(db, orderId, shop.settings, need, slot, times)) return times;
-    const next = (await freeSlots(db, shop, need, lead)).find((free) => free.instant > slot.instant);
+    const later = all.filter((candidate) => candidate.instant > slot.instant);
+    const now =
+      later.length > 0 ? loadsOf(await slotLoads(db, later[0]!.instant, later.at(-1)!.instant)) : load;
+    const next = withRoom(later, now, shop, need)[0];
     const instead = next ? ({ at: next.at, date: next.date, time: next.time } satisfies OfferedSlot) : null;
     throw new SlotFull(
       `That time (${whenText(slot, shop.today)}) has just filled up${instead ? `: ${whenText(instead, shop.today)} is the next free one` : ''}`,
@@ -411,7 +460,7 @@ export async function takeSlot(
   if (shop.switchClosed) throw new Conflict(SHOP_CLOSED_MESSAGE);
   const asap = isOpenNow(shop);
   const due = new Date(shop.now.getTime() + lead * MINUTE);
-  const taken = await claimFirstWithRoom(db, orderId, shop, need, all, (slot) =>
+  const taken = await claimFirstWithRoom(db, orderId, shop, need, all, load, (slot) =>
     asap && slot.date === shop.today
       ? timesOf(shop, need, false, slot, asapDue(due, slot))
       : timesOf(shop, need, true, slot, slot.instant),
