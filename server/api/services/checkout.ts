@@ -1,6 +1,6 @@
 // Checkout: the caller's cart becomes an unpaid order holding its stock, and the gateway gives its
 // payment page; an order the gateway never saw is undone.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { splitSellable } from '../../../contract/cart.ts';
@@ -11,7 +11,7 @@ import type { CreatePayment } from '../../../contract/order.ts';
 import type { OrderState, PaymentMethod } from '../../../contract/order-lifecycle.ts';
 import { priceOrder } from '../../../contract/pricing.ts';
 import { SHOP_CLOSED_MESSAGE } from '../../../contract/shop.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { cartLines, menuItems, orderEvents, orderLines, orders, users } from '../../db/schema.ts';
 import { Conflict, InvalidInput, UpstreamFailed } from '../domain-errors.ts';
 import type { PaymentGateway, PaymentLine } from '../payments/gateway.ts';
@@ -241,9 +241,9 @@ export function createOrder(
 
     const need = needOf(shop, input.orderType, area, lines);
     const transactionId = newTransactionId();
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    const orderId = await insertOrder(
+      tx,
+      {
         userUid: uid,
         orderTime: input.order_time,
         ...customerOf(input),
@@ -256,21 +256,22 @@ export function createOrder(
         deliveryAreaId: area?.id ?? null,
         pizzaUnits: need.pizzaUnits,
         ...(discounted && { promotionId: promotion.id, promoCode: promotion.code, discountCents }),
-      })
-      .returning({ id: orders.id });
-    await recordCreation(tx, { id: order!.id, userUid: uid }, uid, initialState(input.paymentMethod));
-    await insertOrderLines(tx, order!.id, lines, 'cart');
+      },
+      uid,
+      lines,
+      'cart',
+    );
     // The slot last: its lock is held to the commit, and every checkout of the same slot waits for it.
-    await takeSlot(tx, order!.id, shop, need, input.slot);
+    await takeSlot(tx, orderId, shop, need, input.slot);
     // A cash order is placed now, with no gateway to confirm it: the cart lines it was made of go, as a
     // payment takes them, and its confirmation mail is written, once its due time is known.
     if (input.paymentMethod === 'cash') {
       const made = lines.map((line) => line.id);
       await tx.delete(cartLines).where(and(eq(cartLines.userUid, uid), inArray(cartLines.id, made)));
-      const [placed] = await tx.select().from(orders).where(eq(orders.id, order!.id));
+      const [placed] = await tx.select().from(orders).where(eq(orders.id, orderId));
       await enqueueOrderMail(tx, placed!, 'placed', 'customer');
     }
-    return { id: order!.id, transactionId, totalCents, lines: paymentLines(lines) };
+    return { id: orderId, transactionId, totalCents, lines: paymentLines(lines) };
   });
 }
 
@@ -300,18 +301,22 @@ export async function takeStock(
 }
 
 /**
- * An order's lines, each with its options as they are now, names and deltas (a later menu edit changes
- * no order), and the cart line it came from when it came from a cart (a payment clears those).
+ * Inserts a new order with its first event (by `creator`) and its lines in one statement, its id drawn
+ * here: a checkout's round trips are what a rush costs (docs/decisions/011-scale.md). The lines keep
+ * their options as they are now, names and deltas (a later menu edit changes no order), and the cart
+ * line each came from when it came from a cart (a payment clears those).
  */
-export async function insertOrderLines(
-  tx: Executor,
-  orderId: string,
+export async function insertOrder(
+  tx: Transaction,
+  values: Omit<typeof orders.$inferInsert, 'id' | 'state'> & { state: OrderState },
+  creator: string,
   lines: readonly PricedLineRow[],
   from: 'cart' | 'phone',
-): Promise<void> {
-  await tx.insert(orderLines).values(
+): Promise<string> {
+  const id = randomUUID();
+  const lineRows = tx.insert(orderLines).values(
     lines.map((line) => ({
-      orderId,
+      orderId: id,
       itemId: line.itemId,
       cartLineId: from === 'cart' ? line.id : null,
       name: line.name,
@@ -322,6 +327,14 @@ export async function insertOrderLines(
       instructions: line.instructions,
     })),
   );
+  // Each insert's SQL as it stands (embedded as a builder, Drizzle would wrap it in parentheses).
+  const order = tx
+    .insert(orders)
+    .values({ ...values, id })
+    .getSQL();
+  const created = recordCreation(tx, { id, userUid: values.userUid ?? null }, creator, values.state).getSQL();
+  await tx.execute(sql`with placed as (${order}), created as (${created}) ${lineRows.getSQL()}`);
+  return id;
 }
 
 /** The lines as the gateway's page lists them. */

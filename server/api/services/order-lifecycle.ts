@@ -109,15 +109,15 @@ async function readOrder(tx: Transaction, which: TransitionRequest['order']): Pr
  * Its id is drawn when the transaction commits (migration 0009), so ids commit in the order they are
  * drawn: a stream resumed with Last-Event-ID reads after that id, and must not miss a smaller one.
  */
-async function appendEvent(
+function appendEvent(
   tx: Transaction,
   order: Pick<OrderRow, 'id' | 'userUid'>,
   from: OrderState | null,
   to: OrderState,
   actor: { by: OrderActor | 'checkout'; uid?: string | undefined },
   note: string | undefined,
-): Promise<void> {
-  await tx.insert(orderEvents).values({
+) {
+  return tx.insert(orderEvents).values({
     orderId: order.id,
     userUid: order.userUid,
     sequence: sql`(select coalesce(max(${orderEvents.sequence}), 0) + 1 from ${orderEvents} where ${orderEvents.orderId} = ${order.id})`,
@@ -131,7 +131,8 @@ async function appendEvent(
 
 /**
  * The first event of an order checkout has just inserted, by the customer's checkout: awaiting payment,
- * or placed when it is paid in cash.
+ * or placed when it is paid in cash. A statement to await, or to send with the order's own
+ * (services/checkout.ts insertOrder).
  */
 export const recordCreation = (
   tx: Transaction,

@@ -18,7 +18,7 @@ import {
   GATEWAY_TIMEOUT_MS,
   GATEWAY_UNREACHABLE,
   initialState,
-  insertOrderLines,
+  insertOrder,
   newTransactionId,
   PICKUP_ADDRESS,
   paymentLines,
@@ -28,7 +28,6 @@ import {
 import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS } from './holds.ts';
 import { loadOptionGroups } from './item-options.ts';
 import { enqueueMail, MAIL_NAME_MAX, mailText } from './mail-outbox.ts';
-import { recordCreation } from './order-lifecycle.ts';
 import { type Executor, lockItems } from './order-stock.ts';
 import { type LineRow, priceRows } from './pricing.ts';
 import { DEFAULT_SHOP_TIME_ZONE, shopClock } from './shop-clock.ts';
@@ -99,9 +98,9 @@ async function createPhoneOrder(deps: CheckoutDeps, staffUid: string, input: Pho
     );
     await takeStock(tx, items);
     const need = needOf(shop, input.orderType, area, lines);
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    const orderId = await insertOrder(
+      tx,
+      {
         userUid: null,
         takenBy: staffUid,
         orderTime: input.order_time,
@@ -113,12 +112,14 @@ async function createPhoneOrder(deps: CheckoutDeps, staffUid: string, input: Pho
         pizzaUnits: need.pizzaUnits,
         paymentMethod: input.paymentMethod,
         state: initialState(input.paymentMethod),
-      })
-      .returning();
-    await recordCreation(tx, { id: order!.id, userUid: null }, staffUid, initialState(input.paymentMethod));
-    await insertOrderLines(tx, order!.id, lines, 'phone');
+      },
+      staffUid,
+      lines,
+      'phone',
+    );
     // The slot last, as checkout takes it: its lock is held to the commit.
-    const slot = await takeSlot(tx, order!.id, shop, need, input.slot);
+    const slot = await takeSlot(tx, orderId, shop, need, input.slot);
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     return { order: { ...order!, ...slot }, lines };
   });
 }
