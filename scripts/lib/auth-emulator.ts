@@ -41,8 +41,19 @@ export async function startAuthEmulator(options: {
     { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: '1' },
     options.quiet ?? false,
   );
-  const stop = () => stopChild(child);
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    return stopChild(child);
+  };
   options.whenSpawned?.(stop);
+  // Ended by anything but its stop, it says so, with what it wrote last (quiet or not).
+  child.process.once('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(
+      `Firebase Auth emulator on port ${port} exited unexpectedly (code ${code}, signal ${signal})\n${child.lastOutput()}`,
+    );
+  });
   const host = `127.0.0.1:${port}`;
   await Promise.race([
     waitForHttp(`http://${host}/`, 'Firebase Auth emulator'),

@@ -30,9 +30,13 @@ export async function waitForHttp(url: string, what: string, timeoutMs = 90_000)
 export interface Child {
   name: string;
   process: ChildProcess;
+  /** A quiet child's last output (its last lines up to QUIET_KEPT_CHARS), to explain an exit. */
+  lastOutput: () => string;
 }
 
-/** Spawns a child whose output is prefixed with its name. */
+/** How much of a quiet child's output is kept back. */
+const QUIET_KEPT_CHARS = 8_000;
+
 /**
  * Runs TypeScript as `node --import tsx`, not through tsx's CLI: the CLI relays SIGTERM and SIGKILLs a
  * child that is too busy to acknowledge it within ~30 ms, which would cut a graceful shutdown short and
@@ -55,11 +59,17 @@ export function startChild(
       .filter((line) => line.trim())
       .map((line) => `[${name}] ${line}\n`)
       .join('');
-  if (!quiet) {
-    child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(prefix(chunk)));
-    child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));
-  }
-  return { name, process: child };
+  // A quiet child's output is read all the same, and its tail kept: a pipe nobody reads fills up, and
+  // the child writing to it then stalls or dies.
+  let kept = '';
+  const write = quiet
+    ? (chunk: Buffer) => {
+        kept = (kept + prefix(chunk)).slice(-QUIET_KEPT_CHARS);
+      }
+    : (chunk: Buffer, to: NodeJS.WriteStream) => to.write(prefix(chunk));
+  child.stdout?.on('data', (chunk: Buffer) => write(chunk, process.stdout));
+  child.stderr?.on('data', (chunk: Buffer) => write(chunk, process.stderr));
+  return { name, process: child, lastOutput: () => kept };
 }
 
 export async function stopChild({ process: child }: Child, graceMs = 5_000): Promise<void> {
