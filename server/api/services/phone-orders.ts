@@ -117,10 +117,11 @@ async function createPhoneOrder(deps: CheckoutDeps, staffUid: string, input: Pho
       lines,
       'phone',
     );
-    // The slot last, as checkout takes it: its lock is held to the commit.
-    const slot = await takeSlot(tx, orderId, shop, need, input.slot);
+    // The slot last, as checkout takes it: its lock is held to the commit. The row read after it
+    // carries its times.
+    await takeSlot(tx, orderId, shop, need, input.slot);
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    return { order: { ...order!, ...slot }, lines };
+    return { order: order!, lines };
   });
 }
 

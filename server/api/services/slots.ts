@@ -73,7 +73,7 @@ type ShopRows = {
   dates: Array<typeof closedDates.$inferSelect>;
   kitchen: Array<typeof kitchenSettings.$inferSelect>;
   areas: AreaRow[];
-  status: Array<Pick<typeof shopStatus.$inferSelect, 'closed'>>;
+  switch_closed: boolean;
   payment: Array<typeof paymentSettings.$inferSelect>;
 };
 
@@ -84,14 +84,14 @@ export async function readShopNow(db: Executor, clock: ShopClock): Promise<ShopN
     ${jsonRows(closedDates, closedDates.date)} as dates,
     ${jsonRows(kitchenSettings)} as kitchen,
     ${jsonRows(deliveryAreas, deliveryAreas.position)} as areas,
-    (select coalesce(json_agg(json_build_object('closed', ${shopStatus.closed})), '[]'::json) from ${shopStatus}) as status,
+    coalesce((select ${shopStatus.closed} from ${shopStatus}), false) as switch_closed,
     ${jsonRows(paymentSettings)} as payment`);
   const shop = rows[0]!;
   return {
     hours: shopHoursOf(shop.days, shop.dates),
     settings: kitchenSettingsOf(shop.kitchen[0]),
     areas: shop.areas.map(areaOfRow),
-    switchClosed: shop.status[0]?.closed ?? false,
+    switchClosed: shop.switch_closed,
     payment: paymentSettingsOf(shop.payment[0]),
     now: clock.now(),
     today: clock.today(),
