@@ -513,12 +513,20 @@ export const orders = pgTable(
     index('orders_cash_open_idx')
       .on(t.state)
       .where(sql.raw(`payment_method = 'cash' and ${stateInText(CASH_OPEN_STATES)}`)),
-    // A slot's capacity is counted over the orders that hold it.
-    index('orders_slot_idx')
-      .on(t.slotAt)
-      .where(sql.raw(`slot_at is not null and ${stateInText(STOCK_HOLDING_STATES)}`)),
   ],
 );
+
+/**
+ * How full each slot is: the orders holding it and their units of pizza (services/slots.ts). Kept by
+ * a trigger on orders (migration 0024) in the same transaction as every change of an order's slot,
+ * state or pizzas, so it never differs from counting the orders, and checkout reads a row, under its
+ * lock, instead of counting a slot's orders one by one.
+ */
+export const slotLoads = pgTable('slot_loads', {
+  slotAt: timestamp('slot_at', { withTimezone: true }).primaryKey(),
+  orders: integer('orders').notNull().default(0),
+  pizzas: integer('pizzas').notNull().default(0),
+});
 
 /**
  * Every change of an order's state, appended and never changed: the timeline staff and customers read,

@@ -3,10 +3,10 @@
 // the door for a delivery. Each slot holds as many orders (and units of pizza) as the owner says the
 // kitchen makes in 15 minutes, counted over the orders that hold it: an order holds its slot exactly
 // while it holds its stock (STOCK_HOLDING_STATES), so a paid one keeps it and an expired or cancelled
-// one frees it, with no counter to keep in step. Checkout takes a slot under a transaction-wide
-// advisory lock on it, then counts: however many API processes race for its last place, one at a
-// time counts, so exactly the capacity succeed.
-import { and, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+// one frees it. PostgreSQL keeps each slot's count in slot_loads, by a trigger in the transaction of
+// every change to an order (migration 0024). Checkout locks the slot's row, then reads it: however many
+// API processes race for its last place, one at a time reads, so exactly the capacity succeed.
+import { and, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { escapeLiteral } from 'pg';
 import { type Area, areaFor, DEFAULT_DELIVERY_MINUTES } from '../../../contract/delivery.ts';
 import {
@@ -28,7 +28,7 @@ import {
   nextOpening,
   type ShopHours,
 } from '../../../contract/opening-hours.ts';
-import { type OrderType, STOCK_HOLDING_STATES } from '../../../contract/order-lifecycle.ts';
+import type { OrderType } from '../../../contract/order-lifecycle.ts';
 import type { PaymentSettings } from '../../../contract/payment-settings.ts';
 import { SHOP_CLOSED_MESSAGE, type ShopNow as ShopNowAnswer } from '../../../contract/shop.ts';
 import { jsonRows } from '../../db/json-rows.ts';
@@ -42,6 +42,7 @@ import {
   orders,
   paymentSettings,
   shopStatus,
+  slotLoads as slotLoadRows,
 } from '../../db/schema.ts';
 import { Conflict } from '../domain-errors.ts';
 import { type AreaRow, areaOfRow } from './delivery-areas.ts';
@@ -201,21 +202,9 @@ interface Load {
 /** How full the slots from `from` to `to` are: the orders holding each, and their units of pizza. */
 const slotLoads = (db: Executor, from: Date, to: Date) =>
   db
-    .select({
-      slotAt: orders.slotAt,
-      orders: sql<number>`count(*)::int`.as('orders'),
-      pizzas: sql<number>`coalesce(sum(${orders.pizzaUnits}), 0)::int`.as('pizzas'),
-    })
-    .from(orders)
-    .where(
-      and(
-        isNotNull(orders.slotAt),
-        gte(orders.slotAt, from),
-        lte(orders.slotAt, to),
-        inArray(orders.state, [...STOCK_HOLDING_STATES]),
-      ),
-    )
-    .groupBy(orders.slotAt);
+    .select()
+    .from(slotLoadRows)
+    .where(and(gte(slotLoadRows.slotAt, from), lte(slotLoadRows.slotAt, to), gt(slotLoadRows.orders, 0)));
 
 type Loads = Map<number, Load>;
 
@@ -334,23 +323,23 @@ export interface TakenSlot {
   dueText: string;
 }
 
-const slotLock = (slotAt: Date) =>
-  `select pg_advisory_xact_lock(hashtext('pizzon:slot'), ${Math.floor(slotAt.getTime() / MINUTE)})`;
-
-/** Waits for the slot: every checkout counting it does so one at a time, on any API process. */
-export const lockSlot = (db: Executor, slotAt: Date) => db.execute(sql.raw(slotLock(slotAt)));
-
 const literal = (value: string | Date | null) =>
   value === null ? 'null' : escapeLiteral(value instanceof Date ? value.toISOString() : value);
-const HOLDING = STOCK_HOLDING_STATES.map(literal).join(', ');
+
+/** The slot's row, made if the slot is new, then locked to the end of the transaction. */
+const slotLock = (slotAt: Date) => `insert into slot_loads (slot_at) values (${literal(slotAt)}) on conflict do nothing;
+select 1 from slot_loads where slot_at = ${literal(slotAt)} for update`;
+
+/** Waits for the slot: every checkout reading its load does so one at a time, on any API process. */
+export const lockSlot = (db: Executor, slotAt: Date) => db.execute(sql.raw(slotLock(slotAt)));
 
 /**
  * Gives the order `slot` with `times` if the slot has room for `need`, in one round trip: the slot's
- * lock, then the order's update, counted in a statement of its own (its snapshot is taken once the
- * lock is held, so it sees every order the lock's last holder committed). The lock is held to the
- * commit and every checkout of a rush wants the same slot: only the commit is left between taking it
- * and the next checkout's count. One simple query of two statements carries no parameters: every value
- * is a literal of ours.
+ * lock, then the order's update, which reads the load in a statement of its own (its snapshot is taken
+ * once the lock is held, so it sees the load the lock's last holder committed) and, through the
+ * trigger, adds the order to it. The lock is held to the commit and every checkout of a rush wants the
+ * same slot: only the commit is left between taking it and the next checkout's read. One simple query
+ * of several statements carries no parameters: every value is a literal of ours.
  */
 async function claim(
   db: Executor,
@@ -362,19 +351,16 @@ async function claim(
 ): Promise<boolean> {
   const at = literal(slot.instant);
   const pizzasFit =
-    settings.slotPizzas === null
-      ? 'true'
-      : `coalesce(sum(pizza_units), 0) + ${need.pizzaUnits} <= ${settings.slotPizzas}`;
+    settings.slotPizzas === null ? 'true' : `pizzas + ${need.pizzaUnits} <= ${settings.slotPizzas}`;
   const answers = (await db.execute(
     sql.raw(`${slotLock(slot.instant)};
 update orders set scheduled = ${times.scheduled}, slot_at = ${at}, start_at = ${literal(times.startAt)},
   ready_at = ${literal(times.readyAt)}, due_at = ${literal(times.dueAt)}, due_text = ${literal(times.dueText)}
 where id = ${literal(orderId)} and (
-  select count(*) < ${settings.slotOrders} and ${pizzasFit}
-  from orders where slot_at = ${at} and state in (${HOLDING})
+  select orders < ${settings.slotOrders} and ${pizzasFit} from slot_loads where slot_at = ${at}
 )`),
   )) as unknown as Array<{ rowCount: number | null }>;
-  return answers[1]?.rowCount === 1;
+  return answers.at(-1)?.rowCount === 1;
 }
 
 /**
