@@ -171,10 +171,10 @@ interface Candidate extends OfferedSlot {
 /**
  * The slots an order may be due in, earliest first: within each open day's hours from the kitchen's
  * opening plus the order's preparation (and ride), today from now plus `lead`, for SLOT_DAYS days; none
- * today while the owner's switch is on.
+ * today while the owner's switch is on. Made one by one as they are asked for: a checkout takes the
+ * first with room, nearly always the first, of a week's hundreds.
  */
-function candidates(shop: ShopNow, need: Need, lead: number): Candidate[] {
-  const slots: Candidate[] = [];
+function* candidates(shop: ShopNow, need: Need, lead: number): Generator<Candidate> {
   for (let ahead = 0; ahead < SLOT_DAYS; ahead++) {
     if (ahead === 0 && shop.switchClosed) continue;
     const date = addDays(shop.today, ahead);
@@ -188,11 +188,14 @@ function candidates(shop: ShopNow, need: Need, lead: number): Candidate[] {
       minute += SLOT_MINUTES
     ) {
       const slot = offered(shop, date, minute);
-      slots.push({ ...slot, instant: new Date(slot.at) });
+      yield { ...slot, instant: new Date(slot.at) };
     }
   }
-  return slots;
 }
+
+/** Past the last slot an order may be due in: a day more than SLOT_DAYS on from now (a clock change). */
+const pastTheLastSlot = (shop: ShopNow): Date =>
+  new Date(shop.now.getTime() + (SLOT_DAYS + 1) * 1440 * MINUTE);
 
 interface Load {
   orders: number;
@@ -225,9 +228,8 @@ interface Kitchen {
  * only moves the first of those slots later, so the span read is theirs or wider).
  */
 async function readKitchen(db: Executor, shop: ShopNow, need: Need): Promise<Kitchen> {
-  const span = candidates(shop, need, 0);
-  const from = span[0]?.instant ?? shop.now;
-  const to = span.at(-1)?.instant ?? shop.now;
+  const from = candidates(shop, need, 0).next().value?.instant ?? shop.now;
+  const to = pastTheLastSlot(shop);
   const { rows } = await db.execute<{
     ahead: number;
     loads: Array<{ slotAt: string; orders: number; pizzas: number }>;
@@ -246,8 +248,14 @@ const hasRoom = (load: Load | undefined, settings: KitchenSettings, need: Need):
   (settings.slotPizzas === null || (load?.pizzas ?? 0) + need.pizzaUnits <= settings.slotPizzas);
 
 /** The candidates with room for `need`, as `load` has the slots. */
-const withRoom = (all: readonly Candidate[], load: Loads, shop: ShopNow, need: Need): Candidate[] =>
-  all.filter((slot) => hasRoom(load.get(slot.instant.getTime()), shop.settings, need));
+const withRoom = (all: Iterable<Candidate>, load: Loads, shop: ShopNow, need: Need): Candidate[] =>
+  Array.from(all).filter((slot) => hasRoom(load.get(slot.instant.getTime()), shop.settings, need));
+
+/** The first of `slots` that `is`, the rest left to be read on. */
+function firstOf(slots: Iterator<Candidate>, is: (slot: Candidate) => boolean): Candidate | undefined {
+  for (let next = slots.next(); !next.done; next = slots.next()) if (is(next.value)) return next.value;
+  return undefined;
+}
 
 /** The lines of the caller's cart, as the kitchen counts them. */
 async function cartNeed(db: Executor, uid: string) {
@@ -375,7 +383,7 @@ async function claimFirstWithRoom(
   orderId: string,
   shop: ShopNow,
   need: Need,
-  slots: Candidate[],
+  slots: Iterable<Candidate>,
   load: Loads,
   timesFor: (slot: Candidate) => TakenSlot,
 ): Promise<TakenSlot | undefined> {
@@ -429,11 +437,11 @@ export async function takeSlot(
   const { lead, load } = await readKitchen(db, shop, need);
   const all = candidates(shop, need, lead);
   if (asked !== null) {
-    const slot = all.find((candidate) => candidate.at === asked);
+    const slot = firstOf(all, (candidate) => candidate.at === asked);
     if (!slot) throw new Conflict(SLOT_NOT_OFFERED);
     const times = timesOf(shop, need, true, slot, slot.instant);
     if (await claim(db, orderId, shop.settings, need, slot, times)) return times;
-    const later = all.filter((candidate) => candidate.instant > slot.instant);
+    const later = Array.from(all);
     const now =
       later.length > 0 ? loadsOf(await slotLoads(db, later[0]!.instant, later.at(-1)!.instant)) : load;
     const next = withRoom(later, now, shop, need)[0];
