@@ -10,10 +10,16 @@ export interface EmbeddedServer {
 
 const USER = 'postgres';
 const PASSWORD = 'pizzon';
+/**
+ * The folder of the server's Unix socket (its file: .s.PGSQL.<port>). Our processes talk to it there,
+ * not over TCP: a statement's round trip over loopback TCP costs each side the whole network stack, and
+ * at a rush's thousands of statements a second that was a fifth of the API's time.
+ */
+const SOCKET_DIR = '/tmp';
 
 /** Where the embedded server on `port` answers; `npm start` keeps its data in the 'pizzon' database. */
 export function embeddedPostgresUrl(port: number, database = 'postgres'): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  return `postgres://${USER}:${PASSWORD}@localhost:${port}/${database}?host=${SOCKET_DIR}`;
 }
 
 /**
@@ -49,6 +55,7 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
     port,
     persistent: true,
     createPostgresUser: true,
+    postgresFlags: ['-k', SOCKET_DIR],
     onLog: () => {},
     onError: () => {},
   });
