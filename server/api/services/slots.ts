@@ -6,7 +6,7 @@
 // one frees it. PostgreSQL keeps each slot's count in slot_loads, by a trigger in the transaction of
 // every change to an order (migration 0024). Checkout locks the slot's row, then reads it: however many
 // API processes race for its last place, one at a time reads, so exactly the capacity succeed.
-import { and, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import { escapeLiteral } from 'pg';
 import { type Area, areaFor, DEFAULT_DELIVERY_MINUTES } from '../../../contract/delivery.ts';
 import {
@@ -29,6 +29,7 @@ import {
   type ShopHours,
 } from '../../../contract/opening-hours.ts';
 import type { OrderType } from '../../../contract/order-lifecycle.ts';
+import { WAITING_STATES } from '../../../contract/owners-day.ts';
 import type { PaymentSettings } from '../../../contract/payment-settings.ts';
 import { SHOP_CLOSED_MESSAGE, type ShopNow as ShopNowAnswer } from '../../../contract/shop.ts';
 import { jsonRows } from '../../db/json-rows.ts';
@@ -36,6 +37,7 @@ import {
   cartLines,
   closedDates,
   deliveryAreas,
+  kitchenQueue,
   kitchenSettings,
   menuItems,
   openingHours,
@@ -151,18 +153,16 @@ export function needOf(
 
 /**
  * The orders in the kitchen's queue now: paid, accepted or being prepared, as soon as possible (they
- * wait their turn), or scheduled and due to be started. A count, to be read within a statement.
+ * wait their turn: kept in kitchen_queue's rows), or scheduled and due to be started (counted). A count,
+ * to be read within a statement.
  */
 const queueAhead = (db: Executor, now: Date) =>
-  db
-    .select({ ahead: sql<number>`count(*)::int` })
+  sql<number>`(select coalesce(sum(${kitchenQueue.orders}), 0) from ${kitchenQueue}) + (${db
+    .select({ due: sql`count(*)` })
     .from(orders)
     .where(
-      and(
-        inArray(orders.state, ['paid', 'accepted', 'preparing']),
-        or(eq(orders.scheduled, false), lte(orders.startAt, now)),
-      ),
-    );
+      and(eq(orders.scheduled, true), inArray(orders.state, [...WAITING_STATES]), lte(orders.startAt, now)),
+    )})`;
 
 interface Candidate extends OfferedSlot {
   instant: Date;
@@ -233,7 +233,7 @@ async function readKitchen(db: Executor, shop: ShopNow, need: Need): Promise<Kit
   const { rows } = await db.execute<{
     ahead: number;
     loads: Array<{ slotAt: string; orders: number; pizzas: number }>;
-  }>(sql`select (${queueAhead(db, shop.now)}) as ahead,
+  }>(sql`select (${queueAhead(db, shop.now)})::int as ahead,
     (select coalesce(json_agg(json_build_object('slotAt', l.slot_at, 'orders', l.orders, 'pizzas', l.pizzas)), '[]'::json)
       from (${slotLoads(db, from, to)}) l) as loads`);
   const { ahead, loads } = rows[0]!;
@@ -335,7 +335,9 @@ const literal = (value: string | Date | null) =>
   value === null ? 'null' : escapeLiteral(value instanceof Date ? value.toISOString() : value);
 
 /** The slot's row, made if the slot is new, then locked to the end of the transaction. */
-const slotLock = (slotAt: Date) => `insert into slot_loads (slot_at) values (${literal(slotAt)}) on conflict do nothing;
+const slotLock = (
+  slotAt: Date,
+) => `insert into slot_loads (slot_at) values (${literal(slotAt)}) on conflict do nothing;
 select 1 from slot_loads where slot_at = ${literal(slotAt)} for update`;
 
 /** Waits for the slot: every checkout reading its load does so one at a time, on any API process. */

@@ -1,6 +1,7 @@
-// A slot's load (slot_loads, kept by a trigger on orders: migration 0024) is what counting the orders
-// that hold the slot would say, after every change an order can go through: placed, through every state,
-// moved to another slot or out of any, its pizzas changed, deleted.
+// The counts PostgreSQL keeps beside the orders, by triggers on them, are what counting the orders would
+// say, after every change an order can go through (placed, through every state, scheduled or not, moved
+// to another slot or out of any, its pizzas changed, deleted): a slot's load (slot_loads, migration
+// 0024) and the kitchen's queue as soon as possible (kitchen_queue, migration 0025).
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ORDER_STATES } from '../../contract/order-lifecycle.ts';
@@ -24,6 +25,10 @@ afterEach(async () => {
 
 /** Each slot's load as counting its orders says it, and as slot_loads keeps it. */
 async function loads() {
+  const { rows: queue } = await ctx.db.execute<{ counted: number; kept: number }>(sql`select
+    (select count(*)::int from orders where not scheduled and state in ('paid', 'accepted', 'preparing'))
+      as counted,
+    (select sum(orders)::int from kitchen_queue) as kept`);
   const { rows: counted } = await ctx.db.execute<{ slot_at: string; orders: number; pizzas: number }>(sql`
     select slot_at, count(*)::int as orders, sum(pizza_units)::int as pizzas from orders
     where slot_at is not null and not stock_released group by slot_at order by slot_at`);
@@ -33,14 +38,16 @@ async function loads() {
     .where(sql`${slotLoads.orders} <> 0 or ${slotLoads.pizzas} <> 0`)
     .orderBy(slotLoads.slotAt);
   return {
+    queue: queue[0]!,
     counted: counted.map((row) => ({ ...row, slot_at: new Date(row.slot_at).toISOString() })),
     kept: kept.map((row) => ({ slot_at: row.slotAt.toISOString(), orders: row.orders, pizzas: row.pizzas })),
   };
 }
 
 async function expectInStep() {
-  const { counted, kept } = await loads();
+  const { counted, kept, queue } = await loads();
   expect(kept).toEqual(counted);
+  expect(queue.kept).toBe(queue.counted);
 }
 
 async function placeOrder(pizzas: number) {
@@ -54,16 +61,25 @@ async function placeOrder(pizzas: number) {
   return { order };
 }
 
-describe('a slot’s load', () => {
-  it('counts the orders holding the slot, and their pizzas, through every change an order goes through', async () => {
+describe('the kitchen’s counts', () => {
+  it('count the orders holding each slot (and their pizzas) and the queue, through every change of an order', async () => {
     const { order: first } = await placeOrder(2);
     const { order: second } = await placeOrder(3);
     await expectInStep();
     const { kept } = await loads();
     expect(kept.reduce((sum, slot) => sum + slot.orders, 0)).toBeGreaterThanOrEqual(2);
 
+    // As soon as possible, whatever the hour the test runs at (a closed shop schedules it).
+    await ctx.db.update(orders).set({ scheduled: false }).where(eq(orders.id, first.id));
+    await expectInStep();
+    const queued = (await loads()).queue.kept;
     for (const state of [...ORDER_STATES, 'awaiting_payment' as const]) {
       await ctx.db.update(orders).set({ state }).where(eq(orders.id, first.id));
+      await expectInStep();
+      if (state === 'paid') expect((await loads()).queue.kept).toBe(queued + 1);
+    }
+    for (const scheduled of [true, false]) {
+      await ctx.db.update(orders).set({ state: 'accepted', scheduled }).where(eq(orders.id, first.id));
       await expectInStep();
     }
     const later = new Date(first.slotAt!.getTime() + 15 * 60_000);
