@@ -286,6 +286,9 @@ describe('PostgreSQL stopped and started again while requests are running', () =
     // Between the app and PostgreSQL, a proxy that drops each connection as it sends BEGIN.
     const proxy = await startCuttingProxy(PORT);
     const url = new URL(own.url(DATABASE));
+    // Over TCP, where the proxy listens (the embedded server's own URL names its Unix socket).
+    url.searchParams.delete('host');
+    url.hostname = '127.0.0.1';
     url.port = String(proxy.port);
     const cut = await createContextOn(url.toString());
     try {

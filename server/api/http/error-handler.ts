@@ -38,8 +38,10 @@ export function isStatementCancelled(error: unknown): boolean {
 /** True when an error (or one it wraps) says the database cannot be reached. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const code = (e as { code?: unknown }).code;
+    const { code, syscall } = e as { code?: unknown; syscall?: unknown };
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    // A server on a Unix socket that is not running has no socket file to connect to.
+    if (code === 'ENOENT' && syscall === 'connect') return true;
     if (/Connection terminated|timeout exceeded when trying to connect|is not queryable/i.test(e.message))
       return true;
   }
