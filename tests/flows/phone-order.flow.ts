@@ -3,7 +3,7 @@
 // switch between pickup and delivery, choose a later time, and take the order; its payment link's text
 // is shown, then another order is started. Each effect's failure is the call not getting through.
 import { expect, type Page } from '@playwright/test';
-import type { OrderSlots } from '../../contract/kitchen.ts';
+import { estimateText, type OrderSlots } from '../../contract/kitchen.ts';
 import type { MenuItem } from '../../contract/menu.ts';
 import { formatAdminPrice, toCents } from '../../contract/money.ts';
 import { type PhoneOrderContext, phoneOrderMachine } from '../../machines/phone-order.machine.ts';
@@ -233,10 +233,20 @@ flowTests<World, Record<string, never>>({
       await expect(page.getByLabel('When', { exact: true })).toBeDisabled();
       await expect.poll(() => slots.holding, { message: 'the times have been asked for' }).toBe(true);
     },
-    async 'phoneOrder.editing.times.ready'({ page }, { machine }: WorldSnapshot<Record<string, never>>) {
+    async 'phoneOrder.editing.times.ready'(
+      { page, slots },
+      { machine }: WorldSnapshot<Record<string, never>>,
+    ) {
       const { slot } = contextOf(machine);
       const when = page.getByLabel('When', { exact: true });
       await expect(when).toBeEnabled();
+      // The estimate staff tell the caller: the server's, for these lines.
+      // None once a read of the times failed: the machine forgets the last ones.
+      const told = contextOf(machine).slots && ((await slots.answered()) as OrderSlots);
+      const asap = told ? told.asap : null;
+      await expect(when.locator('option[value=""]')).toHaveText(
+        asap ? `As soon as possible (${estimateText(asap.minutes)})` : 'As soon as possible',
+      );
       if (slot === null) await expect(when).toHaveValue('');
       else await expect(when).not.toHaveValue('');
     },

@@ -3,7 +3,7 @@ import { useMachine, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { Copy, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { whenText } from '../../../contract/kitchen.ts';
+import { estimateText, whenText } from '../../../contract/kitchen.ts';
 import { formatAdminPrice, toCents } from '../../../contract/money.ts';
 import { type OptionGroup, takesExactlyOne } from '../../../contract/options.ts';
 import { FIELDS_OF, ORDER_TIME_FORMAT, type ShippingField } from '../../../contract/order.ts';
@@ -198,8 +198,10 @@ function When({ snapshot, send }: { snapshot: PhoneSnapshot; send: PhoneSend }) 
         disabled={loading}
         onChange={(event) => send({ type: 'slot.set', slot: event.target.value || null })}
       >
-        {/* Its estimate is the server's, for these lines: the answer says when it is due. */}
-        <option value="">As soon as possible</option>
+        {/* The server's estimate for these lines, as checkout shows it: what staff tell the caller. */}
+        <option value="">
+          As soon as possible{slots?.asap ? ` (${estimateText(slots.asap.minutes)})` : ''}
+        </option>
         {slots?.slots.map((offered) => (
           <option key={offered.at} value={offered.at}>
             {whenText(offered, today)}

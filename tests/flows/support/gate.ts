@@ -1,4 +1,4 @@
-import type { Page, Request, Route } from '@playwright/test';
+import type { Page, Request, Response, Route } from '@playwright/test';
 
 interface Held {
   route: Route;
@@ -17,6 +17,7 @@ export class Gate {
   #mode: 'hold' | 'fail' = 'hold';
   #waiters: Array<() => void> = [];
   #seen = 0;
+  #answer: Response | null = null;
 
   private constructor(readonly name: string) {}
 
@@ -78,7 +79,13 @@ export class Gate {
     for (const { route } of stale) await route.continue();
     const current = this.#held.splice(0);
     for (const { route } of current) await route.continue();
-    for (const { route } of current) await route.request().response();
+    for (const { route } of current) this.#answer = await route.request().response();
+  }
+
+  /** The server's answer to the newest call let through, as JSON: what the page was told. */
+  async answered(): Promise<unknown> {
+    if (!this.#answer) throw new Error(`no ${this.name} call has been answered`);
+    return this.#answer.json();
   }
 
   /** From now on every call fails as with the network down (retries included), until `hold`. */
