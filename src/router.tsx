@@ -6,6 +6,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import type { MenuItem, MenuPart } from '../contract/menu.ts';
+import { LINK_VERDICTS, type LinkVerdict } from '../contract/payment-link.ts';
 import { LoadingScreen } from './components/loading-screen.tsx';
 import { loadProvider } from './identity/provider.ts';
 import type { RouterContext } from './router-context.ts';
@@ -352,12 +353,23 @@ const tablesRoute = createRoute({
   staticData: { pageName: 'Tables' },
 });
 
+// A phone order's caller back from the gateway: the order has no account, so the page needs none.
+const paidByLinkRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/phone-order/$tranId',
+  validateSearch: (search: Record<string, unknown>): { payment?: LinkVerdict } =>
+    LINK_VERDICTS.includes(search.payment as LinkVerdict) ? { payment: search.payment as LinkVerdict } : {},
+  component: lazyRouteComponent(() => import('./routes/paid-by-link.tsx'), 'PaidByLinkPage'),
+  staticData: { pageName: 'Your phone order' },
+});
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   menuRoute,
   blogRoute,
   reservationRoute,
   bookingLinkRoute,
+  paidByLinkRoute,
   itemDetailRoute,
   authRoute,
   userDashboardRoute.addChildren([

@@ -82,7 +82,15 @@ test('staff take a phone order for pickup at 768 px; paid through its link, it i
   await caller.goto(text.split('Pay here: ')[1]!);
   await expect(caller.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
   await caller.getByRole('button', { name: 'Pay' }).click();
-  await caller.waitForURL(/payment-success/);
+  // Back on a page that asks for no account (the customer's payment page would ask them to log in).
+  await caller.waitForURL(new RegExp(`/phone-order/${transactionId}\\?payment=success$`));
+  await expect(caller.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(caller.getByText(transactionId)).toBeVisible();
+  await expect(caller.getByRole('link', { name: '+880 1700-000000' })).toHaveAttribute(
+    'href',
+    'tel:+8801700000000',
+  );
+  await expectNoSeriousViolations(caller, 'the page a phone order’s caller comes back to');
   await caller.context().close();
 
   await page.getByRole('link', { name: 'Back to the board' }).first().click();

@@ -38,7 +38,7 @@ import {
   stockOf,
 } from './support/commerce.ts';
 import { read, settle } from './support/order-streams.ts';
-import { fixture, sharedTestContext } from './support/test-app.ts';
+import { fixture, SITE_ORIGIN, sharedTestContext } from './support/test-app.ts';
 
 const ctx = sharedTestContext();
 const staff = fixture(() => createAdmin(ctx));
@@ -150,8 +150,20 @@ describe('POST /admin-phone-order', () => {
     const none = await orderByTransaction(ctx, unmailed.body.order.transaction_id);
     expect(await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, none!.id))).toEqual([]);
 
-    expect((await pressSandboxButton(ctx, link!, 'pay')).status).toBe(303);
+    const paid = await pressSandboxButton(ctx, link!, 'pay');
+    expect(paid.status).toBe(303);
     expect((await orderByTransaction(ctx, order.transaction_id))!.state).toBe('paid');
+    // The caller has no account: back from the gateway to a page that asks for none, not to the
+    // customer's payment page (which would ask them to log in).
+    const back = await ctx.request(paid.headers.get('Location')!);
+    expect(back.headers.get('Location')).toBe(
+      `${SITE_ORIGIN}/phone-order/${order.transaction_id}?payment=success`,
+    );
+    const unpaid = unmailed.body;
+    const cancelled = await pressSandboxButton(ctx, unpaid.payment_link!, 'cancel');
+    expect((await ctx.request(cancelled.headers.get('Location')!)).headers.get('Location')).toBe(
+      `${SITE_ORIGIN}/phone-order/${unpaid.order.transaction_id}?payment=cancel`,
+    );
     // On the board's Paid lane, marked as taken by staff.
     const paidLane = await adminCall<Order[]>(ctx, staff, 'GET', '/admin-order?state=paid');
     expect(paidLane.body.find((shown) => shown.transaction_id === order.transaction_id)?.taken_by).toBe(

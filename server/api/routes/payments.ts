@@ -1,5 +1,6 @@
 import type { HonoRequest } from 'hono';
 import type { Logger } from 'pino';
+import { linkReturnPath } from '../../../contract/payment-link.ts';
 import { routeKey } from '../../../contract/route-entry.ts';
 import { ROUTES } from '../../../contract/routes.ts';
 import type { Database } from '../../db/client.ts';
@@ -9,6 +10,7 @@ import type { AddressLimiter } from '../middleware/rate-limit.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { RETURN_SITE_FIELD, returnSiteOf } from '../payments/return-site.ts';
 import { applyNotification, type NotificationResult } from '../services/payment-notification.ts';
+import { hasNoAccount } from '../services/phone-orders.ts';
 import type { RegisterRoute } from './table.ts';
 
 export interface PaymentRouteDeps {
@@ -130,8 +132,11 @@ export function paymentRoutes(on: RegisterRoute, deps: PaymentRouteDeps) {
             );
           }
           const site = returnSiteOf(deps.siteOrigins, fields[RETURN_SITE_FIELD]);
-          const target =
-            kind === 'success' && !tranId ? `${site}/user-dashboard/my-cart` : RETURNS[kind](site, tranId);
+          const target = !tranId
+            ? `${site}/user-dashboard/my-cart`
+            : (await hasNoAccount(deps.db, tranId))
+              ? `${site}${linkReturnPath(tranId, kind)}`
+              : RETURNS[kind](site, tranId);
           return c.redirect(target, 303);
         },
         { before: [paymentReturn.byAddress] },

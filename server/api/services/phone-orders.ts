@@ -8,6 +8,7 @@ import { areaFor, belowMinimumMessage, notDeliveredMessage } from '../../../cont
 import { defaultChoices, selectionProblem } from '../../../contract/options.ts';
 import { type PhoneOrder, type PhoneOrderTaken, paymentLinkText } from '../../../contract/phone-order.ts';
 import { priceOrder } from '../../../contract/pricing.ts';
+import type { Database } from '../../db/client.ts';
 import { toOrder } from '../../db/rows.ts';
 import { menuItems, orderLines, orders } from '../../db/schema.ts';
 import { InvalidInput, UpstreamFailed } from '../domain-errors.ts';
@@ -183,4 +184,13 @@ export async function takePhoneOrder(
     sms_text: text,
     mailed: input.email !== '',
   };
+}
+
+/** The order of `transactionId` has no account: a phone order, paid by whoever has its link. */
+export async function hasNoAccount(db: Database, transactionId: string): Promise<boolean> {
+  const [order] = await db
+    .select({ userUid: orders.userUid })
+    .from(orders)
+    .where(eq(orders.transactionId, transactionId));
+  return order !== undefined && order.userUid === null;
 }
