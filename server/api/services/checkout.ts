@@ -157,128 +157,126 @@ export function createOrder(
   source: LineSource = fromCart,
   clock: ShopClock = shopClock(DEFAULT_SHOP_TIME_ZONE),
 ): Promise<CreatedOrder> {
+  const place = async (tx: Transaction): Promise<CreatedOrder> => {
+    // One checkout per customer at a time: a second one waits here until the first has committed, then
+    // finds that order and releases it, instead of both holding stock. NO KEY UPDATE is enough to queue
+    // checkouts and, unlike FOR UPDATE, leaves adding to the cart free (its foreign key check takes only
+    // a KEY SHARE lock on this row). Taken first: customer, then orders, then items in id order.
+    const [customer] = await tx
+      .select({ newAccount: isNewAccount(holds.newAccountHours) })
+      .from(users)
+      .where(eq(users.uid, uid))
+      .for('no key update');
+    const shop = await readShopNow(tx, clock);
+    // As soon as possible while the owner has closed the shop: refused as before, nothing created (a
+    // later slot may still be ordered).
+    if (input.slot === null && shop.switchClosed) throw new Conflict(SHOP_CLOSED_MESSAGE);
+    const share = holdShare(holds, customer?.newAccount ?? true);
+
+    // A delivery goes to the area of its postcode as typed, priced by its rule; a pickup pays no fee.
+    // A postcode no area takes is refused before anything is held.
+    const area = input.orderType === 'delivery' ? areaFor(shop.areas, input.postcode) : undefined;
+    if (input.orderType === 'delivery' && !area) throw new InvalidInput(notDeliveredMessage(input.postcode));
+    const sourced = await source(tx, uid);
+    const { lines, totalCents, discountCents, promo } = priceOrder(sourced.lines, {
+      promo: sourced.promo,
+      delivery: area ?? null,
+    });
+    const { promotion } = sourced;
+    if (lines.length === 0) throw new InvalidInput(EMPTY_CART);
+    const items = unitsByItem(lines);
+    // Lines added before the caps, or under larger ones, are refused here as well.
+    for (const item of items) assertLineWithinCap(holds, item);
+    assertOrderWithinCap(holds, lines);
+    await assertChoicesStillOffered(tx, lines);
+
+    // The customer's earlier unpaid orders: this checkout replaces them, so their units count as stock
+    // the customer may have (as the cart shows it, services/cart.ts withOwnHolds).
+    const superseded = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userUid, uid), eq(orders.state, 'awaiting_payment')));
+    const released = await heldUnits(
+      tx,
+      superseded.map((row) => row.id),
+    );
+    // A line the stock can not fill is refused in the spec's words before the totals are compared: the
+    // cart leaves such a line out of what it shows.
+    const [short] = splitSellable(withHolds(lines, released)).unsellable;
+    if (short) throw new OutOfStock(stockMessage(short.line.name, short.available));
+    const food = lines.reduce((sum, line) => sum + line.subtotalCents, 0) - discountCents;
+    if (area && food < area.minimumCents)
+      throw new InvalidInput(belowMinimumMessage(area.minimumCents - food));
+    // The client's total only confirms what the customer saw: the order is charged the server's. A code
+    // that stopped applying since the cart was read (ended, used up) is named.
+    if (totalCents !== toCents(input.total_price)) {
+      throw new Conflict(promo?.refusal ? promoRefused(promo.code, promo.refusal) : PRICES_CHANGED);
+    }
+    // The owner's rules for the way it is paid (cash off, over the limit, not a regular: 400), before
+    // anything is held.
+    await assertPaymentAllowed(tx, uid, input.paymentMethod, totalCents, shop.payment);
+
+    // The customer's earlier unpaid orders are cancelled (by the customer: this checkout replaces them)
+    // and give their stock back before this order takes its own, so checking out the same cart again
+    // moves the hold. A payment for one of them later takes its stock again if there is any. Every item
+    // either side touches is locked first, in id order. Rolled back with the rest if this checkout fails.
+    await lockItems(tx, [...released.keys(), ...items.map((item) => item.itemId)]);
+    for (const { id } of superseded) {
+      await transitionOrder(tx, {
+        order: { id },
+        to: 'cancelled',
+        actor: { by: 'customer', uid },
+        expectFrom: 'awaiting_payment',
+        note: SUPERSEDED,
+      }).catch(skipOvertaken);
+    }
+
+    // Under the items' locks; a share of 100 bounds nothing, so nothing is counted.
+    if (share < 100) await assertWithinHoldBudget(tx, address, share, items);
+
+    await takeStock(tx, items);
+
+    // Under the items' locks, the code's own: its use is counted again, and the order below holds it.
+    const discounted = promotion && promo?.refusal === null && discountCents > 0;
+    if (discounted) await takePromoUse(tx, promotion, uid);
+
+    const need = needOf(shop, input.orderType, area, lines);
+    const transactionId = newTransactionId();
+    const orderId = await insertOrder(
+      tx,
+      {
+        userUid: uid,
+        orderTime: input.order_time,
+        ...customerOf(input),
+        clientAddress: address,
+        transactionId,
+        totalCents,
+        orderType: input.orderType,
+        paymentMethod: input.paymentMethod,
+        state: initialState(input.paymentMethod),
+        deliveryAreaId: area?.id ?? null,
+        pizzaUnits: need.pizzaUnits,
+        ...(discounted && { promotionId: promotion.id, promoCode: promotion.code, discountCents }),
+      },
+      uid,
+      lines,
+      'cart',
+    );
+    // The slot last: its lock is held to the commit, and every checkout of the same slot waits for it.
+    await takeSlot(tx, orderId, shop, need, input.slot);
+    // A cash order is placed now, with no gateway to confirm it: the cart lines it was made of go, as a
+    // payment takes them, and its confirmation mail is written, once its due time is known.
+    if (input.paymentMethod === 'cash') {
+      const made = lines.map((line) => line.id);
+      await tx.delete(cartLines).where(and(eq(cartLines.userUid, uid), inArray(cartLines.id, made)));
+      const [placed] = await tx.select().from(orders).where(eq(orders.id, orderId));
+      await enqueueOrderMail(tx, placed!, 'placed', 'customer');
+    }
+    return { id: orderId, transactionId, totalCents, lines: paymentLines(lines) };
+  };
   // A checkout replacing an unpaid order frees that order's slot before it claims its own: two such
   // checkouts, each freeing the slot the other claims, can deadlock (docs/decisions/011-scale.md).
-  return retryOnDeadlock(() =>
-    db.transaction(async (tx) => {
-      // One checkout per customer at a time: a second one waits here until the first has committed, then
-      // finds that order and releases it, instead of both holding stock. NO KEY UPDATE is enough to queue
-      // checkouts and, unlike FOR UPDATE, leaves adding to the cart free (its foreign key check takes only
-      // a KEY SHARE lock on this row). Taken first: customer, then orders, then items in id order.
-      const [customer] = await tx
-        .select({ newAccount: isNewAccount(holds.newAccountHours) })
-        .from(users)
-        .where(eq(users.uid, uid))
-        .for('no key update');
-      const shop = await readShopNow(tx, clock);
-      // As soon as possible while the owner has closed the shop: refused as before, nothing created (a
-      // later slot may still be ordered).
-      if (input.slot === null && shop.switchClosed) throw new Conflict(SHOP_CLOSED_MESSAGE);
-      const share = holdShare(holds, customer?.newAccount ?? true);
-
-      // A delivery goes to the area of its postcode as typed, priced by its rule; a pickup pays no fee.
-      // A postcode no area takes is refused before anything is held.
-      const area = input.orderType === 'delivery' ? areaFor(shop.areas, input.postcode) : undefined;
-      if (input.orderType === 'delivery' && !area)
-        throw new InvalidInput(notDeliveredMessage(input.postcode));
-      const sourced = await source(tx, uid);
-      const { lines, totalCents, discountCents, promo } = priceOrder(sourced.lines, {
-        promo: sourced.promo,
-        delivery: area ?? null,
-      });
-      const { promotion } = sourced;
-      if (lines.length === 0) throw new InvalidInput(EMPTY_CART);
-      const items = unitsByItem(lines);
-      // Lines added before the caps, or under larger ones, are refused here as well.
-      for (const item of items) assertLineWithinCap(holds, item);
-      assertOrderWithinCap(holds, lines);
-      await assertChoicesStillOffered(tx, lines);
-
-      // The customer's earlier unpaid orders: this checkout replaces them, so their units count as stock
-      // the customer may have (as the cart shows it, services/cart.ts withOwnHolds).
-      const superseded = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.userUid, uid), eq(orders.state, 'awaiting_payment')));
-      const released = await heldUnits(
-        tx,
-        superseded.map((row) => row.id),
-      );
-      // A line the stock can not fill is refused in the spec's words before the totals are compared: the
-      // cart leaves such a line out of what it shows.
-      const [short] = splitSellable(withHolds(lines, released)).unsellable;
-      if (short) throw new OutOfStock(stockMessage(short.line.name, short.available));
-      const food = lines.reduce((sum, line) => sum + line.subtotalCents, 0) - discountCents;
-      if (area && food < area.minimumCents)
-        throw new InvalidInput(belowMinimumMessage(area.minimumCents - food));
-      // The client's total only confirms what the customer saw: the order is charged the server's. A code
-      // that stopped applying since the cart was read (ended, used up) is named.
-      if (totalCents !== toCents(input.total_price)) {
-        throw new Conflict(promo?.refusal ? promoRefused(promo.code, promo.refusal) : PRICES_CHANGED);
-      }
-      // The owner's rules for the way it is paid (cash off, over the limit, not a regular: 400), before
-      // anything is held.
-      await assertPaymentAllowed(tx, uid, input.paymentMethod, totalCents, shop.payment);
-
-      // The customer's earlier unpaid orders are cancelled (by the customer: this checkout replaces them)
-      // and give their stock back before this order takes its own, so checking out the same cart again
-      // moves the hold. A payment for one of them later takes its stock again if there is any. Every item
-      // either side touches is locked first, in id order. Rolled back with the rest if this checkout fails.
-      await lockItems(tx, [...released.keys(), ...items.map((item) => item.itemId)]);
-      for (const { id } of superseded) {
-        await transitionOrder(tx, {
-          order: { id },
-          to: 'cancelled',
-          actor: { by: 'customer', uid },
-          expectFrom: 'awaiting_payment',
-          note: SUPERSEDED,
-        }).catch(skipOvertaken);
-      }
-
-      // Under the items' locks; a share of 100 bounds nothing, so nothing is counted.
-      if (share < 100) await assertWithinHoldBudget(tx, address, share, items);
-
-      await takeStock(tx, items);
-
-      // Under the items' locks, the code's own: its use is counted again, and the order below holds it.
-      const discounted = promotion && promo?.refusal === null && discountCents > 0;
-      if (discounted) await takePromoUse(tx, promotion, uid);
-
-      const need = needOf(shop, input.orderType, area, lines);
-      const transactionId = newTransactionId();
-      const orderId = await insertOrder(
-        tx,
-        {
-          userUid: uid,
-          orderTime: input.order_time,
-          ...customerOf(input),
-          clientAddress: address,
-          transactionId,
-          totalCents,
-          orderType: input.orderType,
-          paymentMethod: input.paymentMethod,
-          state: initialState(input.paymentMethod),
-          deliveryAreaId: area?.id ?? null,
-          pizzaUnits: need.pizzaUnits,
-          ...(discounted && { promotionId: promotion.id, promoCode: promotion.code, discountCents }),
-        },
-        uid,
-        lines,
-        'cart',
-      );
-      // The slot last: its lock is held to the commit, and every checkout of the same slot waits for it.
-      await takeSlot(tx, orderId, shop, need, input.slot);
-      // A cash order is placed now, with no gateway to confirm it: the cart lines it was made of go, as a
-      // payment takes them, and its confirmation mail is written, once its due time is known.
-      if (input.paymentMethod === 'cash') {
-        const made = lines.map((line) => line.id);
-        await tx.delete(cartLines).where(and(eq(cartLines.userUid, uid), inArray(cartLines.id, made)));
-        const [placed] = await tx.select().from(orders).where(eq(orders.id, orderId));
-        await enqueueOrderMail(tx, placed!, 'placed', 'customer');
-      }
-      return { id: orderId, transactionId, totalCents, lines: paymentLines(lines) };
-    }),
-  );
+  return retryOnDeadlock(() => db.transaction(place));
 }
 
 /**
