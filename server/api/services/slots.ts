@@ -211,10 +211,8 @@ const slotLoads = (db: Executor, from: Date, to: Date) =>
 
 type Loads = Map<number, Load>;
 
-const loadsOf = (
-  rows: ReadonlyArray<{ slotAt: Date | string | null; orders: number; pizzas: number }>,
-): Loads =>
-  new Map(rows.map((row) => [new Date(row.slotAt!).getTime(), { orders: row.orders, pizzas: row.pizzas }]));
+const loadsOf = (rows: ReadonlyArray<{ slotAt: Date | string; orders: number; pizzas: number }>): Loads =>
+  new Map(rows.map((row) => [new Date(row.slotAt).getTime(), { orders: row.orders, pizzas: row.pizzas }]));
 
 /** The kitchen as an order finds it: as soon as possible's lead, and how full the slots are. */
 interface Kitchen {
