@@ -21,7 +21,7 @@ import {
 import { startCuttingProxy } from './support/cutting-proxy.ts';
 import { SERVER_TESTS_ENV } from './support/env.ts';
 import { createPizzonDatabase, startOwnPostgres } from './support/own-postgres.ts';
-import { createContextOn, fixture } from './support/test-app.ts';
+import { createContextOn, fixture, SITE_ORIGIN } from './support/test-app.ts';
 
 /** This file stops its own PostgreSQL, so it runs one beside the run's: on the port after TEST_PG_PORT. */
 const PORT = readEnv(SERVER_TESTS_ENV, { read: ['TEST_PG_PORT'] }).TEST_PG_PORT + 1;
@@ -230,6 +230,12 @@ describe('PostgreSQL stopped and started again while requests are running', () =
       expect(await call(cold, 'GET', '/all-items?category=all&limit=0')).toMatchObject({
         status: 503,
         body: OFFLINE,
+      });
+      // A browser back from the gateway is a navigation: it goes on to its page, database or not.
+      const back = await ctx.request('/payment/success?tran_id=PZ0123');
+      expect({ status: back.status, to: back.headers.get('Location') }).toEqual({
+        status: 303,
+        to: `${SITE_ORIGIN}/payment-success/PZ0123`,
       });
 
       phase = 'starting';

@@ -132,9 +132,15 @@ export function paymentRoutes(on: RegisterRoute, deps: PaymentRouteDeps) {
             );
           }
           const site = returnSiteOf(deps.siteOrigins, fields[RETURN_SITE_FIELD]);
+          // A navigation: with the database away the browser still goes on, to the page it always went to.
+          const paidByLink = (transactionId: string) =>
+            hasNoAccount(deps.db, transactionId).catch((error: unknown) => {
+              deps.logger.warn({ err: error, transactionId }, 'return: the order could not be read');
+              return false;
+            });
           const target = !tranId
             ? `${site}/user-dashboard/my-cart`
-            : (await hasNoAccount(deps.db, tranId))
+            : (await paidByLink(tranId))
               ? `${site}${linkReturnPath(tranId, kind)}`
               : RETURNS[kind](site, tranId);
           return c.redirect(target, 303);
