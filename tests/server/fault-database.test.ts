@@ -3,6 +3,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CartLine, cartTotals } from '../../contract/cart.ts';
 import { priceOrder } from '../../contract/pricing.ts';
+import { embeddedSocketPath } from '../../server/db/embedded.ts';
 import { menuItems, orderLines, orders } from '../../server/db/schema.ts';
 import { readEnv } from '../../server/env.ts';
 import {
@@ -290,9 +291,9 @@ describe('PostgreSQL stopped and started again while requests are running', () =
 
   it('loses no pooled connection to a transaction whose BEGIN fails, so it recovers after any number', async () => {
     // Between the app and PostgreSQL, a proxy that drops each connection as it sends BEGIN.
-    const proxy = await startCuttingProxy(PORT);
+    const proxy = await startCuttingProxy(embeddedSocketPath(PORT));
     const url = new URL(own.url(DATABASE));
-    // Over TCP, where the proxy listens (the embedded server's own URL names its Unix socket).
+    // Over TCP, where the proxy listens (the server's own URL names its Unix socket).
     url.searchParams.delete('host');
     url.hostname = '127.0.0.1';
     url.port = String(proxy.port);

@@ -1,8 +1,8 @@
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 
 /**
- * A TCP proxy in front of PostgreSQL that, when told to, drops a connection the moment its client
- * sends a BEGIN: a connection lost just after the pool handed it out, on demand.
+ * A TCP proxy in front of PostgreSQL's Unix socket that, when told to, drops a connection the moment
+ * its client sends a BEGIN: a connection lost just after the pool handed it out, on demand.
  */
 export interface CuttingProxy {
   port: number;
@@ -12,10 +12,10 @@ export interface CuttingProxy {
   close: () => Promise<void>;
 }
 
-export async function startCuttingProxy(targetPort: number): Promise<CuttingProxy> {
+export async function startCuttingProxy(socketPath: string): Promise<CuttingProxy> {
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
-    const upstream = connect(targetPort, '127.0.0.1');
+    const upstream = connect(socketPath);
     const drop = () => {
       client.destroy();
       upstream.destroy();

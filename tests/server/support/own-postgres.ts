@@ -9,7 +9,8 @@ import { seedMenu } from '../../../server/db/seed/menu.ts';
 
 /**
  * An embedded PostgreSQL of one test file's own (not the run's shared one), so that the file can stop
- * it and start it again, on the same port and data folder, under an app that keeps running.
+ * it and start it again, on the same port and data folder, under an app that keeps running. It listens
+ * on its Unix socket only: a TCP port left free while it is stopped may be taken meanwhile.
  */
 export interface OwnPostgres {
   url: (database?: string) => string;
@@ -20,9 +21,11 @@ export interface OwnPostgres {
   destroy: () => Promise<void>;
 }
 
+const SOCKET_ONLY = { tcp: false };
+
 export async function startOwnPostgres(port: number): Promise<OwnPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'pizzon-fault-pg-'));
-  let server: EmbeddedServer | undefined = await startEmbeddedPostgres(dir, port);
+  let server: EmbeddedServer | undefined = await startEmbeddedPostgres(dir, port, SOCKET_ONLY);
   const url = server.url;
   const stop = async () => {
     await server?.stop();
@@ -32,7 +35,7 @@ export async function startOwnPostgres(port: number): Promise<OwnPostgres> {
     url,
     stop,
     restart: async () => {
-      server ??= await startEmbeddedPostgres(dir, port);
+      server ??= await startEmbeddedPostgres(dir, port, SOCKET_ONLY);
     },
     destroy: async () => {
       await stop();
