@@ -3,6 +3,7 @@ import { type StackPorts, stackEnv } from './scripts/lib/env.ts';
 import { localhostUrl, readEnv } from './server/env.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/chromium.ts';
 import { BROWSER_TESTS_ENV } from './tests/e2e/support/env.ts';
+import { zoneAtMidMorning } from './tests/e2e/support/shop-zone.ts';
 
 // The browser suite runs against the storefront started exactly as `npm start` starts it,
 // on its own ports and data folder so it never collides with a running dev copy (E2E_*_PORT move it).
@@ -14,8 +15,14 @@ const env = readEnv(BROWSER_TESTS_ENV, {
     'E2E_PG_PORT',
     'E2E_MAIL_PORT',
     'E2E_MAIL_WEB_PORT',
+    'E2E_SHOP_TIME_ZONE',
   ],
 });
+// The shop's clock reads mid-morning as the suite starts, whatever the hour here: its hours, as soon as
+// possible and its day then hold for the whole run. Chosen once, by the runner: its workers, which load
+// this file again later, inherit the choice, and their browsers keep the shop's time.
+const shopTimeZone = env.E2E_SHOP_TIME_ZONE ?? zoneAtMidMorning(new Date());
+process.env.E2E_SHOP_TIME_ZONE = shopTimeZone;
 const ports: StackPorts = {
   web: env.E2E_WEB_PORT,
   api: env.E2E_API_PORT,
@@ -31,6 +38,8 @@ export const E2E = {
   /** What a second instance beside the stack needs (tests/e2e/instances.spec.ts). */
   ports,
   dataDir,
+  /** The shop's time zone, which the specs' browsers take as theirs where a time is read as the shop's. */
+  shopTimeZone,
 };
 
 export default defineConfig({
@@ -66,6 +75,7 @@ export default defineConfig({
     // orders not yet accepted among them, refuse the next spec's checkout.
     env: {
       ...stackEnv(ports, dataDir),
+      SHOP_TIME_ZONE: shopTimeZone,
       LOG_LEVEL: 'warn',
       ADDRESS_HOLD_PERCENT: '100',
       NEW_ACCOUNT_HOLD_PERCENT: '100',

@@ -13,7 +13,7 @@ import { register, signIn, unique } from './support/accounts.ts';
 import { AROUND_THE_CLOCK, addToCart, fillShipping, setShopHours } from './support/shop.ts';
 
 const admin = DEMO_ACCOUNTS[0];
-test.use({ timezoneId: 'Asia/Dhaka' });
+test.use({ timezoneId: E2E.shopTimeZone });
 
 /** The owner offers cash on Admin → Delivery, as they would. */
 async function offerCash(owner: Page) {
@@ -43,7 +43,7 @@ for (const [width, height, name] of [
     request,
   }) => {
     test.slow();
-    const owner = await (await browser.newContext({ timezoneId: 'Asia/Dhaka' })).newPage();
+    const owner = await (await browser.newContext({ timezoneId: E2E.shopTimeZone })).newPage();
     await signIn(owner, admin);
     await setShopHours(owner, request, AROUND_THE_CLOCK);
     await offerCash(owner);
@@ -71,7 +71,7 @@ for (const [width, height, name] of [
       const step = page.getByRole('list', { name: 'Order progress' }).locator('[aria-current="step"]');
       await expect(step).toContainText('Placed');
 
-      const kitchen = await (await browser.newContext({ timezoneId: 'Asia/Dhaka' })).newPage();
+      const kitchen = await (await browser.newContext({ timezoneId: E2E.shopTimeZone })).newPage();
       try {
         await signIn(kitchen, admin);
         await kitchen.setViewportSize({ width: 768, height: 1024 });

@@ -8,6 +8,7 @@ import { formatAdminPrice, toCents } from '../../contract/money.ts';
 import type { Order } from '../../contract/order.ts';
 import type { PaymentMethod } from '../../contract/order-lifecycle.ts';
 import { DEFAULT_PAYMENT_SETTINGS } from '../../contract/payment-settings.ts';
+import { E2E } from '../../playwright.config.ts';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { notifyPayment, placeOrder, regularCustomer, Staff } from '../flows/support/backstage.ts';
 import { findItem } from './api.ts';
@@ -15,7 +16,7 @@ import { expectNoSeriousViolations } from './support/a11y.ts';
 import { signIn } from './support/accounts.ts';
 
 const [admin] = DEMO_ACCOUNTS;
-test.use({ timezoneId: 'Asia/Dhaka' });
+test.use({ timezoneId: E2E.shopTimeZone });
 
 /** A name as long as a shipping form takes in two words' worth of lines at 58 mm. */
 const LONG_NAME = 'Muhammad Abdullah Al-Mahmud Chowdhury Khandaker';

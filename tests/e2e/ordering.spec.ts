@@ -3,6 +3,7 @@
 // tracker with its estimate.
 import { expect, type Page, test } from '@playwright/test';
 import { DEFAULT_SHOP_HOURS } from '../../contract/opening-hours.ts';
+import { E2E } from '../../playwright.config.ts';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { menu } from './api.ts';
 import { register, signIn, unique } from './support/accounts.ts';
@@ -10,12 +11,13 @@ import { AROUND_THE_CLOCK, addToCart, DELIVERY, setShopHours } from './support/s
 
 const admin = DEMO_ACCOUNTS[0];
 /** The customer and the kitchen are where the shop is: its slots and due times are its wall clock's. */
-const SHOP_ZONE = 'Asia/Dhaka';
-test.use({ timezoneId: SHOP_ZONE });
+test.use({ timezoneId: E2E.shopTimeZone });
 
 /** The kitchen board as the owner opens it on a 768 px tablet, beside the customer. */
 async function kitchenOnTablet(page: Page) {
-  const kitchen = await (await page.context().browser()!.newContext({ timezoneId: SHOP_ZONE })).newPage();
+  const kitchen = await (
+    await page.context().browser()!.newContext({ timezoneId: E2E.shopTimeZone })
+  ).newPage();
   // Signed in where the account link shows in the bar, then held as a tablet.
   await signIn(kitchen, admin);
   await kitchen.setViewportSize({ width: 768, height: 1024 });

@@ -5,6 +5,7 @@
 // (docs/screenshots/admin-phone-order-tablet.png).
 import { expect, test } from '@playwright/test';
 import { formatAdminPrice, toCents } from '../../contract/money.ts';
+import { E2E } from '../../playwright.config.ts';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-accounts.ts';
 import { menu } from './api.ts';
 import { expectNoSeriousViolations } from './support/a11y.ts';
@@ -12,7 +13,7 @@ import { signIn } from './support/accounts.ts';
 import { AROUND_THE_CLOCK, setShopHours } from './support/shop.ts';
 
 const [admin] = DEMO_ACCOUNTS;
-test.use({ timezoneId: 'Asia/Dhaka' });
+test.use({ timezoneId: E2E.shopTimeZone });
 
 test('staff take a phone order for pickup at 768 px; paid through its link, it is on the board', async ({
   page,
