@@ -52,3 +52,34 @@ export function DeleteButton({ label, disabled = false, onClick }: DeleteButtonP
     </button>
   );
 }
+
+interface ChoiceChipsProps<T extends string> {
+  /** The radio group's name: one per form. */
+  name: string;
+  choices: ReadonlyArray<{ value: T; label: string }>;
+  value: T;
+  onChoose: (value: T) => void;
+}
+
+/** One of a few short choices (delivery or pickup, how to pay), as radio buttons drawn as chips. */
+export function ChoiceChips<T extends string>({ name, choices, value, onChoose }: ChoiceChipsProps<T>) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      {choices.map((choice) => (
+        <label
+          key={choice.value}
+          className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-neutral-300 px-4 font-bold has-checked:border-ink has-checked:bg-brand"
+        >
+          <input
+            type="radio"
+            name={name}
+            className="size-5 accent-ink"
+            checked={value === choice.value}
+            onChange={() => onChoose(choice.value)}
+          />
+          {choice.label}
+        </label>
+      ))}
+    </div>
+  );
+}

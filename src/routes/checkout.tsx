@@ -14,7 +14,7 @@ import { opensText } from '../../contract/shop.ts';
 import type { checkoutMachine } from '../../machines/checkout.machine.ts';
 import { useCheckoutLogic } from '../actors/checkout.ts';
 import { useActors } from '../actors/context.tsx';
-import { FormAlert, SubmitButton } from '../components/controls.tsx';
+import { ChoiceChips, FormAlert, SubmitButton } from '../components/controls.tsx';
 import { DishImage } from '../components/fallback-image.tsx';
 import { FormField } from '../components/form-field.tsx';
 import { LineChoices } from '../components/line-choices.tsx';
@@ -35,9 +35,9 @@ const LABELS: Record<ShippingField, { label: string; type: string; autoComplete:
   city: { label: 'City *', type: 'text', autoComplete: 'address-level2' },
 };
 
-const TYPES: ReadonlyArray<{ type: OrderType; label: string }> = [
-  { type: 'delivery', label: 'Delivery' },
-  { type: 'pickup', label: 'Pickup' },
+const TYPES: ReadonlyArray<{ value: OrderType; label: string }> = [
+  { value: 'delivery', label: 'Delivery' },
+  { value: 'pickup', label: 'Pickup' },
 ];
 
 type CheckoutSnapshot = ReturnType<typeof useMachine<typeof checkoutMachine>>[0];
@@ -66,23 +66,7 @@ function OrderTypeChoice({ value, onChoose }: { value: OrderType; onChoose: (typ
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-lg font-bold">How would you like it?</legend>
-      <div className="flex flex-wrap gap-3">
-        {TYPES.map(({ type, label }) => (
-          <label
-            key={type}
-            className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-neutral-300 px-4 font-bold has-checked:border-ink has-checked:bg-brand"
-          >
-            <input
-              type="radio"
-              name="order-type"
-              className="size-5 accent-ink"
-              checked={value === type}
-              onChange={() => onChoose(type)}
-            />
-            {label}
-          </label>
-        ))}
-      </div>
+      <ChoiceChips name="order-type" choices={TYPES} value={value} onChoose={onChoose} />
       {value === 'pickup' && (
         <p className="text-neutral-700">
           Collect it at <strong>{RESTAURANT_ADDRESS}</strong>: we only need your name and phone.
@@ -109,29 +93,18 @@ function PaymentChoice({
   if (!payment?.cash) return null;
   const overLimit = payment.cashMax !== null && toCents(totalPrice) >= toCents(payment.cashMax);
   const choices = [
-    ...(payment.online ? [{ method: 'online' as const, label: ONLINE_CHOICE }] : []),
-    { method: 'cash' as const, label: CASH_CHOICE[orderType] },
+    ...(payment.online ? [{ value: 'online' as const, label: ONLINE_CHOICE }] : []),
+    { value: 'cash' as const, label: CASH_CHOICE[orderType] },
   ];
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-lg font-bold">How will you pay?</legend>
-      <div className="flex flex-wrap gap-3">
-        {choices.map(({ method, label }) => (
-          <label
-            key={method}
-            className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-neutral-300 px-4 font-bold has-checked:border-ink has-checked:bg-brand"
-          >
-            <input
-              type="radio"
-              name="payment-method"
-              className="size-5 accent-ink"
-              checked={paymentMethod === method}
-              onChange={() => send({ type: 'checkout.pay', method })}
-            />
-            {label}
-          </label>
-        ))}
-      </div>
+      <ChoiceChips
+        name="payment-method"
+        choices={choices}
+        value={paymentMethod}
+        onChoose={(method) => send({ type: 'checkout.pay', method })}
+      />
       {paymentMethod === 'cash' && (
         <p className="text-neutral-700">
           {payment.cashRefusal ??

@@ -12,7 +12,7 @@ import type { PhoneOrderTaken } from '../../../contract/phone-order.ts';
 import type { configuratorMachine } from '../../../machines/configurator.machine.ts';
 import { foodCents, lineKey, type phoneOrderMachine } from '../../../machines/phone-order.machine.ts';
 import { usePhoneOrderLogic } from '../../actors/phone-order.ts';
-import { FormAlert, SubmitButton } from '../../components/controls.tsx';
+import { ChoiceChips, FormAlert, SubmitButton } from '../../components/controls.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { InstructionsField, OptionGroups } from '../item-options.tsx';
 
@@ -37,9 +37,9 @@ const PAYMENTS: ReadonlyArray<{ method: PaymentMethod; label: string }> = [
   { method: 'cash', label: 'Cash at the counter or the door: the order goes to the kitchen now' },
 ];
 
-const TYPES: ReadonlyArray<{ type: OrderType; label: string }> = [
-  { type: 'pickup', label: 'Pickup' },
-  { type: 'delivery', label: 'Delivery' },
+const TYPES: ReadonlyArray<{ value: OrderType; label: string }> = [
+  { value: 'pickup', label: 'Pickup' },
+  { value: 'delivery', label: 'Delivery' },
 ];
 
 /** The item being added: its options through the configurator (the item page's), how many, then Add. */
@@ -236,23 +236,12 @@ function TheForm({ snapshot, send }: { snapshot: PhoneSnapshot; send: PhoneSend 
       <Items snapshot={snapshot} send={send} />
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-xl font-bold">Delivery or pickup</legend>
-        <div className="flex flex-wrap gap-3">
-          {TYPES.map(({ type, label }) => (
-            <label
-              key={type}
-              className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-neutral-300 px-4 font-bold has-checked:border-ink has-checked:bg-brand"
-            >
-              <input
-                type="radio"
-                name="order-type"
-                className="size-5 accent-ink"
-                checked={orderType === type}
-                onChange={() => send({ type: 'type.set', orderType: type })}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
+        <ChoiceChips
+          name="order-type"
+          choices={TYPES}
+          value={orderType}
+          onChoose={(type) => send({ type: 'type.set', orderType: type })}
+        />
       </fieldset>
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-xl font-bold">Customer</legend>
