@@ -56,6 +56,11 @@ const bodyOf = (areas: readonly AreaForm[]) => ({
   })),
 });
 
+/** The area's numbers, typed as text. */
+type AmountField = 'feePercent' | 'fee' | 'freeAbove' | 'minimum' | 'deliveryMinutes';
+/** Taka to the paisa. */
+const TAKA = { step: 0.01 };
+
 function AreaFields({
   area,
   index,
@@ -69,6 +74,11 @@ function AreaFields({
 }) {
   const set = (field: keyof AreaForm) => (event: { target: { value: string } }) =>
     onChange({ ...area, [field]: event.target.value });
+  const numberField = (label: string, field: AmountField, bounds: { max?: number; step?: number }) => (
+    <FormField label={label}>
+      <input className="field" type="number" min={0} {...bounds} value={area[field]} onChange={set(field)} />
+    </FormField>
+  );
   return (
     <fieldset className="grid gap-3 rounded-2xl bg-cream p-4 sm:grid-cols-2 lg:grid-cols-4">
       <legend className="px-1 font-bold">
@@ -94,52 +104,12 @@ function AreaFields({
           <option value="fixed">A fixed fee</option>
         </select>
       </FormField>
-      {area.feeKind === 'percent' ? (
-        <FormField label="Percent of the food">
-          <input
-            className="field"
-            type="number"
-            min={0}
-            max={100}
-            value={area.feePercent}
-            onChange={set('feePercent')}
-          />
-        </FormField>
-      ) : (
-        <FormField label="Fee (tk)">
-          <input className="field" type="number" min={0} step={0.01} value={area.fee} onChange={set('fee')} />
-        </FormField>
-      )}
-      <FormField label="Free from (tk, empty: never)">
-        <input
-          className="field"
-          type="number"
-          min={0}
-          step={0.01}
-          value={area.freeAbove}
-          onChange={set('freeAbove')}
-        />
-      </FormField>
-      <FormField label="Minimum order (tk)">
-        <input
-          className="field"
-          type="number"
-          min={0}
-          step={0.01}
-          value={area.minimum}
-          onChange={set('minimum')}
-        />
-      </FormField>
-      <FormField label="Delivery time (min)">
-        <input
-          className="field"
-          type="number"
-          min={0}
-          max={240}
-          value={area.deliveryMinutes}
-          onChange={set('deliveryMinutes')}
-        />
-      </FormField>
+      {area.feeKind === 'percent'
+        ? numberField('Percent of the food', 'feePercent', { max: 100 })
+        : numberField('Fee (tk)', 'fee', TAKA)}
+      {numberField('Free from (tk, empty: never)', 'freeAbove', TAKA)}
+      {numberField('Minimum order (tk)', 'minimum', TAKA)}
+      {numberField('Delivery time (min)', 'deliveryMinutes', { max: 240 })}
       <div className="flex items-end">
         <button type="button" className="btn-neutral" onClick={onRemove}>
           Remove area
