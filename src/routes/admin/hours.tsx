@@ -51,24 +51,17 @@ function HoursForm({ hours, onSaved }: { hours: ShopHours; onSaved: () => void }
               />
               {WEEKDAY_NAMES[day.day]} open
             </label>
-            <FormField label={`${WEEKDAY_NAMES[day.day]} opens`}>
-              <input
-                type="time"
-                className="field"
-                value={day.opens}
-                disabled={day.closed}
-                onChange={(event) => setDay(day.day, { opens: event.target.value })}
-              />
-            </FormField>
-            <FormField label={`${WEEKDAY_NAMES[day.day]} closes`}>
-              <input
-                type="time"
-                className="field"
-                value={day.closes}
-                disabled={day.closed}
-                onChange={(event) => setDay(day.day, { closes: event.target.value })}
-              />
-            </FormField>
+            {(['opens', 'closes'] as const).map((edge) => (
+              <FormField key={edge} label={`${WEEKDAY_NAMES[day.day]} ${edge}`}>
+                <input
+                  type="time"
+                  className="field"
+                  value={day[edge]}
+                  disabled={day.closed}
+                  onChange={(event) => setDay(day.day, { [edge]: event.target.value })}
+                />
+              </FormField>
+            ))}
           </fieldset>
         ))}
       </div>
