@@ -1,12 +1,14 @@
 // `npm test`: every check a submission must pass, ending with one plain summary line for CI.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 
 interface Counts {
   passed: number;
   failed: number;
 }
 const total: Counts = { passed: 0, failed: 0 };
+const failedGates: string[] = [];
 
 function run(label: string, command: string, args: string[]): boolean {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
@@ -17,7 +19,10 @@ function run(label: string, command: string, args: string[]): boolean {
 /** A gate that is not a test runner counts as one check. */
 function gate(label: string, command: string, args: string[]) {
   if (run(label, command, args)) total.passed++;
-  else total.failed++;
+  else {
+    total.failed++;
+    failedGates.push(label);
+  }
 }
 
 function readJson<T>(path: string): T | undefined {
@@ -37,16 +42,70 @@ const vitestOk = run('unit, machine and server tests', 'npx', [
   '--reporter=json',
   '--outputFile.json=.reports/vitest.json',
 ]);
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>('.reports/vitest.json');
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
+}
+const vitest = readJson<VitestReport>('.reports/vitest.json');
 total.passed += vitest?.numPassedTests ?? 0;
 total.failed += vitest?.numFailedTests ?? 0;
 if (!vitestOk && !vitest?.numFailedTests) total.failed++;
 
 const e2eOk = run('browser tests (Chromium)', 'npx', ['playwright', 'test']);
-const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>('.reports/e2e.json');
+interface PlaywrightSuite {
+  title: string;
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    ok: boolean;
+    tests: { results: { error?: { message?: string } }[] }[];
+  }[];
+  suites?: PlaywrightSuite[];
+}
+const e2e = readJson<{
+  stats: { expected: number; unexpected: number; flaky: number };
+  suites: PlaywrightSuite[];
+}>('.reports/e2e.json');
 total.passed += (e2e?.stats.expected ?? 0) + (e2e?.stats.flaky ?? 0);
 total.failed += e2e?.stats.unexpected ?? 0;
 if (!e2eOk && !e2e?.stats.unexpected) total.failed++;
 
+/** CI shows only the tail of the output, so what failed is named again beside the count. */
+function failures(): string[] {
+  const named = [...failedGates];
+  const firstLine = (text = '') =>
+    text
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? '';
+  for (const file of vitest?.testResults ?? []) {
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failedTests)
+      named.push(`${relative('.', file.name)} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      named.push(`${relative('.', file.name)}: ${firstLine(file.message)}`);
+  }
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.ok) continue;
+      const error = spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error;
+      named.push(`${[...titles, spec.title].join(' › ')}: ${firstLine(error?.message)}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of e2e?.suites ?? []) walk(suite, [suite.title]);
+  return named;
+}
+
+const failed = failures();
+if (failed.length > 0) console.log(`\nFailed:\n${failed.map((line) => `- ${line}`).join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed > 0 ? 1 : 0);
