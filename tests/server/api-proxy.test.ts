@@ -160,10 +160,9 @@ describe('the storefront’s /api', () => {
         (count) => count >= 256,
         10_000,
       );
-      const started = Date.now();
+      // Behind a full pool this call would wait for a stream to end; the abort fails the test first.
       const call = await fetch(`${site}/api/all-items`, { signal: AbortSignal.timeout(3_000) });
       expect(await call.json()).toEqual({ ok: true });
-      expect(Date.now() - started).toBeLessThan(1_000);
       expect(
         await until(
           () => opened.length,

@@ -73,9 +73,10 @@ describe('the caps on open streams, in one process', () => {
     expect((await opening()).status).toBe(429);
     await held.open[0]!.close();
     const started = Date.now();
-    const again = await until(opening, (reading) => reading.status === 200, 2_000);
+    const again = await until(opening, (reading) => reading.status === 200);
     expect(again.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // Not when the closed stream's lease would have lapsed, a minute on.
+    expect(Date.now() - started).toBeLessThan(5_000);
     await closeAll([again, ...held.open]);
   });
 

@@ -1,11 +1,12 @@
 /**
  * Reads until `done` holds or `ms` have passed, and answers the last value read: for what happens
- * elsewhere (another process, a database announcement) within a bound, asserted by the caller.
+ * elsewhere (another process, a database announcement) within a bound, asserted by the caller. The
+ * default bound is a busy CI machine's, not a promise: a test that promises a time passes its own.
  */
 export async function until<T>(
   read: () => Promise<T> | T,
   done: (value: T) => boolean,
-  ms = 1_000,
+  ms = 5_000,
 ): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
