@@ -1,17 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { render, renderHook, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FormField } from '../../src/components/form-field.tsx';
 import { CHEFS } from '../../src/content/chefs.ts';
 import { AdminDashboard } from '../../src/routes/dashboards.tsx';
 import { TOAST_GAP_PX, useToastTop } from '../../src/ui/toaster.tsx';
 import { renderAt } from './support/router.tsx';
-
-// The router restores the scroll position; jsdom does not scroll.
-beforeAll(() => {
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-});
 
 const read = (path: string) => readFileSync(resolve(process.cwd(), path), 'utf8');
 const css = read('src/styles/app.css');

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy…/waitFor give up after 1 s by default: a fast machine's figure. On a busy CI machine a first
+// render (its imports transformed on the spot) can take longer, and a wait that fails still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 // React 18's server renderer warns of every useLayoutEffect it meets; React 19 dropped the warning, so
 // letting it through checks what these tests checked before. The libraries here (the router,
@@ -16,3 +20,7 @@ vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
   if (LAYOUT_EFFECT_ON_SERVER.test(message)) return;
   throw new Error(`console.error: ${message}`);
 });
+
+// jsdom lays nothing out, so it has no scrolling: the router's scroll restoration and sweetalert2's
+// on close would print "Not implemented: Window's scrollTo() method" at every turn.
+window.scrollTo = () => {};

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { installMediaQueries } from './media-queries.ts';
 
 /**
@@ -6,8 +6,6 @@ import { installMediaQueries } from './media-queries.ts';
  * from a test file that opens real dialogs.
  */
 beforeAll(() => {
-  // sweetalert2 restores the scroll position on close; jsdom does not scroll.
-  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
   // sweetalert2 asks for the colour scheme; jsdom has no media queries.
   installMediaQueries();
   // sweetalert2 writes `titleText` through innerText, which jsdom does not implement; a browser's
