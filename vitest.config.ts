@@ -20,6 +20,8 @@ export default defineConfig({
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/ui/setup.ts'],
+          // Above the 5 s a findBy may wait (tests/ui/setup.ts), so a failed wait says what it missed.
+          testTimeout: 15_000,
         },
       },
       {
