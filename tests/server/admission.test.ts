@@ -80,7 +80,7 @@ describe('admission: a bounded number at work, a short bounded queue, a fast ref
       expect(response.headers.get('Retry-After')).toBe('3');
       expect(JSON.parse(body)).toEqual({ message: BUSY_MESSAGE });
       // Refused at the door: far sooner than the 5 s a queued call would wait. (How fast is the rush
-      // benchmark's to measure; a test only tells the two apart.)
+      // benchmark's to measure, refusedWithinMs in scripts/bench-rush.ts; a test tells the two apart.)
       expect(ms).toBeLessThan(1_000);
     }
     expect(shed).toEqual(Array(5).fill('POST /work'));
@@ -233,7 +233,9 @@ describe('admission in the API: a refused checkout did nothing', () => {
       expect(answer.headers.get('Retry-After')).toBe('2');
       expect(answer.body).toEqual({ message: BUSY_MESSAGE });
     }
-    expect(refusedWithin).toBeLessThan(2_000);
+    // At the door, well inside the 2 s a queued checkout would wait; how fast is the rush benchmark's
+    // to measure (refusedWithinMs in scripts/bench-rush.ts).
+    expect(refusedWithin).toBeLessThan(1_000);
     // The menu is never queued behind the checkouts.
     expect((await ctx.request(`/item-detail/${item.id}`)).status).toBe(200);
     await unlock();
