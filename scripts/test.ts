@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 interface Counts {
   passed: number;
@@ -58,6 +59,10 @@ total.failed += vitest?.numFailedTests ?? 0;
 if (!vitestOk && !vitest?.numFailedTests) total.failed++;
 
 const e2eOk = run('browser tests (Chromium)', 'npx', ['playwright', 'test']);
+interface PlaywrightResult {
+  error?: { message?: string };
+  attachments: { name: string; path?: string }[];
+}
 interface PlaywrightSuite {
   title: string;
   specs?: {
@@ -65,7 +70,7 @@ interface PlaywrightSuite {
     file: string;
     line: number;
     ok: boolean;
-    tests: { results: { error?: { message?: string } }[] }[];
+    tests: { status: string; results: PlaywrightResult[] }[];
   }[];
   suites?: PlaywrightSuite[];
 }
@@ -77,35 +82,61 @@ total.passed += (e2e?.stats.expected ?? 0) + (e2e?.stats.flaky ?? 0);
 total.failed += e2e?.stats.unexpected ?? 0;
 if (!e2eOk && !e2e?.stats.unexpected) total.failed++;
 
+const firstLine = (text = '') =>
+  stripVTControlCharacters(text)
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
+
+const SNAPSHOT_LINES = 50;
+/**
+ * What the page showed when a browser test failed: the `main` landmark of the accessibility snapshot
+ * Playwright keeps beside the error (all of it when there is no `main`), so a failure seen only in CI's
+ * tail still says what the customer saw.
+ */
+function pageAtFailure(result: PlaywrightResult | undefined): string[] {
+  const path = result?.attachments.find((attachment) => attachment.name === 'error-context')?.path;
+  if (!path || !existsSync(path)) return [];
+  const snapshot = /```yaml\n([\s\S]*?)\n```/.exec(readFileSync(path, 'utf8'))?.[1]?.split('\n') ?? [];
+  const main = snapshot.findIndex((line) => /^\s*- main\b/.test(line));
+  const indent = (line = '') => line.length - line.trimStart().length;
+  const end = snapshot.findIndex(
+    (line, i) => main >= 0 && i > main && indent(line) <= indent(snapshot[main]),
+  );
+  const shown = main < 0 ? snapshot : snapshot.slice(main, end < 0 ? undefined : end);
+  const cut = shown.length > SNAPSHOT_LINES ? [`… ${shown.length - SNAPSHOT_LINES} more lines`] : [];
+  return ['  The page then:', ...shown.slice(0, SNAPSHOT_LINES).map((line) => `    ${line}`), ...cut];
+}
+
 /** CI shows only the tail of the output, so what failed is named again beside the count. */
-function failures(): string[] {
-  const named = [...failedGates];
-  const firstLine = (text = '') =>
-    text
-      .split('\n')
-      .find((line) => line.trim())
-      ?.trim()
-      .slice(0, 300) ?? '';
+function failures(): { failed: string[]; flaky: string[] } {
+  const failed = [...failedGates];
+  const flaky: string[] = [];
   for (const file of vitest?.testResults ?? []) {
     const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
     for (const test of failedTests)
-      named.push(`${relative('.', file.name)} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+      failed.push(`${relative('.', file.name)} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
     if (file.status === 'failed' && failedTests.length === 0)
-      named.push(`${relative('.', file.name)}: ${firstLine(file.message)}`);
+      failed.push(`${relative('.', file.name)}: ${firstLine(file.message)}`);
   }
   const walk = (suite: PlaywrightSuite, titles: string[]) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.ok) continue;
-      const error = spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error;
-      named.push(`${[...titles, spec.title].join(' › ')}: ${firstLine(error?.message)}`);
+      const passedOnRetry = spec.tests.some((test) => test.status === 'flaky');
+      if (spec.ok && !passedOnRetry) continue;
+      const result = spec.tests.flatMap((test) => test.results).find((result) => result.error);
+      const lines = [`${[...titles, spec.title].join(' › ')}: ${firstLine(result?.error?.message)}`];
+      (spec.ok ? flaky : failed).push([...lines, ...pageAtFailure(result)].join('\n'));
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
   for (const suite of e2e?.suites ?? []) walk(suite, [suite.title]);
-  return named;
+  return { failed, flaky };
 }
 
-const failed = failures();
-if (failed.length > 0) console.log(`\nFailed:\n${failed.map((line) => `- ${line}`).join('\n')}`);
+const { failed, flaky } = failures();
+const list = (lines: string[]) => lines.map((line) => `- ${line}`).join('\n');
+if (flaky.length > 0) console.log(`\nPassed only on retry (a flake to look into):\n${list(flaky)}`);
+if (failed.length > 0) console.log(`\nFailed:\n${list(failed)}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed > 0 ? 1 : 0);
