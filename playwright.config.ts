@@ -48,10 +48,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  // A browser test that fails runs once more. One that then passes still counts as passed, but `npm test`
-  // lists it with what the page showed when it failed (decision 041): a rare timing flake on a loaded
-  // 2-core CI host must not sink a run, and must not go unseen either.
-  retries: 1,
+  retries: 0,
   reporter: [['list'], ['json', { outputFile: '.reports/e2e.json' }]],
   // The model-based flows (tests/flows, `npm run test:flows`) run after the specs, then their report.
   projects: [

@@ -67,10 +67,8 @@ interface PlaywrightSuite {
   title: string;
   specs?: {
     title: string;
-    file: string;
-    line: number;
     ok: boolean;
-    tests: { status: string; results: PlaywrightResult[] }[];
+    tests: { results: PlaywrightResult[] }[];
   }[];
   suites?: PlaywrightSuite[];
 }
@@ -110,33 +108,29 @@ function pageAtFailure(result: PlaywrightResult | undefined): string[] {
 }
 
 /** CI shows only the tail of the output, so what failed is named again beside the count. */
-function failures(): { failed: string[]; flaky: string[] } {
-  const failed = [...failedGates];
-  const flaky: string[] = [];
+function failures(): string[] {
+  const named = [...failedGates];
   for (const file of vitest?.testResults ?? []) {
     const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
     for (const test of failedTests)
-      failed.push(`${relative('.', file.name)} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+      named.push(`${relative('.', file.name)} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
     if (file.status === 'failed' && failedTests.length === 0)
-      failed.push(`${relative('.', file.name)}: ${firstLine(file.message)}`);
+      named.push(`${relative('.', file.name)}: ${firstLine(file.message)}`);
   }
   const walk = (suite: PlaywrightSuite, titles: string[]) => {
     for (const spec of suite.specs ?? []) {
-      const passedOnRetry = spec.tests.some((test) => test.status === 'flaky');
-      if (spec.ok && !passedOnRetry) continue;
+      if (spec.ok) continue;
       const result = spec.tests.flatMap((test) => test.results).find((result) => result.error);
-      const lines = [`${[...titles, spec.title].join(' › ')}: ${firstLine(result?.error?.message)}`];
-      (spec.ok ? flaky : failed).push([...lines, ...pageAtFailure(result)].join('\n'));
+      const title = `${[...titles, spec.title].join(' › ')}: ${firstLine(result?.error?.message)}`;
+      named.push([title, ...pageAtFailure(result)].join('\n'));
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
   for (const suite of e2e?.suites ?? []) walk(suite, [suite.title]);
-  return { failed, flaky };
+  return named;
 }
 
-const { failed, flaky } = failures();
-const list = (lines: string[]) => lines.map((line) => `- ${line}`).join('\n');
-if (flaky.length > 0) console.log(`\nPassed only on retry (a flake to look into):\n${list(flaky)}`);
-if (failed.length > 0) console.log(`\nFailed:\n${list(failed)}`);
+const failed = failures();
+if (failed.length > 0) console.log(`\nFailed:\n${failed.map((line) => `- ${line}`).join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed`);
 process.exit(total.failed > 0 ? 1 : 0);
