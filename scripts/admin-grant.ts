@@ -1,13 +1,13 @@
 // `npm run admin:grant -- <email | uid> [--unverified]`: gives one existing account the admin role, in
 // the database `npm start` uses (scripts/lib/start-database.ts). Exit 0 when the account is an admin,
-// 1 when it refused, 2 on a wrong command line.
+// 1 when it refused, 2 on a wrong command line, 3 when the database could not be opened.
 import {
   type GrantCandidate,
   type GrantResult,
   type GrantTarget,
   grantAdminRole,
 } from '../server/api/services/admin-grant.ts';
-import { openStartDatabase } from './lib/start-database.ts';
+import { DATABASE_UNAVAILABLE_EXIT, DatabaseUnavailable, openStartDatabase } from './lib/start-database.ts';
 
 const USAGE = `Usage: npm run admin:grant -- <email | uid> [--unverified]
   <email>        the e-mail of exactly one account, verified by the sign-in provider
@@ -93,6 +93,10 @@ async function main(): Promise<number> {
 main()
   .then((code) => process.exit(code))
   .catch((error: Error) => {
-    console.error(error instanceof UsageError ? `${error.message}\n\n${USAGE}` : error.message);
-    process.exit(error instanceof UsageError ? 2 : 1);
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    console.error(error.message);
+    process.exit(error instanceof DatabaseUnavailable ? DATABASE_UNAVAILABLE_EXIT : 1);
   });

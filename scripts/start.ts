@@ -1,7 +1,6 @@
 // `npm start`: database, identity provider, API and the built storefront, in one command.
 // `npm run dev`: the same with Vite's dev server (hot reload) instead of the build.
 import { mkdirSync } from 'node:fs';
-import pg from 'pg';
 import { API_PATH_PREFIX } from '../contract/http.ts';
 import { API_ENV } from '../server/api/env.ts';
 import { startEmbeddedPostgres } from '../server/db/embedded.ts';
@@ -14,6 +13,7 @@ import { COMMANDS_ENV } from './lib/env.ts';
 import { startMailCatcher } from './lib/mail-catcher.ts';
 import { assertPortFree, type Child, startChild, stopChild, TSX, waitForHttp } from './lib/processes.ts';
 import { readOrCreateSecret } from './lib/secret-file.ts';
+import { ensureDatabase, START_DATABASE } from './lib/start-database.ts';
 
 const dev = process.argv.includes('--dev');
 
@@ -79,14 +79,6 @@ function supervise(child: Child): Child {
   return child;
 }
 
-async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await client.query(`create database "${name}"`);
-  await client.end();
-}
-
 async function main() {
   const env = readStartEnv();
   const webPort = env.WEB_PORT;
@@ -105,8 +97,8 @@ async function main() {
     mkdirSync(dataDir, { recursive: true });
     const postgres = await startEmbeddedPostgres(`${dataDir}/postgres`, pgPort);
     cleanups.push(postgres.stop);
-    await ensureDatabase(postgres.url(), 'pizzon');
-    databaseUrl = postgres.url('pizzon');
+    await ensureDatabase(postgres.url(), START_DATABASE);
+    databaseUrl = postgres.url(START_DATABASE);
     console.log(`PostgreSQL (embedded) on port ${pgPort}, data in ${dataDir}/postgres`);
   }
 

@@ -3,7 +3,8 @@
 // catcher), which seeds and admin:grant find again, and where `npm run screenshots` looks. `npm start`
 // also reads some of the servers' variables, to choose them for the stack it runs (scripts/start.ts).
 import * as v from 'valibot';
-import { defineEnv, localhostUrl, PORTS, port, url } from '../../server/env.ts';
+import { A_YEAR } from '../../server/db/seed/volume.ts';
+import { defineEnv, localhostUrl, PORTS, port, url, wholeNumber } from '../../server/env.ts';
 
 export const COMMANDS_ENV = defineEnv({
   AUTH_EMULATOR_PORT: port(PORTS.authEmulator),
@@ -11,6 +12,9 @@ export const COMMANDS_ENV = defineEnv({
   PIZZON_DATA_DIR: v.optional(v.string(), '.data'),
   MAIL_PORT: port(PORTS.mail),
   MAIL_WEB_PORT: port(PORTS.mailWeb),
+
+  // `npm run seed:volume`: how many orders it adds (with a customer for every five, a booking for every ten).
+  SEED_VOLUME_ORDERS: wholeNumber(A_YEAR.orders, 1, 10_000_000),
 
   // `npm run screenshots`, against a running `npm start`.
   BASE_URL: v.optional(url(localhostUrl(PORTS.web)), localhostUrl(PORTS.web)),

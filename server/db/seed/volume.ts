@@ -13,6 +13,13 @@ export interface Volume {
 
 export const A_YEAR: Volume = { customers: 20_000, orders: 100_000, reservations: 10_000 };
 
+/** A_YEAR's shape at `orders` orders: a customer for every five, a booking for every ten. */
+export const volumeOf = (orders: number): Volume => ({
+  customers: Math.ceil(orders / 5),
+  orders,
+  reservations: Math.ceil(orders / 10),
+});
+
 /** Marks what seedVolume wrote, so that a second run adds to it under new names. */
 const PREFIX = 'volume';
 
