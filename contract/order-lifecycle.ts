@@ -188,7 +188,7 @@ export const STOCK_HOLDING_STATES: readonly OrderState[] = [
 ];
 /**
  * Stock held on nobody's word yet: an online order not paid, a cash order the kitchen has not accepted.
- * An address's hold budget counts these (docs/decisions/025-hold-budgets-and-mail.md).
+ * Lapse pressure weighs lapses against these and the menu (docs/decisions/042-holds-by-behaviour.md).
  */
 export const UNVOUCHED_HOLD_STATES: readonly OrderState[] = ['awaiting_payment', 'placed'];
 /** Nothing more will happen to it. */

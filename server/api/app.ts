@@ -101,12 +101,11 @@ export interface AppDeps {
   metricsToken?: string;
   /**
    * What one customer can hold of the stock, and for how long (default DEFAULT_HOLDS in
-   * services/holds.ts: 10 units of an item per cart line, 20 units per order, 10 minutes; the unpaid
-   * orders from one address a quarter of an item's unsold units, a tenth through an account younger
-   * than 24 hours or unverified). Each field stands for one environment variable: cartLineMaxUnits
-   * CART_LINE_MAX_UNITS, orderMaxUnits ORDER_MAX_UNITS, holdMinutes HOLD_MINUTES, addressHoldPercent
-   * ADDRESS_HOLD_PERCENT, newAccountHoldPercent NEW_ACCOUNT_HOLD_PERCENT, newAccountHours
-   * NEW_ACCOUNT_HOURS. The expiry sweep (releaseExpiredReservations) runs outside the app: give it the
+   * services/holds.ts: 10 units of an item per cart line, 20 units per order, 10 minutes for a customer
+   * who has paid before, two for one who has not, none under lapse pressure). Each field stands for one
+   * environment variable: cartLineMaxUnits CART_LINE_MAX_UNITS, orderMaxUnits ORDER_MAX_UNITS,
+   * holdMinutes HOLD_MINUTES, newCustomerHoldSeconds NEW_CUSTOMER_HOLD_SECONDS, lapsePressurePercent
+   * LAPSE_PRESSURE_PERCENT. The expiry sweep (releaseExpiredReservations) runs outside the app: give it the
    * same holdMinutes.
    */
   holds?: HoldOptions;
@@ -244,7 +243,7 @@ export function createApp(deps: AppDeps) {
   phoneOrderRoutes(on, orderDeps);
   promotionRoutes(on, db);
   ownerRoutes(on, db, bookings.clock);
-  paymentRoutes(on, { db, gateway, logger, siteOrigins, limits, admission });
+  paymentRoutes(on, { db, gateway, logger, siteOrigins, holdMinutes: holds.holdMinutes, limits, admission });
   adminRoutes(on, { db, identity, logger });
   shopRoutes(on, db, bookings.clock);
   orderingRoutes(on, db, bookings.clock);

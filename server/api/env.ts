@@ -110,9 +110,8 @@ export const API_ENV = defineEnv({
   CART_LINE_MAX_UNITS: wholeNumber(DEFAULT_HOLDS.cartLineMaxUnits, 1, 100_000),
   ORDER_MAX_UNITS: wholeNumber(DEFAULT_HOLDS.orderMaxUnits, 1, 100_000),
   HOLD_MINUTES: wholeNumber(DEFAULT_HOLDS.holdMinutes, 1, 24 * 60),
-  ADDRESS_HOLD_PERCENT: wholeNumber(DEFAULT_HOLDS.addressHoldPercent, 1, 100),
-  NEW_ACCOUNT_HOLD_PERCENT: wholeNumber(DEFAULT_HOLDS.newAccountHoldPercent, 1, 100),
-  NEW_ACCOUNT_HOURS: wholeNumber(DEFAULT_HOLDS.newAccountHours, 1, 24 * 365),
+  NEW_CUSTOMER_HOLD_SECONDS: wholeNumber(DEFAULT_HOLDS.newCustomerHoldSeconds, 1, 24 * 60 * 60),
+  LAPSE_PRESSURE_PERCENT: wholeNumber(DEFAULT_HOLDS.lapsePressurePercent, 1, 100),
   // How much work each API process takes on at once before it sheds the rest (middleware/admission.ts).
   ADMISSION_MAX_IN_FLIGHT: wholeNumber(DEFAULT_ADMISSION.maxInFlight, 1, 10_000),
   ADMISSION_QUEUE_LENGTH: wholeNumber(DEFAULT_ADMISSION.queueLength, 0, 100_000),

@@ -464,6 +464,11 @@ export const orders = pgTable(
     /** The restaurant owes the customer their money back. */
     refundDue: boolean('refund_due').generatedAlwaysAs(sql`state = 'refund_due'`),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When an unpaid order stops holding its stock (the expiry sweep gives it back), set at checkout by
+     * the customer's standing (services/hold-standing.ts); null: HOLD_MINUTES after it was created.
+     */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** The gateway's own reference for the validated payment (SSLCommerz val_id). */
     gatewayValId: text('gateway_val_id'),
     /**

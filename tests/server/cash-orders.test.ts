@@ -13,6 +13,7 @@ import {
   type PaymentSettings,
 } from '../../contract/payment-settings.ts';
 import { releaseExpiredReservations } from '../../server/api/services/expiry.ts';
+import { CASH_ORDER_WAITING } from '../../server/api/services/hold-standing.ts';
 import { CASH_TAKEN } from '../../server/api/services/order-lifecycle.ts';
 import { mailOutbox, orderEvents, orders } from '../../server/db/schema.ts';
 import { adminCall, createAdmin } from './support/admin.ts';
@@ -24,6 +25,7 @@ import {
   checkout,
   checkoutBody,
   createCustomer,
+  givePaidOrder,
   insertMenuItem,
   type MenuItemRow,
   orderByTransaction,
@@ -185,8 +187,14 @@ describe('a cash order’s life', () => {
     await releaseExpiredReservations(ctx.db, 10);
     expect((await rowOf(order.id)).state).toBe('placed');
     expect(await stockOf(ctx, item.id)).toBe(4);
-    // A newer checkout does not replace it either: it is a real order.
-    expect((await orderFor(item, { method: 'cash', customer })).answer.status).toBe(200);
+    // A customer who has never paid has one cash order waiting at a time: it holds stock with no
+    // payment to come (docs/decisions/042-holds-by-behaviour.md).
+    const waiting = await orderFor(item, { method: 'cash', customer });
+    expect(waiting.answer).toMatchObject({ status: 409, body: { message: CASH_ORDER_WAITING } });
+    expect(await stockOf(ctx, item.id)).toBe(4);
+    // A known customer's newer checkout does not replace it either: it is a real order.
+    await givePaidOrder(ctx, customer);
+    expect((await orderFor(item, { method: 'cash', customer, add: false })).answer.status).toBe(200);
     expect(await stockOf(ctx, item.id)).toBe(3);
     expect((await rowOf(order.id)).state).toBe('placed');
   });

@@ -85,9 +85,8 @@ describe('readConfig: development', () => {
         cartLineMaxUnits: 10,
         orderMaxUnits: 20,
         holdMinutes: 10,
-        addressHoldPercent: 25,
-        newAccountHoldPercent: 10,
-        newAccountHours: 24,
+        newCustomerHoldSeconds: 120,
+        lapsePressurePercent: 20,
       },
       firebaseProjectId: 'demo-pizzon',
       authEmulatorHost: undefined,
@@ -246,41 +245,30 @@ describe('readConfig: development', () => {
     expect(JSON.stringify(result)).not.toContain('hunter2');
   });
 
-  it('reads what one customer may hold and for how long, and an address’s share', () => {
+  it('reads what one customer may hold and for how long, and when lapses take a new one’s hold', () => {
     const config = configOf(
       attempt({
         DATABASE_URL,
         CART_LINE_MAX_UNITS: '4',
         ORDER_MAX_UNITS: '12',
         HOLD_MINUTES: '15',
-        ADDRESS_HOLD_PERCENT: '40',
-        NEW_ACCOUNT_HOLD_PERCENT: '5',
-        NEW_ACCOUNT_HOURS: '72',
+        NEW_CUSTOMER_HOLD_SECONDS: '300',
+        LAPSE_PRESSURE_PERCENT: '40',
       }),
     );
     expect(config.holds).toEqual({
       cartLineMaxUnits: 4,
       orderMaxUnits: 12,
       holdMinutes: 15,
-      addressHoldPercent: 40,
-      newAccountHoldPercent: 5,
-      newAccountHours: 72,
+      newCustomerHoldSeconds: 300,
+      lapsePressurePercent: 40,
     });
   });
 
-  it('refuses a share that is not a whole percent from 1 to 100', () => {
-    const result = attempt({
-      DATABASE_URL,
-      ADDRESS_HOLD_PERCENT: '101',
-      NEW_ACCOUNT_HOLD_PERCENT: '0',
-      NEW_ACCOUNT_HOURS: '1.5',
-    });
-    expect(refused(result)).toEqual([
-      'ADDRESS_HOLD_PERCENT',
-      'NEW_ACCOUNT_HOLD_PERCENT',
-      'NEW_ACCOUNT_HOURS',
-    ]);
-    expect(messageOf(result, 'ADDRESS_HOLD_PERCENT')).toContain('from 1 to 100');
+  it('refuses a share that is not a whole percent from 1 to 100, and a hold that is not whole seconds', () => {
+    const result = attempt({ DATABASE_URL, NEW_CUSTOMER_HOLD_SECONDS: '1.5', LAPSE_PRESSURE_PERCENT: '101' });
+    expect(refused(result)).toEqual(['NEW_CUSTOMER_HOLD_SECONDS', 'LAPSE_PRESSURE_PERCENT']);
+    expect(messageOf(result, 'LAPSE_PRESSURE_PERCENT')).toContain('from 1 to 100');
   });
 
   it('reads how many order streams may be open and how often an open one re-checks its account', () => {

@@ -13,6 +13,7 @@ import {
   checkout,
   checkoutBody,
   createCustomer,
+  givePaidOrder,
   insertMenuItem,
   type MenuItemRow,
   orderByTransaction,
@@ -317,9 +318,10 @@ describe('one account trying every way to hold more than the cap', () => {
 });
 
 describe('the hold expires after the configured minutes', () => {
-  it('lasts 10 minutes by default', async () => {
+  it('lasts 10 minutes by default for a customer who has paid before', async () => {
     const item = await insertMenuItem(ctx, { quantity: 6 });
     const customer = await createCustomer(ctx);
+    await givePaidOrder(ctx, customer);
     await addToCart(ctx, customer, item, 2);
     const order = (await orderByTransaction(ctx, await checkedOut(ctx, customer, [{ item, quantity: 2 }])))!;
     expect(DEFAULT_HOLDS.holdMinutes).toBe(10);
@@ -339,6 +341,7 @@ describe('the hold expires after the configured minutes', () => {
     ] as const) {
       const item = await insertMenuItem(on, { quantity: 1 });
       const first = await createCustomer(on);
+      await givePaidOrder(on, first);
       await addToCart(on, first, item, 1);
       const abandoned = await checkedOut(on, first, [{ item, quantity: 1 }]);
       await ageOrder(on, (await orderByTransaction(on, abandoned))!.id, SMALL.holdMinutes + 1);

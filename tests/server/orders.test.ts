@@ -13,6 +13,7 @@ import {
   checkout,
   checkoutBody,
   createCustomer,
+  givePaidOrder,
   insertMenuItem,
   type MenuItemRow,
   ORDER_TIME,
@@ -345,6 +346,7 @@ describe('reservations that expire', () => {
   it('gives back the stock of an unpaid order older than the 10-minute hold, exactly once', async () => {
     const item = await insertMenuItem(ctx, { quantity: 6 });
     const customer = await customerWithCart({ item, quantity: 2 });
+    await givePaidOrder(ctx, customer);
     const transactionId = await placeOrder(customer, [{ item, quantity: 2 }]);
     const order = (await orderByTransaction(ctx, transactionId))!;
     expect(await stockOf(ctx, item.id)).toBe(4);

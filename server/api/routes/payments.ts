@@ -19,6 +19,8 @@ export interface PaymentRouteDeps {
   logger: Logger;
   /** The storefront's origins; a return goes to the one its checkout came from. */
   siteOrigins: readonly string[];
+  /** HOLD_MINUTES: a late payment releases the holds past it before taking its stock again. */
+  holdMinutes: number;
   /**
    * Counted per address before anything else: each call may cost a request to the gateway (SSLCommerz
    * validates every notification and return with it).
@@ -59,7 +61,7 @@ export async function readFields(request: HonoRequest): Promise<Record<string, s
  * names an unknown transaction, or the wrong amount) and 502 when the gateway could not be asked.
  */
 async function handleNotification(
-  { db, gateway, logger }: PaymentRouteDeps,
+  { db, gateway, logger, holdMinutes }: PaymentRouteDeps,
   fields: Record<string, string>,
 ): Promise<Exclude<NotificationResult, 'unknown' | 'amount_mismatch'>> {
   const verified = await gateway.verifyNotification(fields).catch((error: unknown) => {
@@ -70,7 +72,7 @@ async function handleNotification(
     logger.warn({ gateway: gateway.name, transactionId: fields.tran_id }, 'unverified payment notification');
     throw new InvalidInput(NOT_VERIFIED);
   }
-  const result = await applyNotification(db, logger, verified);
+  const result = await applyNotification(db, logger, verified, holdMinutes);
   if (result === 'unknown' || result === 'amount_mismatch') throw new InvalidInput(NOT_VERIFIED);
   logger.info(
     { transactionId: verified.transactionId, outcome: verified.outcome, result },

@@ -15,6 +15,9 @@ import { type CartLineRow, priceCart } from './pricing.ts';
 
 const NOT_IN_CART = 'This item is not in your cart';
 
+/** A line asks for more than the stock left: the one refusal that lapsed holds may lift. */
+export class OutOfStock extends Conflict {}
+
 /** 'Only 2 Margherita left in stock', or 'Margherita is no longer in stock'. */
 export function stockMessage(name: string, stock: number): string {
   return stock > 0 ? `Only ${stock} ${name} left in stock` : `${name} is no longer in stock`;
@@ -149,7 +152,7 @@ export function addToCart(
       .where(eq(cartLines.userUid, uid));
     const units = unitsOf(cart, item.id) + input.quantity;
     assertLineWithinCap(holds, { name: item.name, quantity: units });
-    if (units > item.stock) throw new Conflict(stockMessage(item.name, item.stock));
+    if (units > item.stock) throw new OutOfStock(stockMessage(item.name, item.stock));
     assertOrderWithinCap(holds, [...cart, input]);
     const [line] = await tx
       .insert(cartLines)
@@ -207,7 +210,7 @@ export async function setLineQuantity(
       .where(eq(cartLines.userUid, uid));
     const units = unitsOf(cart, line.itemId, id) + quantity;
     assertLineWithinCap(holds, { name: line.name, quantity: units });
-    if (units > line.stock) throw new Conflict(stockMessage(line.name, line.stock));
+    if (units > line.stock) throw new OutOfStock(stockMessage(line.name, line.stock));
     assertOrderWithinCap(holds, [...cart.filter((other) => other.id !== id), { quantity }]);
     await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, id));
     return toCartLine(uid, { ...line, quantity });

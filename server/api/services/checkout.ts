@@ -16,9 +16,9 @@ import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import { cartLines, menuItems, orderEvents, orderLines, orders, users } from '../../db/schema.ts';
 import { Conflict, InvalidInput, UpstreamFailed } from '../domain-errors.ts';
 import type { PaymentGateway, PaymentLine } from '../payments/gateway.ts';
-import { stockMessage, withHolds } from './cart.ts';
-import { releaseExpiredReservations } from './expiry.ts';
-import { assertWithinHoldBudget, holdShare, isNewAccount, OverHoldBudget } from './hold-budget.ts';
+import { OutOfStock, stockMessage, withHolds } from './cart.ts';
+import { withLapsedReleased } from './expiry.ts';
+import { assertNoCashOrderWaiting, holdUntilFor, standingColumns } from './hold-standing.ts';
 import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
 import { loadOptionGroups } from './item-options.ts';
 import { recordCreation, skipOvertaken, transitionOrder } from './order-lifecycle.ts';
@@ -64,9 +64,6 @@ export const confirmationUrl = (returnSite: string | undefined, transactionId: s
 
 /** 'PZ' + 24 hex characters (96 random bits): unguessable, so it can stand in URLs and notifications. */
 export const newTransactionId = (): string => `PZ${randomBytes(12).toString('hex').toUpperCase()}`;
-
-/** A line asks for more than the stock left: the one refusal that lapsed reservations may lift. */
-export class OutOfStock extends Conflict {}
 
 /**
  * The details of a checkout: the order keeps them and the gateway's page shows them. A pickup has no
@@ -143,8 +140,8 @@ export const fromCart: LineSource = async (tx, uid) => {
 /**
  * Turns the caller's cart into an unpaid order, in one transaction: lines and total from the cart and
  * the current menu (the client's own lines are ignored), the caps on what one customer may hold must be
- * kept (InvalidInput), the client's total must match, the unpaid orders from the caller's address must
- * stay within their share of each item (OverHoldBudget), and every line's stock is reserved with a
+ * kept (InvalidInput), the client's total must match, the order holds for as long as its customer's
+ * standing allows (services/hold-standing.ts), and every line's stock is reserved with a
  * conditional UPDATE, so concurrent checkouts can never oversell. A customer has at most one order
  * holding stock: the stock of their earlier unpaid orders goes back in the same transaction, so checking
  * out the same cart again moves the hold instead of doubling it.
@@ -162,8 +159,8 @@ export function createOrder(
     // finds that order and releases it, instead of both holding stock. NO KEY UPDATE is enough to queue
     // checkouts and, unlike FOR UPDATE, leaves adding to the cart free (its foreign key check takes only
     // a KEY SHARE lock on this row). Taken first: customer, then orders, then items in id order.
-    const [customer] = await tx
-      .select({ newAccount: isNewAccount(holds.newAccountHours) })
+    const [standing] = await tx
+      .select(standingColumns(uid, holds))
       .from(users)
       .where(eq(users.uid, uid))
       .for('no key update');
@@ -171,7 +168,6 @@ export function createOrder(
     // As soon as possible while the owner has closed the shop: refused as before, nothing created (a
     // later slot may still be ordered).
     if (input.slot === null && shop.switchClosed) throw new Conflict(SHOP_CLOSED_MESSAGE);
-    const share = holdShare(holds, customer?.newAccount ?? true);
 
     // A delivery goes to the area of its postcode as typed, priced by its rule; a pickup pays no fee.
     // A postcode no area takes is refused before anything is held.
@@ -231,8 +227,16 @@ export function createOrder(
       }).catch(skipOvertaken);
     }
 
-    // Under the items' locks; a share of 100 bounds nothing, so nothing is counted.
-    if (share < 100) await assertWithinHoldBudget(tx, address, share, items);
+    // Under the customer's and the items' locks: how long this order may keep the units it takes.
+    const holdUntil = standing
+      ? await holdUntilFor(
+          tx,
+          standing,
+          items.map((item) => item.itemId),
+          holds,
+        )
+      : undefined;
+    if (input.paymentMethod === 'cash' && holdUntil !== undefined) await assertNoCashOrderWaiting(tx, uid);
 
     await takeStock(tx, items);
 
@@ -249,6 +253,7 @@ export function createOrder(
         orderTime: input.order_time,
         ...customerOf(input),
         clientAddress: address,
+        ...(input.paymentMethod === 'online' && { holdUntil }),
         transactionId,
         totalCents,
         orderType: input.orderType,
@@ -371,8 +376,8 @@ export async function discardOrder(db: Database, orderId: string): Promise<void>
 }
 
 /**
- * POST /create-payment-intent: create the order (stock reserved; when stock is short, or the address
- * over its share, lapsed reservations are released first and the order tried once more), then ask the
+ * POST /create-payment-intent: create the order (stock reserved; when stock is short, lapsed
+ * reservations are released first and the order tried once more), then ask the
  * gateway for its payment page. If the gateway fails or is slow, the order is undone (stock back) and
  * the caller is refused (UpstreamFailed): the customer never sees an order that looks placed but cannot
  * be paid.
@@ -399,11 +404,9 @@ export async function checkout(
   const { db, gateway, logger } = deps;
   const holds = deps.holds ?? DEFAULT_HOLDS;
   const clock = deps.clock ?? shopClock(DEFAULT_SHOP_TIME_ZONE);
-  const order = await createOrder(db, caller, input, holds, source, clock).catch(async (error: unknown) => {
-    if (!(error instanceof OutOfStock || error instanceof OverHoldBudget)) throw error;
-    if ((await releaseExpiredReservations(db, holds.holdMinutes)) === 0) throw error;
-    return createOrder(db, caller, input, holds, source, clock);
-  });
+  const order = await withLapsedReleased(db, holds.holdMinutes, () =>
+    createOrder(db, caller, input, holds, source, clock),
+  );
   // Cash never waits on a gateway: the customer goes to the order's confirmation.
   if (input.paymentMethod === 'cash') return { url: confirmationUrl(deps.returnSite, order.transactionId) };
   try {

@@ -1,36 +1,47 @@
-// The job's sweep: unpaid orders past the reservation window expire and give their stock back.
+// The job's sweep: unpaid orders past their hold expire and give their stock back.
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
+import { OutOfStock } from './cart.ts';
 import { DEFAULT_HOLDS } from './holds.ts';
 import { skipOvertaken, transitionOrder } from './order-lifecycle.ts';
-import { heldUnits, lockItems } from './order-stock.ts';
+import { type Executor, heldUnits, lockItems } from './order-stock.ts';
 
 /** The advisory lock a sweep holds for its transaction: one sweep at a time, on any number of instances. */
 const SWEEP_LOCK = sql`hashtext('pizzon:release-expired-reservations')`;
 
 /**
- * Expires every unpaid order older than the reservation window (the job's transition), giving its stock
- * back; each order exactly once, however many sweeps run at once on however many instances: one sweeps
- * at a time (an advisory lock; the others find it taken and leave it to that one), and each order moves
- * by a conditional UPDATE, so one paid or cancelled meanwhile is left alone. The number expired.
+ * Expires every unpaid order past its hold (orders.hold_until, or `minutes` after it was created): the
+ * job's transition, giving its stock back; each order exactly once, however many sweeps run at once on
+ * however many instances: one sweeps at a time (an advisory lock), and each order moves by a conditional
+ * UPDATE, so one paid or cancelled meanwhile is left alone. The periodic sweep leaves the work to a sweep
+ * already under way; one that needs the units (`wait`) waits for it and then looks again. The number
+ * expired.
  */
 export function releaseExpiredReservations(
-  db: Database,
+  db: Executor,
   minutes = DEFAULT_HOLDS.holdMinutes,
+  { wait = false }: { wait?: boolean } = {},
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const lock = await tx.execute<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,
-    );
-    if (!lock.rows[0]?.locked) return 0;
+    if (wait) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SWEEP_LOCK})`);
+    } else {
+      const lock = await tx.execute<{ locked: boolean }>(
+        sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,
+      );
+      if (!lock.rows[0]?.locked) return 0;
+    }
     const lapsed = await tx
       .select({ id: orders.id })
       .from(orders)
       .where(
         and(
           eq(orders.state, 'awaiting_payment'),
-          lt(orders.createdAt, sql`now() - make_interval(mins => ${minutes})`),
+          lt(
+            sql`coalesce(${orders.holdUntil}, ${orders.createdAt} + make_interval(mins => ${minutes}))`,
+            sql`now()`,
+          ),
         ),
       );
     const ids = lapsed.map((row) => row.id);
@@ -47,4 +58,23 @@ export function releaseExpiredReservations(
     }
     return expired;
   });
+}
+
+/**
+ * Runs `attempt`; when it finds an item short (OutOfStock), gives back the stock of the unpaid orders
+ * past their hold and runs it once more: a customer who wants the units comes before one who holds
+ * them unpaid past their time (checkout, adding to the cart, a late payment).
+ */
+export async function withLapsedReleased<T>(
+  db: Database,
+  minutes: number,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof OutOfStock)) throw error;
+    await releaseExpiredReservations(db, minutes, { wait: true });
+    return attempt();
+  }
 }

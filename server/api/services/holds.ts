@@ -9,28 +9,31 @@ import { InvalidInput } from '../domain-errors.ts';
 /**
  * How much stock one customer can hold, and for how long. A checkout reserves stock for an unpaid order,
  * so these bound what one account can keep from everyone else: at most `orderMaxUnits` units (one open
- * unpaid order per customer), at most `cartLineMaxUnits` of any one item, for `holdMinutes` at a time.
- * Accounts are cheap, so the unpaid orders placed from one address together hold at most a share of
- * each item's unsold units, and a smaller one when the checkout is by a new or unverified account
- * (services/hold-budget.ts, docs/decisions/025-hold-budgets-and-mail.md).
+ * unpaid order per customer), at most `cartLineMaxUnits` of any one item. How long the reservation
+ * stands depends on how the account has behaved, never on the address it calls from
+ * (services/hold-standing.ts, docs/decisions/042-holds-by-behaviour.md).
  */
 export interface Holds {
   /** Units of one item in one cart line, so in one order (env CART_LINE_MAX_UNITS). */
   cartLineMaxUnits: number;
   /** Units of every item together in one order, and in the cart it is made from (env ORDER_MAX_UNITS). */
   orderMaxUnits: number;
-  /** How long an unpaid order keeps its stock before the expiry sweep gives it back (env HOLD_MINUTES). */
+  /**
+   * How long an unpaid order of a customer who has paid before keeps its stock before the expiry sweep
+   * gives it back (env HOLD_MINUTES).
+   */
   holdMinutes: number;
   /**
-   * The share, in percent, of an item's unsold units (on the menu, or held by unpaid orders) that the
-   * unpaid orders placed from one address may hold together (env ADDRESS_HOLD_PERCENT); 100 bounds
-   * nothing.
+   * How long a customer who has never paid holds stock: counted from their first checkout of the last
+   * day, so checking out again does not renew it (env NEW_CUSTOMER_HOLD_SECONDS).
    */
-  addressHoldPercent: number;
-  /** That share when the checkout is by a new or unverified account (env NEW_ACCOUNT_HOLD_PERCENT). */
-  newAccountHoldPercent: number;
-  /** An account is new for this many hours after it registered (env NEW_ACCOUNT_HOURS). */
-  newAccountHours: number;
+  newCustomerHoldSeconds: number;
+  /**
+   * Lapse pressure: when unpaid orders that lapsed in the last `pressureMinutes` held at least this
+   * share, in percent, of an item's unsold units, a customer who has never paid holds none of it: their
+   * order is paid for first, and takes its units then (env LAPSE_PRESSURE_PERCENT).
+   */
+  lapsePressurePercent: number;
 }
 
 /** The app's `holds` option: any field left out (or undefined) takes its default. */
@@ -39,23 +42,24 @@ export type HoldOptions = { [K in keyof Holds]?: Holds[K] | undefined };
 /** Long enough to pay on a gateway's page, short enough that an abandoned checkout is soon undone. */
 export const DEFAULT_HOLD_MINUTES = 10;
 
+/** How far back lapsed orders count towards an item's lapse pressure. */
+export const PRESSURE_MINUTES = 15;
+
 /**
- * Sized against the review's attack (36 fresh accounts from one address, 20 units each, held every unit
- * on the menu): fresh accounts from one address hold at most a tenth of any item, so everyone else can
- * still buy the rest; an address of established customers (an office, a household) a quarter. A day is
- * long enough that a script can not wait for its accounts to age between two dinner rushes.
+ * Sized against the review's attack (36 fresh accounts, 10 units each, never paying) and a rush of
+ * fresh customers who pay 5 to 90 s after checking out (docs/decisions/042-holds-by-behaviour.md): two
+ * minutes covers paying, and an attack's first wave of lapses puts its item under pressure.
  */
 export const DEFAULT_HOLDS: Readonly<Holds> = {
   cartLineMaxUnits: CART_LINE_MAX_UNITS,
   orderMaxUnits: ORDER_MAX_UNITS,
   holdMinutes: DEFAULT_HOLD_MINUTES,
-  addressHoldPercent: 25,
-  newAccountHoldPercent: 10,
-  newAccountHours: 24,
+  newCustomerHoldSeconds: 120,
+  lapsePressurePercent: 20,
 };
 
 /** The largest value a field may take: a share can not pass the whole. */
-const MAXIMA: Partial<Record<keyof Holds, number>> = { addressHoldPercent: 100, newAccountHoldPercent: 100 };
+const MAXIMA: Partial<Record<keyof Holds, number>> = { lapsePressurePercent: 100 };
 
 /**
  * The defaults with the given fields over them. A value that is not a whole number of at least 1 is a

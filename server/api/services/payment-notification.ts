@@ -1,10 +1,11 @@
 // The gateway's word on a payment: a verified notification moves its order (paid, or payment failed).
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { findTransition } from '../../../contract/order-lifecycle.ts';
+import { findTransition, STOCK_HOLDING_STATES } from '../../../contract/order-lifecycle.ts';
 import type { Database } from '../../db/client.ts';
 import { cartLines, orderLines, orders, shopStatus } from '../../db/schema.ts';
 import type { VerifiedNotification } from '../payments/gateway.ts';
+import { releaseExpiredReservations } from './expiry.ts';
 import { transitionOrder } from './order-lifecycle.ts';
 
 /**
@@ -26,11 +27,14 @@ export type NotificationResult =
  * - failed or cancelled: the payment did not happen either way, so the order's payment failed (stock
  *   back; the customer may pay later all the same).
  * A notification the table has no move for (a replay, an order already settled) changes nothing.
+ * A payment for an order that holds no stock first releases the unpaid holds past their time
+ * (holdMinutes: HOLD_MINUTES): a customer who paid comes before one who holds the units unpaid.
  */
-export function applyNotification(
+export async function applyNotification(
   db: Database,
   logger: Logger,
   notification: VerifiedNotification,
+  holdMinutes?: number,
 ): Promise<NotificationResult> {
   return db.transaction(async (tx) => {
     // The owner's switch comes with the order: a paid order records whether the shop was closed.
@@ -59,6 +63,11 @@ export function applyNotification(
     }
     const wanted = notification.outcome === 'paid' ? 'paid' : 'payment_failed';
     if (!findTransition(order.state, wanted, 'gateway')) return 'unchanged';
+    // Paid beats held: an order that holds no stock any more first releases the holds past their time.
+    // The sweep never touches this order (it holds none), whose lock this transaction keeps.
+    if (wanted === 'paid' && !STOCK_HOLDING_STATES.includes(order.state)) {
+      await releaseExpiredReservations(tx, holdMinutes, { wait: true });
+    }
     const { to } = await transitionOrder(tx, {
       order: { locked: order },
       to: wanted,

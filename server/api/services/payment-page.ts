@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import type { OrderRow } from '../../db/rows.ts';
 import { orders } from '../../db/schema.ts';
 import { NotFound } from '../domain-errors.ts';
+import { DEFAULT_HOLD_MINUTES } from './holds.ts';
 
 export async function paymentStatusOf(
   db: Database,
@@ -29,7 +30,7 @@ export async function paymentStatusOf(
 
 export type PaymentPageOrder = Pick<
   OrderRow,
-  'transactionId' | 'totalCents' | 'state' | 'discountCents' | 'promoCode'
+  'transactionId' | 'totalCents' | 'state' | 'discountCents' | 'promoCode' | 'createdAt'
 >;
 
 /** What a payment page needs to know about a transaction (no owner check: the page link is signed). */
@@ -44,14 +45,26 @@ export async function findPaymentPageOrder(
       state: orders.state,
       discountCents: orders.discountCents,
       promoCode: orders.promoCode,
+      createdAt: orders.createdAt,
     })
     .from(orders)
     .where(eq(orders.transactionId, transactionId));
   return order;
 }
 
-export function paymentPageState({ state }: PaymentPageOrder): 'open' | 'paid' | 'closed' | 'refund_due' {
+/**
+ * How long a gateway's payment page stays payable after checkout: a hold may lapse sooner (a customer
+ * who has never paid holds for two minutes, services/hold-standing.ts), and a payment then takes the
+ * stock again if it is there, as a real gateway's late payment would.
+ */
+export const PAYMENT_PAGE_MINUTES = DEFAULT_HOLD_MINUTES;
+
+export function paymentPageState(
+  { state, createdAt }: PaymentPageOrder,
+  now = Date.now(),
+): 'open' | 'paid' | 'closed' | 'refund_due' {
   if (state === 'awaiting_payment') return 'open';
+  if (state === 'expired' && now - createdAt.getTime() < PAYMENT_PAGE_MINUTES * 60_000) return 'open';
   if (state === 'refund_due' || state === 'refunded') return 'refund_due';
   return PAID_STATES.includes(state) ? 'paid' : 'closed';
 }

@@ -157,7 +157,11 @@ export async function cartLineIds(ctx: TestContext, uid: string): Promise<string
 export async function ageOrder(ctx: TestContext, orderId: string, minutes: number): Promise<void> {
   await ctx.db
     .update(orders)
-    .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
+    // Its hold, when checkout set one, moves back with it (the right side reads the row as it was).
+    .set({
+      createdAt: sql`now() - make_interval(mins => ${minutes})`,
+      holdUntil: sql`${orders.holdUntil} - (${orders.createdAt} - (now() - make_interval(mins => ${minutes})))`,
+    })
     .where(eq(orders.id, orderId));
 }
 
@@ -179,5 +183,27 @@ export function pressSandboxButton(ctx: TestContext, pageUrl: string, button: 'p
   return ctx.request(`${url.origin}${url.pathname}/${button}`, {
     method: 'POST',
     body: new URLSearchParams({ sig }),
+  });
+}
+
+/**
+ * Gives a customer a past order that was paid (and delivered): a customer the shop knows, whose unpaid
+ * orders hold their stock for HOLD_MINUTES (services/hold-standing.ts).
+ */
+export async function givePaidOrder(ctx: TestContext, customer: { uid: string }): Promise<void> {
+  await ctx.db.insert(orders).values({
+    userUid: customer.uid,
+    orderTime: 'yesterday',
+    fullName: 'Known Customer',
+    email: 'known@pizzon.test',
+    phone: '01700000000',
+    address: '1 Road',
+    city: 'Dhaka',
+    postcode: '1207',
+    transactionId: `PAST-${customer.uid}-${Date.now()}-${Math.random()}`,
+    totalCents: 1000,
+    state: 'delivered',
+    paidAt: sql`now() - interval '2 days'`,
+    createdAt: sql`now() - interval '2 days'`,
   });
 }

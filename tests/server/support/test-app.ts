@@ -81,12 +81,6 @@ export const everyLimit = (quota: Quota): RateLimits => ({
  */
 export const NO_RATE_LIMITS = everyLimit({ limit: Number.POSITIVE_INFINITY, windowMs: 60_000 });
 
-/**
- * For the same reason, no address's share of the stock is bounded unless a test asks (a share of 100
- * bounds nothing: tests/server/hold-budgets.test.ts).
- */
-export const NO_HOLD_BUDGETS = { addressHoldPercent: 100, newAccountHoldPercent: 100 };
-
 /** Nor does it refuse calls for overload: a test that races calls means each to run (admission.test.ts). */
 export const NO_ADMISSION_LIMIT = { maxInFlight: Number.MAX_SAFE_INTEGER };
 
@@ -104,8 +98,7 @@ export interface TestContextOptions {
   /** The app's clock in epoch ms (default Date.now): tests move it past the provider check's interval. */
   now?: () => number;
   /**
-   * The caps on what one customer may hold, and for how long (the app's defaults unless given; no
-   * address's share bounded unless given: NO_HOLD_BUDGETS).
+   * The caps on what one customer may hold, and for how long (the app's defaults unless given).
    */
   holds?: AppDeps['holds'];
   /** How often an order stream pings (the app's default is 15 s). */
@@ -171,7 +164,7 @@ export async function createContextOn(
     trustProxy: options.trustProxy,
     now: options.now,
     metricsToken: options.metricsToken,
-    holds: { ...NO_HOLD_BUDGETS, ...options.holds },
+    holds: options.holds,
     orderEvents,
     orderStreamHeartbeatMs: options.orderStreamHeartbeatMs,
     streams: options.streams,
