@@ -1,11 +1,13 @@
 import * as v from 'valibot';
 
 /**
- * Control characters: C0 (tab, line breaks, escape), DEL and C1, and the bidirectional embeddings,
- * overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a text read otherwise than it is
- * stored. Joiners (U+200C, U+200D) are not among them: Bengali and emoji need them.
+ * Control and invisible characters: C0 (tab, line breaks, escape), DEL and C1 (Cc); every format
+ * character (Cf: the bidirectional marks, embeddings, overrides and isolates, which make a text read
+ * otherwise than it is stored; the zero-width space, the byte-order mark, the soft hyphen, the tag
+ * characters); and the line and paragraph separators (Zl, Zp). The two joiners (U+200C, U+200D) pass:
+ * Bengali conjuncts and emoji sequences need them. A flag drawn with tag characters (England's) does not.
  */
-export const CONTROL_CHARACTER = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+export const CONTROL_CHARACTER = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 export const NAME_CONTROL_MESSAGE = 'Name can not contain tabs, line breaks or other control characters';
 
@@ -15,3 +17,11 @@ export const NAME_CONTROL_MESSAGE = 'Name can not contain tabs, line breaks or o
  * the field's emptiness rule, so an empty field keeps the spec's message.
  */
 export const plainName = () => v.check((name: string) => !CONTROL_CHARACTER.test(name), NAME_CONTROL_MESSAGE);
+
+/** What a typed place (a delivery address, a city, a postcode) is told when it holds one. */
+export const placeControlMessage = (label: string): string =>
+  `${label} can not contain tabs, line breaks or other control characters`;
+
+/** A place as typed: shown to the kitchen and the rider and put in mail, so refused like a name. */
+export const plainPlace = (label: string) =>
+  v.check((text: string) => !CONTROL_CHARACTER.test(text), placeControlMessage(label));

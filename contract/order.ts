@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ITEM_CATEGORIES } from './menu.ts';
-import { plainName } from './names.ts';
+import { plainName, plainPlace } from './names.ts';
 import { LineChoiceSchema } from './options.ts';
 import {
   isPaid,
@@ -33,9 +33,9 @@ export const ShippingSchema = v.object({
   fullName: v.pipe(filled(100), plainName()),
   email: v.pipe(filled(254), v.email('Invalid email address')),
   phone: v.pipe(filled(20), v.regex(/^\+?[0-9 ()-]{6,20}$/, 'Phone must be 6 to 20 digits')),
-  address: filled(300),
-  postcode: filled(12),
-  city: filled(80),
+  address: v.pipe(filled(300), plainPlace('Address')),
+  postcode: v.pipe(filled(12), plainPlace('Postcode')),
+  city: v.pipe(filled(80), plainPlace('City')),
 });
 export type Shipping = v.InferOutput<typeof ShippingSchema>;
 export type ShippingForm = Record<ShippingField, string>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { plainName } from './names.ts';
+import { plainName, plainPlace } from './names.ts';
 
 /** The customer role; any other role is treated as admin (spec section 6). 'admin' is the one we write. */
 export const CUSTOMER_ROLE = 'user';
@@ -135,6 +135,7 @@ export const ProfileUpdateSchema = v.object({
     v.trim(),
     v.nonEmpty(EMPTY_FIELD),
     v.maxLength(300, 'Address is too long'),
+    plainPlace('Address'),
   ),
 });
 export type ProfileUpdateInput = v.InferInput<typeof ProfileUpdateSchema>;

@@ -31,7 +31,7 @@ import {
   OrderSlotsQuerySchema,
 } from '../../contract/kitchen.ts';
 import { AllItemsQuerySchema } from '../../contract/menu.ts';
-import { NAME_CONTROL_MESSAGE } from '../../contract/names.ts';
+import { NAME_CONTROL_MESSAGE, placeControlMessage } from '../../contract/names.ts';
 import { DEFAULT_SHOP_HOURS } from '../../contract/opening-hours.ts';
 import { AdminOrdersQuerySchema, DeliveryPaymentSchema } from '../../contract/order.ts';
 import { StaffTransitionSchema } from '../../contract/order-lifecycle.ts';
@@ -786,6 +786,14 @@ describe('names refuse control characters', () => {
     ['a C1 control (NEL)', 'Nadia\u0085Rahman'],
     ['a right-to-left override', 'Nadia \u202enamhaR'],
     ['a bidirectional isolate', 'Nadia \u2066Rahman\u2069'],
+    ['a left-to-right mark', 'Nadia\u200e Rahman'],
+    ['a right-to-left mark', 'Nadia\u200f Rahman'],
+    ['a line separator (U+2028)', 'Nadia\u2028Rahman'],
+    ['a paragraph separator (U+2029)', 'Nadia\u2029Rahman'],
+    ['a zero-width space', 'Na\u200bdia Rahman'],
+    ['a byte-order mark', 'Nadia\ufeffRahman'],
+    ['a soft hyphen', 'Na\u00addia Rahman'],
+    ['tag characters', 'Nadia Rahman\u{e0041}\u{e0042}'],
   ];
 
   describe.each(NAME_FIELDS)('%s %s', (target, field, emptyMessage) => {
@@ -815,6 +823,37 @@ describe('names refuse control characters', () => {
       const response = await send(' ');
       if (emptyMessage === null) expect(response.status).toBe(TARGETS[target]!.ok);
       else expect(await response.json()).toEqual({ message: emptyMessage });
+    });
+  });
+});
+
+describe('places refuse control and invisible characters', () => {
+  // Checkout's address, city and postcode (the kitchen and the rider read them), and the profile's address.
+  const PLACES: Array<[string, string, string]> = [
+    ['POST /create-payment-intent', 'address', 'Address'],
+    ['POST /create-payment-intent', 'city', 'City'],
+    ['POST /create-payment-intent', 'postcode', 'Postcode'],
+    ['PUT /profile/address', 'address', 'Address'],
+  ];
+  const CONTROLS: Array<[string, string]> = [
+    // Short enough for a postcode (12 characters).
+    ['a tab', '12\tBaker'],
+    ['a line feed', '12\nBaker'],
+    ['a bell', 'Baker\u0007'],
+    ['NEL', '12\u0085Baker'],
+    ['a right-to-left override', '12 \u202erekaB'],
+    ['a zero-width space', 'Ba\u200bker'],
+  ];
+  describe.each(PLACES)('%s %s', (target, field, label) => {
+    it.each(CONTROLS)('refuses %s: 400 naming the field, nothing written', async (_, place) => {
+      const { valid, send } = await TARGETS[target]!.prepare();
+      const before = await databaseFingerprint(ctx);
+      const response = await send({ ...valid, [field]: place });
+      expect({ status: response.status, body: await response.json() }).toEqual({
+        status: 400,
+        body: { message: placeControlMessage(label) },
+      });
+      expect(await databaseFingerprint(ctx)).toEqual(before);
     });
   });
 });
