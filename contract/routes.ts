@@ -104,7 +104,20 @@ export type OpenApiDocument = v.InferOutput<typeof OpenApiDocumentSchema>;
 /** The reference page's own files: Swagger UI's (from the swagger-ui-dist package) and its start script. */
 export const DOCS_FILES = ['swagger-ui.css', 'swagger-ui-bundle.js', 'start.js'] as const;
 
-/** A payment gateway's fields, posted as a form (or JSON) or sent in the query: the gateway's own names. */
+/**
+ * A transaction id as a gateway sends it back: ours are 26 characters ('PZ' and 24 hex digits). It is
+ * echoed into a Location header, so one longer than any of ours is refused (400) before anything reads
+ * it, instead of making a header no proxy passes.
+ */
+export const TRANSACTION_ID_MAX = 64;
+export const TRANSACTION_ID_TOO_LONG = `tran_id can be at most ${TRANSACTION_ID_MAX} characters`;
+const transactionIdSchema = v.pipe(v.string(), v.maxLength(TRANSACTION_ID_MAX, TRANSACTION_ID_TOO_LONG));
+const tranIdParam = v.object({ tranId: transactionIdSchema });
+
+/**
+ * A payment gateway's fields, posted as a form (or JSON) or sent in the query: the gateway's own names.
+ * The route reads them itself (server/api/routes/payments.ts readFields), tran_id's length included.
+ */
 const GatewayFieldsSchema = v.record(v.string(), v.string());
 
 /** POST /payment/ipn answer: what the notification did to its order. */
@@ -141,7 +154,7 @@ const paymentReturn = <const Kind extends 'success' | 'fail' | 'cancel', const M
     description:
       'Applies the verdict the gateway posts with the browser (when it posts one and the API has room), then redirects to the storefront the checkout came from.',
     access: 'gateway',
-    query: v.object({ tran_id: v.optional(v.string()), site: v.optional(v.string()) }),
+    query: v.object({ tran_id: v.optional(transactionIdSchema), site: v.optional(v.string()) }),
     body: GatewayFieldsSchema,
     bodyKind: 'form',
     kind: 'redirect',
@@ -531,6 +544,7 @@ export const ROUTES = {
   paymentStatus: route({
     method: 'GET',
     path: '/payment-status/:tranId',
+    params: tranIdParam,
     tag: 'Orders',
     summary: 'Whether one of the caller’s payments went through',
     access: 'signedIn',
@@ -570,6 +584,7 @@ export const ROUTES = {
   sandboxPage: route({
     method: 'GET',
     path: '/sandbox-pay/:tranId',
+    params: tranIdParam,
     tag: 'Payments',
     summary: 'The sandbox gateway’s payment page (with the sandbox gateway only)',
     access: 'gateway',
@@ -579,6 +594,7 @@ export const ROUTES = {
   sandboxButton: route({
     method: 'POST',
     path: '/sandbox-pay/:tranId/:button',
+    params: v.object({ tranId: transactionIdSchema, button: v.string() }),
     tag: 'Payments',
     summary: 'A button of the sandbox’s payment page: pay, fail or cancel',
     access: 'gateway',

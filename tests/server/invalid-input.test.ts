@@ -47,7 +47,7 @@ import {
 import { PayNowSchema } from '../../contract/reorder.ts';
 import { MAX_ONLINE_PARTY, reservationSchema } from '../../contract/reservation.ts';
 import { routeKey } from '../../contract/route-entry.ts';
-import { ROUTE_LIST } from '../../contract/routes.ts';
+import { ROUTE_LIST, TRANSACTION_ID_MAX, TRANSACTION_ID_TOO_LONG } from '../../contract/routes.ts';
 import { ShopStatusSchema } from '../../contract/shop.ts';
 import { ShopHoursSchema } from '../../contract/shop-hours.ts';
 import {
@@ -949,5 +949,36 @@ describe('the generator', () => {
     ]) {
       expect(labels.some((label) => label.includes(kind))).toBe(true);
     }
+  });
+});
+
+describe('a transaction id echoed into a header', () => {
+  const HUGE = `PZ${'A'.repeat(20_000)}`;
+  const TOO_LONG = `PZ${'A'.repeat(TRANSACTION_ID_MAX - 1)}`;
+  it.each([
+    ['GET /payment/success (query)', () => ctx.request(`/payment/success?tran_id=${HUGE}`)],
+    [
+      'POST /payment/fail (form)',
+      () => ctx.request('/payment/fail', { method: 'POST', body: new URLSearchParams({ tran_id: HUGE }) }),
+    ],
+    [
+      'POST /payment/ipn (form)',
+      () => ctx.request('/payment/ipn', { method: 'POST', body: new URLSearchParams({ tran_id: TOO_LONG }) }),
+    ],
+    ['GET /sandbox-pay/:tranId', () => ctx.request(`/sandbox-pay/${HUGE}?sig=x`)],
+  ])('%s: one longer than any of ours is 400 naming the rule, nothing written', async (_, send) => {
+    const before = await databaseFingerprint(ctx);
+    const response = await send();
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: TRANSACTION_ID_TOO_LONG });
+    expect(response.headers.get('Location')).toBeNull();
+    expect(await databaseFingerprint(ctx)).toEqual(before);
+  });
+
+  it('one of our own length still goes on to its page', async () => {
+    const response = await ctx.request(`/payment/success?tran_id=PZ${'0'.repeat(24)}`, {
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
   });
 });

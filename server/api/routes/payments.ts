@@ -2,7 +2,7 @@ import type { HonoRequest } from 'hono';
 import type { Logger } from 'pino';
 import { linkReturnPath } from '../../../contract/payment-link.ts';
 import { routeKey } from '../../../contract/route-entry.ts';
-import { ROUTES } from '../../../contract/routes.ts';
+import { ROUTES, TRANSACTION_ID_MAX, TRANSACTION_ID_TOO_LONG } from '../../../contract/routes.ts';
 import type { Database } from '../../db/client.ts';
 import { InvalidInput, UpstreamFailed } from '../domain-errors.ts';
 import type { Admission } from '../middleware/admission.ts';
@@ -53,6 +53,8 @@ export async function readFields(request: HonoRequest): Promise<Record<string, s
     if (typeof value === 'string') fields[key] = value;
     else if (typeof value === 'number') fields[key] = String(value);
   }
+  // It goes back out in a Location header: one longer than any of ours is refused here.
+  if ((fields.tran_id ?? '').length > TRANSACTION_ID_MAX) throw new InvalidInput(TRANSACTION_ID_TOO_LONG);
   return fields;
 }
 
