@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { DeliveryRule } from './delivery.ts';
 import { ITEM_CATEGORIES } from './menu.ts';
-import { toCents, toTaka } from './money.ts';
+import { formatCartPrice, toCents, toTaka } from './money.ts';
 import { InstructionsSchema, LineChoiceSchema } from './options.ts';
 import { priceOrder } from './pricing.ts';
 
@@ -21,6 +21,14 @@ export const lineCapMessage = (max: number, name: string): string =>
 /** A cart or order above the order cap (the server's 400). */
 export const orderCapMessage = (max: number): string =>
   `An order can hold at most ${max} items: please remove some from your cart.`;
+
+/**
+ * The most one order may come to, in cents: far above a pizzeria's largest order and below what the
+ * database's integer cents hold (2^31 - 1), whatever caps and prices the owner sets.
+ */
+export const ORDER_TOTAL_MAX_CENTS = 1_000_000_000;
+/** An order above it (the server's 400, before anything is held). */
+export const ORDER_TOTAL_MAX_MESSAGE = `An order can come to at most ${formatCartPrice(ORDER_TOTAL_MAX_CENTS)}: please lower the quantities in your cart.`;
 
 export const CartLineSchema = v.object({
   _id: v.string(),

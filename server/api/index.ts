@@ -1,7 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import pino from 'pino';
 import { connectDatabase } from '../db/client.ts';
 import { listenMenuVersion } from '../db/menu-version.ts';
 import { migrateDatabase } from '../db/migrate.ts';
@@ -14,6 +13,7 @@ import { createApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { createIdentity } from './identity.ts';
 import { listenOrderEvents } from './live/order-events.ts';
+import { createLogger } from './logger.ts';
 import { startMailWorker } from './mail/outbox-worker.ts';
 import { createSmtpSender, redactUrl } from './mail/smtp-sender.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
@@ -32,14 +32,14 @@ function readSettings(): ReturnType<typeof readConfig> {
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
     // Every problem in one go, whatever LOG_LEVEL says (it may be one of them).
-    const logger = pino();
+    const logger = createLogger();
     for (const { variable, message } of error.problems) logger.fatal({ variable }, message);
     logger.fatal(`The API did not start: ${error.problems.length} problem(s) with its environment, above`);
     process.exit(1);
   }
 }
 const { config, warnings } = readSettings();
-const logger = pino({ level: config.logLevel });
+const logger = createLogger(config.logLevel);
 for (const warning of warnings) logger.warn(warning);
 
 function createGateway(): PaymentGateway {

@@ -19,7 +19,13 @@ import type { PaymentGateway, PaymentLine } from '../payments/gateway.ts';
 import { OutOfStock, stockMessage, withHolds } from './cart.ts';
 import { withLapsedReleased } from './expiry.ts';
 import { assertNoCashOrderWaiting, holdUntilFor, standingColumns } from './hold-standing.ts';
-import { assertLineWithinCap, assertOrderWithinCap, DEFAULT_HOLDS, type Holds } from './holds.ts';
+import {
+  assertLineWithinCap,
+  assertOrderWithinCap,
+  assertTotalWithinMax,
+  DEFAULT_HOLDS,
+  type Holds,
+} from './holds.ts';
 import { loadOptionGroups } from './item-options.ts';
 import { recordCreation, skipOvertaken, transitionOrder } from './order-lifecycle.ts';
 import { enqueueOrderMail } from './order-mail.ts';
@@ -180,6 +186,7 @@ export function createOrder(
     });
     const { promotion } = sourced;
     if (lines.length === 0) throw new InvalidInput(EMPTY_CART);
+    assertTotalWithinMax(totalCents);
     const items = unitsByItem(lines);
     // Lines added before the caps, or under larger ones, are refused here as well.
     for (const item of items) assertLineWithinCap(holds, item);

@@ -2,6 +2,8 @@ import {
   CART_LINE_MAX_UNITS,
   lineCapMessage,
   ORDER_MAX_UNITS,
+  ORDER_TOTAL_MAX_CENTS,
+  ORDER_TOTAL_MAX_MESSAGE,
   orderCapMessage,
 } from '../../../contract/cart.ts';
 import { InvalidInput } from '../domain-errors.ts';
@@ -92,4 +94,9 @@ export function assertOrderWithinCap(holds: Holds, lines: ReadonlyArray<{ quanti
   if (units > holds.orderMaxUnits) {
     throw new InvalidInput(orderCapMessage(holds.orderMaxUnits));
   }
+}
+
+/** Refused (invalid input) when an order would come to more than any order may (ORDER_TOTAL_MAX_CENTS). */
+export function assertTotalWithinMax(totalCents: number): void {
+  if (totalCents > ORDER_TOTAL_MAX_CENTS) throw new InvalidInput(ORDER_TOTAL_MAX_MESSAGE);
 }
