@@ -27,6 +27,12 @@ export const orderCapMessage = (max: number): string =>
  * database's integer cents hold (2^31 - 1), whatever caps and prices the owner sets.
  */
 export const ORDER_TOTAL_MAX_CENTS = 1_000_000_000;
+/**
+ * An order that comes to nothing (a code took the whole food off a pickup): the shop takes no order
+ * without a payment, and no gateway is asked to take 0.00 (the server's 400, before anything is held).
+ */
+export const ORDER_TOTAL_ZERO_MESSAGE =
+  'This order comes to 0.00 tk, and the shop takes no order without a payment: please add to your cart or remove the promo code.';
 /** An order above it (the server's 400, before anything is held). */
 export const ORDER_TOTAL_MAX_MESSAGE = `An order can come to at most ${formatCartPrice(ORDER_TOTAL_MAX_CENTS)}: please lower the quantities in your cart.`;
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartTotals } from '../../contract/cart.ts';
+import { cartTotals, ORDER_TOTAL_ZERO_MESSAGE } from '../../contract/cart.ts';
 import { formatAdminPrice } from '../../contract/money.ts';
 import type { Order } from '../../contract/order.ts';
 import { priceOrder } from '../../contract/pricing.ts';
@@ -507,5 +507,23 @@ describe('two API processes on one database', () => {
     ).rows as [{ held: number }];
     expect(held).toBe(1);
     await scratch.db.delete(cartPromos);
+  });
+});
+
+describe('a code that takes the whole order off', () => {
+  it('is refused at checkout with 400 saying why: nothing held, no use taken, no gateway asked', async () => {
+    const promotion = await addPromotion({ kind: 'percent', amount: 100 });
+    const item = await insertMenuItem(ctx, { priceCents: 900, quantity: 5 });
+    const customer = await customerWith([{ item, quantity: 1 }]);
+    expect((await applyCode(customer, promotion.code)).body).toMatchObject({ discount: 9 });
+    const answer = await checkout(
+      ctx,
+      customer,
+      checkoutBody([{ item, quantity: 1 }], { orderType: 'pickup', total_price: 0 }),
+    );
+    expect(answer).toMatchObject({ status: 400, body: { message: ORDER_TOTAL_ZERO_MESSAGE } });
+    expect(await stockOf(ctx, item.id)).toBe(5);
+    expect(await promotionNow(promotion._id)).toMatchObject({ usesPaid: 0, usesHeld: 0 });
+    expect(await ctx.db.select().from(orders).where(eq(orders.userUid, customer.uid))).toEqual([]);
   });
 });

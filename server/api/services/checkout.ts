@@ -22,7 +22,7 @@ import { assertNoCashOrderWaiting, holdUntilFor, standingColumns } from './hold-
 import {
   assertLineWithinCap,
   assertOrderWithinCap,
-  assertTotalWithinMax,
+  assertTotalPayable,
   DEFAULT_HOLDS,
   type Holds,
 } from './holds.ts';
@@ -186,7 +186,7 @@ export function createOrder(
     });
     const { promotion } = sourced;
     if (lines.length === 0) throw new InvalidInput(EMPTY_CART);
-    assertTotalWithinMax(totalCents);
+    assertTotalPayable(totalCents);
     const items = unitsByItem(lines);
     // Lines added before the caps, or under larger ones, are refused here as well.
     for (const item of items) assertLineWithinCap(holds, item);

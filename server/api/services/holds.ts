@@ -4,6 +4,7 @@ import {
   ORDER_MAX_UNITS,
   ORDER_TOTAL_MAX_CENTS,
   ORDER_TOTAL_MAX_MESSAGE,
+  ORDER_TOTAL_ZERO_MESSAGE,
   orderCapMessage,
 } from '../../../contract/cart.ts';
 import { InvalidInput } from '../domain-errors.ts';
@@ -96,7 +97,11 @@ export function assertOrderWithinCap(holds: Holds, lines: ReadonlyArray<{ quanti
   }
 }
 
-/** Refused (invalid input) when an order would come to more than any order may (ORDER_TOTAL_MAX_CENTS). */
-export function assertTotalWithinMax(totalCents: number): void {
+/**
+ * Refused (invalid input) when an order would come to nothing (no gateway is asked to take 0.00) or to
+ * more than any order may (ORDER_TOTAL_MAX_CENTS).
+ */
+export function assertTotalPayable(totalCents: number): void {
+  if (totalCents <= 0) throw new InvalidInput(ORDER_TOTAL_ZERO_MESSAGE);
   if (totalCents > ORDER_TOTAL_MAX_CENTS) throw new InvalidInput(ORDER_TOTAL_MAX_MESSAGE);
 }

@@ -26,7 +26,7 @@ import {
   takeStock,
   unitsByItem,
 } from './checkout.ts';
-import { assertLineWithinCap, assertOrderWithinCap, assertTotalWithinMax, DEFAULT_HOLDS } from './holds.ts';
+import { assertLineWithinCap, assertOrderWithinCap, assertTotalPayable, DEFAULT_HOLDS } from './holds.ts';
 import { loadOptionGroups } from './item-options.ts';
 import { enqueueMail, MAIL_NAME_MAX, mailText } from './mail-outbox.ts';
 import { type Executor, lockItems } from './order-stock.ts';
@@ -89,7 +89,7 @@ async function createPhoneOrder(deps: CheckoutDeps, staffUid: string, input: Pho
     const items = unitsByItem(lines);
     for (const item of items) assertLineWithinCap(holds, item);
     assertOrderWithinCap(holds, lines);
-    assertTotalWithinMax(totalCents);
+    assertTotalPayable(totalCents);
     const food = lines.reduce((sum, line) => sum + line.subtotalCents, 0);
     if (area && food < area.minimumCents)
       throw new InvalidInput(belowMinimumMessage(area.minimumCents - food));
