@@ -241,7 +241,7 @@ export function createApp(deps: AppDeps) {
   orderRoutes(on, orderDeps);
   reorderRoutes(on, orderDeps);
   phoneOrderRoutes(on, orderDeps);
-  promotionRoutes(on, db);
+  promotionRoutes(on, db, limits);
   ownerRoutes(on, db, bookings.clock);
   paymentRoutes(on, { db, gateway, logger, siteOrigins, holdMinutes: holds.holdMinutes, limits, admission });
   adminRoutes(on, { db, identity, logger });

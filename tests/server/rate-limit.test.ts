@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addressKey,
+  DEFAULT_RATE_LIMITS,
   describeWait,
   emailKey,
   type Quota,
@@ -430,5 +431,19 @@ describe('emailKey', () => {
     expect(emailKey('nadia@example.org')).not.toBe(key);
     expect(emailKey('nadia.r@example.com')).not.toBe(key);
     expect(key).not.toContain('nadia');
+  });
+});
+
+describe('PUT /cart-promo', () => {
+  it('answers 429 once an account has tried the default number of codes; a neighbour at its address goes on', async () => {
+    const ctx = await appWith(DEFAULT_RATE_LIMITS);
+    const guesser = await createCustomer(ctx);
+    const neighbour = await createCustomer(ctx);
+    const tryCode = (who: Customer, code: string) =>
+      from(ctx, '203.0.113.7', `/cart-promo?uid=${who.uid}`, { ...json(who.token, { code }), method: 'PUT' });
+    const { limit } = DEFAULT_RATE_LIMITS.applyCartPromo.perAccount;
+    for (let n = 0; n < limit; n++) expect((await tryCode(guesser, `GUESS${n}`)).status).not.toBe(429);
+    await expectTooMany(await tryCode(guesser, `GUESS${limit}`), 60);
+    expect((await tryCode(neighbour, 'WELCOME')).status).not.toBe(429);
   });
 });

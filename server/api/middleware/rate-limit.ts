@@ -18,7 +18,7 @@ export interface EndpointQuotas {
   perAccount: Quota;
 }
 
-export type RateLimitedEndpoint = 'jwt' | 'users' | 'createPaymentIntent';
+export type RateLimitedEndpoint = 'jwt' | 'users' | 'createPaymentIntent' | 'applyCartPromo';
 
 /** What each limited call may do; the calls nobody signs in to count what they have instead of an account. */
 export interface RateLimits extends Record<RateLimitedEndpoint, EndpointQuotas> {
@@ -46,6 +46,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   users: { perAddress: perMinute(30), perAccount: perMinute(10) },
   // Each call reserves stock for HOLD_MINUTES (10 by default): the one that can hurt other customers.
   createPaymentIntent: { perAddress: perMinute(60), perAccount: perMinute(10) },
+  // A customer tries a code or two, and retypes one; a script guessing codes tries hundreds a second.
+  // An office tries its lunch code from one address, hence the room per address.
+  applyCartPromo: { perAddress: perMinute(120), perAccount: perMinute(10) },
   // Without a sign-in, rows could only pile up. A guest books once or twice a day; the form takes at
   // most 3 persons, so a party of 9 is 3 bookings, and a correction or two is 5. An office, campus or
   // hotel shares one address, and every colleague may book lunch the same day.
@@ -185,6 +188,7 @@ export function createRateLimiter({ pool, limits, addressOf }: RateLimiterOption
     jwt: limiter('jwt'),
     users: limiter('users'),
     createPaymentIntent: limiter('createPaymentIntent'),
+    applyCartPromo: limiter('applyCartPromo'),
     reservations: {
       byAddress: byAddress('reservations'),
       byEmail: <E extends Env>(emailOf: (c: Context<E>) => string) => byEmail<E>((c) => emailKey(emailOf(c))),

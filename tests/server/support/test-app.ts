@@ -70,6 +70,7 @@ export const everyLimit = (quota: Quota): RateLimits => ({
   jwt: { perAddress: quota, perAccount: quota },
   users: { perAddress: quota, perAccount: quota },
   createPaymentIntent: { perAddress: quota, perAccount: quota },
+  applyCartPromo: { perAddress: quota, perAccount: quota },
   reservations: { perAddress: quota, perEmail: quota },
   paymentReturn: { perAddress: quota },
   paymentNotification: { perAddress: quota },
