@@ -57,11 +57,14 @@ export const orderSearchText = (t: { transactionId: AnyColumn; fullName: AnyColu
   sql`lower(${t.transactionId} || ' ' || ${t.fullName} || ' ' || ${t.email})`;
 
 /**
- * A mail's recipient as one mailbox: lower case, without a '+tag' (nadia+1@… and Nadia@… reach the same
- * person), as the booking limit's e-mail key counts them. The booking mail's daily cap counts by it.
+ * A mail's recipient as one mailbox: lower case, without a '+tag', dots or hyphens before the '@'
+ * (nadia+1@…, Nadia@…, na.dia@… and na-dia@… count as one: Gmail ignores dots, Yahoo takes a
+ * '-keyword', most take a '+tag'), as the booking limit's e-mail key counts them (mailboxOf in
+ * middleware/rate-limit.ts). The booking mail's daily cap counts by it; folding too much only tightens
+ * a cap of five a day.
  */
 export const recipientMailbox = (address: AnyColumn | SQL) =>
-  sql`lower(regexp_replace(${address}, '^([^+@]*)[+][^@]*(@[^@]*)$', '\\1\\2'))`;
+  sql`lower(translate(split_part(split_part(${address}, '@', 1), '+', 1), '.-', '') || substring(${address} from '@[^@]*$'))`;
 
 // Money is stored as integer minor units (cents): exact, and summed without drift.
 

@@ -425,9 +425,10 @@ describe('describeWait', () => {
 });
 
 describe('emailKey', () => {
-  it('keys one mailbox once, whatever its case or +tag, and never as the address itself', () => {
+  it('keys one mailbox once, whatever its case, +tag, dots or hyphens, and never as the address itself', () => {
     const key = emailKey('nadia@example.com');
     expect(emailKey(' Nadia+Lunch@EXAMPLE.com ')).toBe(key);
+    expect(emailKey('na.di-a@example.com')).toBe(key);
     expect(emailKey('nadia@example.org')).not.toBe(key);
     expect(emailKey('nadia.r@example.com')).not.toBe(key);
     expect(key).not.toContain('nadia');

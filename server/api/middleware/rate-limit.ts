@@ -127,16 +127,21 @@ function keyedBy(spend: (key: string) => Promise<number>): Keyed {
 }
 
 /**
- * One key per mailbox: case and a '+tag' (nadia+1@…, nadia+2@… reach the same person) do not make a
- * new one. Hashed, so the counts' table holds no addresses.
+ * One mailbox however it is spelt: lower case, without a '+tag', dots or hyphens before the '@'
+ * (nadia+1@…, na.dia@… and na-dia@… reach the same person at the providers that ignore them), as the
+ * booking mail's cap counts in the database (recipientMailbox in server/db/schema.ts).
  */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.indexOf('@');
+  const [local, domain] =
+    at < 0 ? [address, ''] : [address.slice(0, at), address.slice(address.lastIndexOf('@'))];
+  return `${local.split('+')[0]!.replace(/[.-]/g, '')}${domain}`;
+}
+
+/** One key per mailbox (mailboxOf), hashed, so the counts' table holds no addresses. */
 export function emailKey(email: string): string {
-  const [local = '', domain = ''] = email
-    .trim()
-    .toLowerCase()
-    .split(/@(?=[^@]*$)/);
-  const mailbox = `${local.split('+')[0]}@${domain}`;
-  return createHash('sha256').update(mailbox).digest('base64url');
+  return createHash('sha256').update(mailboxOf(email)).digest('base64url');
 }
 
 export interface EndpointLimiter {

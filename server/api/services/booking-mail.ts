@@ -2,7 +2,7 @@ import { and, count, gt, sql } from 'drizzle-orm';
 import { spanText } from '../../../contract/booking.ts';
 import type { Transaction } from '../../db/client.ts';
 import { mailOutbox, recipientMailbox } from '../../db/schema.ts';
-import { enqueueMail, MAIL_NAME_MAX, mailText, type NewMail } from './mail-outbox.ts';
+import { enqueueMail, mailName, type NewMail } from './mail-outbox.ts';
 
 /**
  * Booking confirmations one mailbox gets in any 24 hours. Anyone may book in any e-mail's name, so this
@@ -35,7 +35,7 @@ export interface BookingFacts {
   phone?: string | null | undefined;
 }
 
-const greeting = (booking: BookingFacts) => `Hello ${mailText(booking.name, MAIL_NAME_MAX)},`;
+const greeting = (booking: BookingFacts) => `Hello ${mailName(booking.name)},`;
 
 const details = (booking: BookingFacts) => [
   `  Date:     ${longDate(booking.date)}`,

@@ -42,6 +42,17 @@ export function mailText(text: string, max: number): string {
     : plain.join('');
 }
 
+/** A web or mail address, with its scheme or without one (spam.example, www.spam.example/pills, a@b.example). */
+const LINK = /\S*:\/\/\S*|\S*(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}\b\S*/gu;
+
+/**
+ * A name someone typed, as a greeting carries it: as mailText, with anything that reads as a web
+ * address taken out, so a booking or an order in a stranger's name can not bring them a link.
+ */
+export function mailName(text: string): string {
+  return mailText(text.replace(LINK, ' '), MAIL_NAME_MAX);
+}
+
 /** Queues a mail; call it inside the transaction that makes the change the mail tells of. */
 export async function enqueueMail(db: Executor, mail: NewMail): Promise<number> {
   const [row] = await db

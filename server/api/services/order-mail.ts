@@ -10,7 +10,7 @@ import { describeChoices } from '../../../contract/options.ts';
 import type { OrderActor, OrderState } from '../../../contract/order-lifecycle.ts';
 import type { OrderRow } from '../../db/rows.ts';
 import { orderLines, users } from '../../db/schema.ts';
-import { type Executor, enqueueMail, MAIL_NAME_MAX, MAIL_PLACE_MAX, mailText } from './mail-outbox.ts';
+import { type Executor, enqueueMail, MAIL_PLACE_MAX, mailName, mailText } from './mail-outbox.ts';
 
 type MailedOrder = Pick<
   OrderRow,
@@ -151,6 +151,6 @@ export async function enqueueOrderMail(
     to: recipient,
     orderId: order.id,
     subject: letter.subject,
-    body: `Dear ${mailText(order.fullName, MAIL_NAME_MAX)},\n\n${letter.body}\n\nYour order:\n${await linesText(tx, order.id)}${discountText(order)}\n\nPizzon`,
+    body: `Dear ${mailName(order.fullName)},\n\n${letter.body}\n\nYour order:\n${await linesText(tx, order.id)}${discountText(order)}\n\nPizzon`,
   });
 }

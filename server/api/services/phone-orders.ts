@@ -28,7 +28,7 @@ import {
 } from './checkout.ts';
 import { assertLineWithinCap, assertOrderWithinCap, assertTotalPayable, DEFAULT_HOLDS } from './holds.ts';
 import { loadOptionGroups } from './item-options.ts';
-import { enqueueMail, MAIL_NAME_MAX, mailText } from './mail-outbox.ts';
+import { enqueueMail, mailName } from './mail-outbox.ts';
 import { type Executor, lockItems } from './order-stock.ts';
 import { type LineRow, priceRows } from './pricing.ts';
 import { DEFAULT_SHOP_TIME_ZONE, shopClock } from './shop-clock.ts';
@@ -130,7 +130,7 @@ async function createPhoneOrder(deps: CheckoutDeps, staffUid: string, input: Pho
 /** The mail that carries a phone order's payment link. */
 const linkMail = (fullName: string, text: string) => ({
   subject: 'Your Pizzon order: pay here',
-  body: `Dear ${mailText(fullName, MAIL_NAME_MAX)},\n\nThank you for your order by phone.\n${text}\n\nPizzon\n`,
+  body: `Dear ${mailName(fullName)},\n\nThank you for your order by phone.\n${text}\n\nPizzon\n`,
 });
 
 /**

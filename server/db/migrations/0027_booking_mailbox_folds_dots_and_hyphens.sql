@@ -1,0 +1,2 @@
+DROP INDEX "mail_outbox_booking_recipient_idx";--> statement-breakpoint
+CREATE INDEX "mail_outbox_booking_recipient_idx" ON "mail_outbox" USING btree (lower(translate(split_part(split_part("to_address", '@', 1), '+', 1), '.-', '') || substring("to_address" from '@[^@]*$')),"created_at") WHERE "mail_outbox"."kind" = 'booking';
