@@ -214,8 +214,19 @@ export const PaymentStatusSchema = v.object({
   payment_status: v.boolean(),
   /** The payment failed or was cancelled (or the reservation lapsed): it will not be paid any more. */
   closed: v.boolean(),
+  /**
+   * Not in the spec. Once paid: the e-mail its receipt (the paid-order mail) went to, or null when none
+   * was sent (an account without an e-mail). Absent while unpaid.
+   */
+  receipt: v.optional(v.nullable(v.string())),
 });
 export type PaymentStatus = v.InferOutput<typeof PaymentStatusSchema>;
+
+/** What the result page of a paid order says of its receipt. */
+export const receiptText = (sentTo: string | null): string =>
+  sentTo
+    ? `A receipt is on its way to ${sentTo}.`
+    : 'No receipt was mailed: your account has no e-mail address. My order keeps this order and its payment.';
 
 /**
  * Where an order stands, as Manage orders filters it: unpaid (not paid yet, or never), paid (waiting

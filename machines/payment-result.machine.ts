@@ -13,7 +13,13 @@ export const MAX_CHECKS = 20;
 export const paymentResultMachine = setup({
   types: {
     input: {} as { transactionId: string },
-    context: {} as { transactionId: string; checks: number; error: string | null },
+    context: {} as {
+      transactionId: string;
+      checks: number;
+      error: string | null;
+      /** Once paid: where its receipt went (null: none was mailed); undefined when the API did not say. */
+      receipt?: string | null | undefined;
+    },
     events: {} as { type: 'payment.checkAgain' },
   },
   actors: {
@@ -37,7 +43,11 @@ export const paymentResultMachine = setup({
         src: 'fetchStatus',
         input: ({ context }) => ({ transactionId: context.transactionId }),
         onDone: [
-          { guard: { type: 'isPaid', params: ({ event }) => ({ status: event.output }) }, target: 'paid' },
+          {
+            guard: { type: 'isPaid', params: ({ event }) => ({ status: event.output }) },
+            target: 'paid',
+            actions: assign({ receipt: ({ event }) => event.output.receipt }),
+          },
           {
             guard: { type: 'isClosed', params: ({ event }) => ({ status: event.output }) },
             target: 'notPaid',

@@ -1,6 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
+import { receiptText } from '../../contract/order.ts';
 import type { OrderState } from '../../contract/order-lifecycle.ts';
 import { useOrdersLogic } from '../actors/orders.ts';
 import { LoadingScreen } from '../components/loading-screen.tsx';
@@ -15,7 +16,7 @@ const CANCELLED: Partial<Record<OrderState, string>> = {
 };
 
 /** The spec's result for a paid order, its headline following the order's state, the order live below. */
-function PaidOrder({ tranId }: { tranId: string }) {
+function PaidOrder({ tranId, receipt }: { tranId: string; receipt: string | null | undefined }) {
   const paid = usePaidOrder(tranId);
   const cancelled = paid.state ? CANCELLED[paid.state] : undefined;
   return (
@@ -29,6 +30,7 @@ function PaidOrder({ tranId }: { tranId: string }) {
       <p className="text-lg">
         Transaction number: <strong className="font-mono break-all">{tranId}</strong>
       </p>
+      {receipt !== undefined && <p className="text-base">{receiptText(receipt)}</p>}
       {paid.order && paid.state && (
         <PaymentTracker order={paid.order} state={paid.state} events={paid.events} feed={paid.feed} />
       )}
@@ -44,7 +46,7 @@ export function PaymentSuccessPage() {
   const { paymentResult } = useOrdersLogic();
   const [state, send] = useMachine(paymentResult, { input: { transactionId: tranId } });
 
-  if (state.matches('paid')) return <PaidOrder tranId={tranId} />;
+  if (state.matches('paid')) return <PaidOrder tranId={tranId} receipt={state.context.receipt} />;
   const unsettled = state.matches('unconfirmed') || state.matches('failed') || state.matches('notPaid');
   if (!unsettled) {
     return (

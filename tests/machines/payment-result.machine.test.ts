@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { PaymentStatus } from '../../contract/order.ts';
 import {
   CHECK_INTERVAL_MS,
   MAX_CHECKS,
@@ -41,5 +42,21 @@ describe('payment result machine', () => {
     await vi.advanceTimersByTimeAsync(CHECK_INTERVAL_MS * (MAX_CHECKS + 5));
     expect(actor.getSnapshot().value).toBe('unconfirmed');
     expect(fetchStatus).toHaveBeenCalledTimes(MAX_CHECKS);
+  });
+
+  it('keeps where the receipt went once paid, and nothing of it before', async () => {
+    const actor = createActor(
+      paymentResultMachine.provide({
+        actors: {
+          fetchStatus: fromPromise(
+            async (): Promise<PaymentStatus> => ({ ...status(true), receipt: 'nadia@example.com' }),
+          ),
+        },
+      }),
+      { input },
+    ).start();
+    expect(actor.getSnapshot().context.receipt).toBeUndefined();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('paid'));
+    expect(actor.getSnapshot().context.receipt).toBe('nadia@example.com');
   });
 });

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTER } from '../../contract/names.ts';
+import { DEFAULT_PAYMENT_SETTINGS } from '../../contract/payment-settings.ts';
 import { mailboxOf } from '../../server/api/middleware/rate-limit.ts';
 import { BOOKING_MAILS_PER_DAY } from '../../server/api/services/booking-mail.ts';
 import { MAIL_NAME_MAX, MAIL_PLACE_MAX, mailText } from '../../server/api/services/mail-outbox.ts';
@@ -83,11 +84,10 @@ describe('order mail', () => {
     expect(listed.body.map((o) => o.email)).toEqual([VICTIM]);
   });
 
-  it('is not sent at all for an account whose e-mail is not verified, or that has none, or is gone', async () => {
-    const unverified = await customer({ emailVerified: false });
+  it('is not sent at all for an account that has no e-mail, or is gone', async () => {
     const noEmail = await customer({ email: '', emailVerified: true });
     const leaving = await customer({ emailVerified: true });
-    const placed = [await spamCheckout(unverified), await spamCheckout(noEmail), await spamCheckout(leaving)];
+    const placed = [await spamCheckout(noEmail), await spamCheckout(leaving)];
     await ctx.db.delete(users).where(eq(users.uid, leaving.uid));
     for (const order of placed) {
       await payOrder(ctx, order);
@@ -96,6 +96,44 @@ describe('order mail', () => {
       }
       expect(await mailOf(order.id)).toEqual([]);
     }
+  });
+
+  it('reaches an unverified account with the receipt of its payment only, and says so on the result page', async () => {
+    const unverified = await customer({ emailVerified: false });
+    const order = await payOrder(ctx, await spamCheckout(unverified));
+    for (const to of ['accepted', 'preparing', 'out_for_delivery', 'delivered']) {
+      expect((await staffMove(order.id, to)).status).toBe(200);
+    }
+    // A payment costs its sender money: the receipt is no relay. The rest waits for the verification.
+    expect((await mailOf(order.id)).map((m) => [m.kind, m.toAddress])).toEqual([
+      ['order_paid', unverified.email],
+    ]);
+    expect(await mailTo(VICTIM)).toEqual([]);
+    const status = await call(ctx, 'GET', `/payment-status/${order.transactionId}`, unverified.token);
+    expect(status.body).toMatchObject({ payment_status: true, receipt: unverified.email });
+
+    const noEmail = await customer({ email: '', emailVerified: false });
+    const unmailed = await payOrder(ctx, await spamCheckout(noEmail));
+    const none = await call(ctx, 'GET', `/payment-status/${unmailed.transactionId}`, noEmail.token);
+    expect(none.body).toMatchObject({ payment_status: true, receipt: null });
+  });
+
+  it('keeps a cash order’s letters for a verified e-mail', async () => {
+    const unverified = await customer({ emailVerified: false });
+    const item = await insertMenuItem(ctx, { quantity: 5 });
+    const cashOn = { ...DEFAULT_PAYMENT_SETTINGS, cash: true, cashRegularsOnly: false };
+    expect((await adminCall(ctx, admin, 'PUT', '/admin-payment-settings', cashOn)).status).toBe(200);
+    await addToCart(ctx, unverified, item, 1);
+    const answer = await checkout(
+      ctx,
+      unverified,
+      checkoutBody([{ item, quantity: 1 }], { email: VICTIM, paymentMethod: 'cash' }),
+    );
+    expect(answer.status).toBe(200);
+    expect(await mailTo(unverified.email)).toEqual([]);
+    expect(await mailTo(VICTIM)).toEqual([]);
+    const off = { ...DEFAULT_PAYMENT_SETTINGS };
+    expect((await adminCall(ctx, admin, 'PUT', '/admin-payment-settings', off)).status).toBe(200);
   });
 
   it('tells of nothing the customer did themselves: a delete, or a newer checkout replacing the order', async () => {

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { PaymentStatusSchema } from '../../contract/order.ts';
 import type { PaymentGateway } from '../../server/api/payments/gateway.ts';
 import { notifyApp, SandboxGateway } from '../../server/api/payments/sandbox.ts';
 import { releaseExpiredReservations } from '../../server/api/services/expiry.ts';
+import { users } from '../../server/db/schema.ts';
 import {
   addToCart,
   ageOrder,
@@ -103,10 +105,16 @@ describe('the sandbox payment flow', () => {
     });
     expect(await stockOf(ctx, item.id)).toBe(3);
     expect(await cartLineIds(ctx, customer.uid)).toEqual([laterLine]);
+    // The spec's three fields, and where the receipt went (the account's own e-mail).
+    const [account] = await ctx.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.uid, customer.uid));
     expect(await statusOf(placed)).toEqual({
       transaction_id: transactionId,
       payment_status: true,
       closed: false,
+      receipt: account!.email,
     });
     const orders = await call<Array<{ payment_status: boolean }>>(ctx, 'GET', '/my-orders', customer.token);
     expect(orders.body.map((order) => order.payment_status)).toEqual([true]);

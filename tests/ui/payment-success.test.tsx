@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { Order, PaymentStatus } from '../../contract/order.ts';
+import { type Order, type PaymentStatus, receiptText } from '../../contract/order.ts';
 import type { OrderEvent } from '../../contract/order-lifecycle.ts';
 import { paymentResultMachine } from '../../machines/payment-result.machine.ts';
 import { giveLogic } from '../../src/actors/context.tsx';
@@ -21,7 +21,7 @@ vi.mock('@tanstack/react-router', () => ({
 
 const { PaymentSuccessPage } = await import('../../src/routes/payment-success.tsx');
 
-function renderPaidOrder(order: Order) {
+function renderPaidOrder(order: Order, receipt?: string | null) {
   const Page = withActors(PaymentSuccessPage, testActors(), [
     giveLogic(ordersLogic, {
       paymentResult: paymentResultMachine.provide({
@@ -31,6 +31,7 @@ function renderPaidOrder(order: Order) {
               transaction_id: 'T-a',
               payment_status: true,
               closed: false,
+              ...(receipt !== undefined && { receipt }),
             }),
           ),
         },
@@ -59,5 +60,19 @@ describe('Payment success', () => {
       await screen.findByRole('heading', { name: 'Your order was cancelled: a refund is due' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).toBeNull();
+  });
+
+  it('says where the receipt went, or why none was mailed', async () => {
+    renderPaidOrder(anOrder('a', 'paid'), 'nadia@example.com');
+    expect(await screen.findByText(receiptText('nadia@example.com'))).toBeInTheDocument();
+  });
+
+  it('says why no receipt was mailed to an account without an e-mail', async () => {
+    renderPaidOrder(anOrder('a', 'paid'), null);
+    expect(
+      await screen.findByText(
+        'No receipt was mailed: your account has no e-mail address. My order keeps this order and its payment.',
+      ),
+    ).toBeInTheDocument();
   });
 });

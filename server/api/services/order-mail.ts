@@ -2,7 +2,8 @@
 // in the transition's own transaction (services/order-lifecycle.ts), so a mail exists exactly when the
 // change it tells of committed. It goes to the account's own e-mail, and only once the identity provider
 // has verified it: the checkout form's e-mail is anyone's to type, so mailing it would let a stranger
-// have the shop write to any address (docs/decisions/025-hold-budgets-and-mail.md).
+// have the shop write to any address (docs/decisions/025-hold-budgets-and-mail.md). The receipt of an
+// online payment goes before the verification too: nobody pays to relay a mail (decision 042).
 
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { formatAdminPrice } from '../../../contract/money.ts';
@@ -116,18 +117,22 @@ async function linesText(tx: Executor, orderId: string): Promise<string> {
 const discountText = ({ discountCents, promoCode }: MailedOrder): string =>
   discountCents > 0 ? `\n- Promo code ${promoCode}: −${formatAdminPrice(discountCents)}` : '';
 
-/** The account's e-mail if the identity provider verified it; none for an account without one, or gone. */
-async function verifiedEmailOf(tx: Executor, uid: string): Promise<string | undefined> {
+/**
+ * The account's own e-mail: once the identity provider verified it, or, for the receipt of an order paid
+ * online, before that too (a payment costs the sender money, so a receipt is no way to relay mail; a
+ * cash order's letters wait for the verification). None for an account without one, or gone.
+ */
+async function accountEmailOf(tx: Executor, uid: string, receipt: boolean): Promise<string | undefined> {
   const [account] = await tx
     .select({ email: users.email })
     .from(users)
-    .where(and(eq(users.uid, uid), eq(users.emailVerified, true), ne(users.email, '')));
+    .where(and(eq(users.uid, uid), ne(users.email, ''), receipt ? undefined : eq(users.emailVerified, true)));
   return account?.email;
 }
 
 /**
  * Queues the customer's mail about `order` reaching `to` because of `by`, if that state is one they are
- * told of and their account has a verified e-mail. A customer's own cancellation (a delete from My
+ * told of and their account has a verified e-mail (or any e-mail, for the receipt of a payment). A customer's own cancellation (a delete from My
  * order, or a newer checkout replacing the order) was theirs to see on the page: it sends nothing.
  */
 export async function enqueueOrderMail(
@@ -144,7 +149,8 @@ export async function enqueueOrderMail(
   });
   if (!letter) return;
   // A phone order has no account to mail: its customer gets only the payment link staff sent.
-  const recipient = order.userUid === null ? undefined : await verifiedEmailOf(tx, order.userUid);
+  const recipient =
+    order.userUid === null ? undefined : await accountEmailOf(tx, order.userUid, to === 'paid');
   if (!recipient) return;
   await enqueueMail(tx, {
     kind: `order_${to}`,

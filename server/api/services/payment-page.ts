@@ -1,6 +1,6 @@
 // What the pages around a payment know of its transaction: the customer's return page (is it paid?)
 // and the sandbox gateway's own page.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../contract/order.ts';
 import { isPaid, PAID_STATES, STOCK_HOLDING_STATES } from '../../../contract/order-lifecycle.ts';
 import type { Database } from '../../db/client.ts';
@@ -15,16 +15,26 @@ export async function paymentStatusOf(
   transactionId: string,
 ): Promise<PaymentStatus> {
   const [order] = await db
-    .select({ transactionId: orders.transactionId, state: orders.state, method: orders.paymentMethod })
+    .select({
+      transactionId: orders.transactionId,
+      state: orders.state,
+      method: orders.paymentMethod,
+      // Where the paid-order mail went, if it was written (services/order-mail.ts).
+      // Written out in full: a one-table select leaves its columns unqualified, and "id" would be the mail's.
+      receipt: sql<string | null>`(select m.to_address from mail_outbox m
+        where m.order_id = orders.id and m.kind = 'order_paid' limit 1)`,
+    })
     .from(orders)
     .where(and(eq(orders.transactionId, transactionId), eq(orders.userUid, uid)));
   if (!order) throw new NotFound('No order of yours has this transaction id');
+  const paid = isPaid(order.state, order.method);
   return {
     transaction_id: order.transactionId,
-    payment_status: isPaid(order.state, order.method),
+    payment_status: paid,
     // Nothing more will happen to its payment: it holds no stock any more (failed, expired, cancelled,
     // or owed back).
     closed: !STOCK_HOLDING_STATES.includes(order.state),
+    ...(paid && { receipt: order.receipt }),
   };
 }
 
