@@ -86,6 +86,8 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { from: 'placed', to: 'accepted', by: 'staff', method: 'cash' },
   { from: 'placed', to: 'cancelled', by: 'customer', method: 'cash' },
   { from: 'placed', to: 'cancelled', by: 'staff', method: 'cash' },
+  // Not accepted within the owner's time (Admin → Delivery): released by the job, its stock back.
+  { from: 'placed', to: 'cancelled', by: 'job', method: 'cash' },
   { from: 'accepted', to: 'cancelled', by: 'staff', method: 'cash' },
   { from: 'preparing', to: 'cancelled', by: 'staff', method: 'cash' },
   { from: 'out_for_delivery', to: 'cash_refused', by: 'staff', only: 'delivery', method: 'cash' },

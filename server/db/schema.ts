@@ -330,6 +330,8 @@ export const paymentSettings = pgTable(
     /** Cash only for orders whose total is below this; null: any total. */
     cashMaxCents: integer('cash_max_cents'),
     cashRegularsOnly: boolean('cash_regulars_only').notNull().default(false),
+    /** A cash order the kitchen has not accepted within this many minutes is released (the sweep). */
+    cashAcceptMinutes: integer('cash_accept_minutes').notNull().default(15),
   },
   (t) => [
     check('payment_settings_one_row', sql`${t.id} = 1`),

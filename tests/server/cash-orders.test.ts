@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../contract/order.ts';
 import { ORDER_STATE_LABELS, type OrderState } from '../../contract/order-lifecycle.ts';
@@ -7,15 +7,17 @@ import {
   CASH_FOR_REGULARS,
   CASH_OFF,
   cashOverLimit,
+  DEFAULT_CASH_ACCEPT_MINUTES,
   DEFAULT_PAYMENT_SETTINGS,
   ONLINE_OFF,
   type PaymentOptions,
   type PaymentSettings,
+  type PaymentSettingsInput,
 } from '../../contract/payment-settings.ts';
-import { releaseExpiredReservations } from '../../server/api/services/expiry.ts';
+import { CASH_NOT_ACCEPTED, releaseExpiredReservations } from '../../server/api/services/expiry.ts';
 import { CASH_ORDER_WAITING } from '../../server/api/services/hold-standing.ts';
 import { CASH_TAKEN } from '../../server/api/services/order-lifecycle.ts';
-import { mailOutbox, orderEvents, orders } from '../../server/db/schema.ts';
+import { cartLines, mailOutbox, orderEvents, orders } from '../../server/db/schema.ts';
 import { adminCall, createAdmin } from './support/admin.ts';
 import {
   addToCart,
@@ -36,7 +38,7 @@ import { fixture, sharedTestContext } from './support/test-app.ts';
 const ctx = sharedTestContext();
 const admin = fixture(() => createAdmin(ctx));
 
-const saveSettings = (settings: PaymentSettings) =>
+const saveSettings = (settings: PaymentSettingsInput) =>
   adminCall<PaymentSettings & { message?: string }>(ctx, admin, 'PUT', '/admin-payment-settings', settings);
 const CASH_ON: PaymentSettings = { ...DEFAULT_PAYMENT_SETTINGS, cash: true };
 
@@ -161,7 +163,7 @@ describe('the owner’s payment methods', () => {
 });
 
 describe('a cash order’s life', () => {
-  it('is placed without the gateway, holds its stock from placement, and never expires', async () => {
+  it('is placed without the gateway and holds its stock from placement, one at a time for a new customer', async () => {
     const item = await insertMenuItem(ctx, { quantity: 5 });
     const { answer, customer } = await orderFor(item, { method: 'cash' });
     expect(answer.status).toBe(200);
@@ -182,8 +184,8 @@ describe('a cash order’s life', () => {
     // The cart it was made of is gone, as a payment takes it.
     const cart = await call<unknown[]>(ctx, 'GET', `/add-to-cart?uid=${customer.uid}`, customer.token);
     expect(cart.body).toEqual([]);
-    // The payment job releases only unpaid online orders.
-    await ageOrder(ctx, order.id, 24 * 60);
+    // Within the owner's time to accept it, the sweep leaves it alone.
+    await ageOrder(ctx, order.id, DEFAULT_CASH_ACCEPT_MINUTES - 1);
     await releaseExpiredReservations(ctx.db, 10);
     expect((await rowOf(order.id)).state).toBe('placed');
     expect(await stockOf(ctx, item.id)).toBe(4);
@@ -385,5 +387,59 @@ describe('the owner’s figures', () => {
     expect(after.orders - before.orders).toBe(1);
     expect(after.toCollect - before.toCollect).toBeCloseTo(10.5);
     expect(after.taken - before.taken).toBeCloseTo(10.5);
+  });
+});
+
+describe('a cash order the kitchen does not accept in time', () => {
+  it('is released after the owner’s time: stock back, the customer told, the rule on Admin → Delivery', async () => {
+    const settings = await saveSettings({ ...CASH_ON, cashAcceptMinutes: 20 });
+    expect(settings.body).toMatchObject({ cashAcceptMinutes: 20 });
+    // A client that knows nothing of the field keeps the default.
+    const { cashAcceptMinutes: _, ...older } = CASH_ON;
+    expect((await saveSettings(older)).body).toMatchObject({
+      cashAcceptMinutes: DEFAULT_CASH_ACCEPT_MINUTES,
+    });
+    expect((await saveSettings({ ...CASH_ON, cashAcceptMinutes: 2 })).status).toBe(400);
+    await saveSettings({ ...CASH_ON, cashAcceptMinutes: 20 });
+
+    const item = await insertMenuItem(ctx, { quantity: 5 });
+    const { order } = await cashOrder(item);
+    await ageOrder(ctx, order.id, 19);
+    await releaseExpiredReservations(ctx.db, 10);
+    expect((await rowOf(order.id)).state).toBe('placed');
+    await ageOrder(ctx, order.id, 21);
+    await releaseExpiredReservations(ctx.db, 10);
+    expect((await rowOf(order.id)).state).toBe('cancelled');
+    expect(await stockOf(ctx, item.id)).toBe(5);
+    expect((await eventsOf(order.id)).at(-1)).toMatchObject({
+      fromState: 'placed',
+      toState: 'cancelled',
+      actor: 'job',
+      note: CASH_NOT_ACCEPTED,
+    });
+    expect(await mailKinds(order.id)).toEqual(['order_placed', 'order_cancelled']);
+    await saveSettings(CASH_ON);
+  });
+
+  it('the review’s flood: 10 fresh accounts placing cash orders for a minute hold one each, and none after', async () => {
+    await saveSettings(CASH_ON);
+    const item = await insertMenuItem(ctx, { quantity: 200 });
+    const accounts = await Promise.all(Array.from({ length: 10 }, () => createCustomer(ctx)));
+    let placed = 0;
+    for (let attempt = 0; attempt < 46; attempt += 1) {
+      const customer = accounts[attempt % 10]!;
+      // Each try starts from a cart of one (a refused one leaves its cart; a placed one empties it).
+      await ctx.db.delete(cartLines).where(eq(cartLines.userUid, customer.uid));
+      const { answer } = await orderFor(item, { method: 'cash', customer });
+      if (answer.status === 200) placed += 1;
+      else expect(answer.body.message).toBe(CASH_ORDER_WAITING);
+    }
+    expect(placed).toBe(10);
+    expect(await stockOf(ctx, item.id)).toBe(190);
+    // The owner's time passes with nobody accepting them: the sweep gives everything back.
+    await ctx.db.execute(sql`update orders set created_at = created_at - interval '16 minutes'
+      where state = 'placed' and id in (select order_id from order_lines where item_id = ${item.id})`);
+    await releaseExpiredReservations(ctx.db, 10);
+    expect(await stockOf(ctx, item.id)).toBe(200);
   });
 });

@@ -90,6 +90,12 @@ const LETTERS: Partial<Record<OrderState, (order: MailedOrder) => { subject: str
   }),
 };
 
+/** A cash order the kitchen did not accept in the owner's time, released by the job. */
+const releasedLetter = (order: MailedOrder) => ({
+  subject: `Pizzon: order ${order.transactionId} was not accepted in time`,
+  body: `The kitchen could not accept order ${order.transactionId} in time, so it was released: nothing is to be paid and its items went back on the menu. Please order again if you would still like it.`,
+});
+
 /** A line's instructions in a mail: as typed, within a line of its own. */
 const MAIL_INSTRUCTIONS_MAX = 140;
 
@@ -142,7 +148,8 @@ export async function enqueueOrderMail(
   by: OrderActor,
 ): Promise<void> {
   if (to === 'cancelled' && by === 'customer') return;
-  const letter = LETTERS[to]?.({
+  const write = to === 'cancelled' && by === 'job' ? releasedLetter : LETTERS[to];
+  const letter = write?.({
     ...order,
     address: mailText(order.address, MAIL_PLACE_MAX),
     city: mailText(order.city, MAIL_PLACE_MAX),

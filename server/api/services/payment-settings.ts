@@ -27,6 +27,7 @@ export function paymentSettingsOf(row: typeof paymentSettings.$inferSelect | und
     cash: row.cash,
     cashMax: row.cashMaxCents === null ? null : toTaka(row.cashMaxCents),
     cashRegularsOnly: row.cashRegularsOnly,
+    cashAcceptMinutes: row.cashAcceptMinutes,
   };
 }
 
@@ -39,6 +40,7 @@ export async function savePaymentSettings(db: Database, settings: PaymentSetting
       cash: settings.cash,
       cashMaxCents: settings.cashMax === null ? null : toCents(settings.cashMax),
       cashRegularsOnly: settings.cashRegularsOnly,
+      cashAcceptMinutes: settings.cashAcceptMinutes,
     })
     .where(eq(paymentSettings.id, 1));
   return readPaymentSettings(db);

@@ -1,7 +1,11 @@
 import { useActor } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import type { DeliveryArea, FeeKind } from '../../../contract/delivery.ts';
-import type { PaymentSettings } from '../../../contract/payment-settings.ts';
+import {
+  CASH_ACCEPT_MINUTES_MAX,
+  CASH_ACCEPT_MINUTES_MIN,
+  type PaymentSettings,
+} from '../../../contract/payment-settings.ts';
 import { useOrderingLogic } from '../../actors/ordering.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { useSaver } from './use-saver.ts';
@@ -199,6 +203,8 @@ function PaymentsForm({ settings, onSaved }: { settings: PaymentSettings; onSave
           cash: form.get('cash') === 'on',
           cashMax: max === '' ? null : Number(max),
           cashRegularsOnly: form.get('cashRegularsOnly') === 'on',
+          // An empty field is no number: the server says so in words.
+          cashAcceptMinutes: Number(String(form.get('cashAcceptMinutes') ?? '').trim() || Number.NaN),
         });
       }}
     >
@@ -229,6 +235,20 @@ function PaymentsForm({ settings, onSaved }: { settings: PaymentSettings; onSave
         />
         Cash only for customers with a delivered or collected order
       </label>
+      <FormField label="Release a cash order the kitchen has not accepted within (min)">
+        <input
+          name="cashAcceptMinutes"
+          type="number"
+          min={CASH_ACCEPT_MINUTES_MIN}
+          max={CASH_ACCEPT_MINUTES_MAX}
+          step="1"
+          className="field"
+          defaultValue={settings.cashAcceptMinutes}
+        />
+      </FormField>
+      <p className="text-sm">
+        Its stock goes back on the menu and the customer is told, so an order nobody saw holds nothing.
+      </p>
       {state.context.error && (
         <p role="alert" className="field-error">
           {state.context.error}

@@ -13,7 +13,7 @@ import type { MenuItem } from '../../../contract/menu.ts';
 import { DEFAULT_SHOP_HOURS } from '../../../contract/opening-hours.ts';
 import { ORDER_TIME_FORMAT, type Order } from '../../../contract/order.ts';
 import type { OrderState, OrderType, PaymentMethod } from '../../../contract/order-lifecycle.ts';
-import type { PaymentSettings } from '../../../contract/payment-settings.ts';
+import type { PaymentSettingsInput } from '../../../contract/payment-settings.ts';
 import { E2E } from '../../../playwright.config.ts';
 import { notifyApp, SandboxGateway } from '../../../server/api/payments/sandbox.ts';
 import { embeddedPostgresUrl } from '../../../server/db/embedded.ts';
@@ -216,7 +216,7 @@ export class Staff {
   }
 
   /** How customers may pay (Admin → Delivery). */
-  async setPayments(settings: PaymentSettings): Promise<void> {
+  async setPayments(settings: PaymentSettingsInput): Promise<void> {
     await this.api.call('PUT', 'admin-payment-settings', settings);
   }
 
@@ -288,7 +288,9 @@ export async function ageOrder(order: Order): Promise<void> {
   await client.connect();
   try {
     await client.query(
-      `update orders set created_at = created_at - interval '1 day' where transaction_id = $1`,
+      // A hold checkout set moves back with it (docs/decisions/042-holds-by-behaviour.md).
+      `update orders set created_at = created_at - interval '1 day', hold_until = hold_until - interval '1 day'
+        where transaction_id = $1`,
       [order.transaction_id],
     );
   } finally {

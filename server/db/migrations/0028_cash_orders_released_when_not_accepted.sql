@@ -1,0 +1,1 @@
+ALTER TABLE "payment_settings" ADD COLUMN "cash_accept_minutes" integer DEFAULT 15 NOT NULL;
