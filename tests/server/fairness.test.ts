@@ -4,6 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { UNVOUCHED_HOLD_STATES } from '../../contract/order-lifecycle.ts';
+import { DEFAULT_RATE_LIMITS } from '../../server/api/middleware/rate-limit.ts';
 import { releaseExpiredReservations } from '../../server/api/services/expiry.ts';
 import { DEFAULT_HOLDS } from '../../server/api/services/holds.ts';
 import { orderLines, orders } from '../../server/db/schema.ts';
@@ -24,7 +25,9 @@ import {
 } from './support/commerce.ts';
 import { sharedTestContext } from './support/test-app.ts';
 
-const ctx = sharedTestContext();
+// The product's default rate limits too: an attack from the customers' own address must not use up
+// a quota that refuses them.
+const ctx = sharedTestContext({ rateLimits: DEFAULT_RATE_LIMITS });
 
 /** Moves every order's clock `seconds` into the past: as if that much time had gone by. */
 async function passTime(seconds: number): Promise<void> {

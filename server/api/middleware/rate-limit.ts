@@ -44,11 +44,13 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   jwt: { perAddress: perMinute(300), perAccount: perMinute(60) },
   // Called once per sign-up (or when a sign-up was interrupted).
   users: { perAddress: perMinute(30), perAccount: perMinute(10) },
-  // Each call reserves stock for HOLD_MINUTES (10 by default): the one that can hurt other customers.
-  createPaymentIntent: { perAddress: perMinute(60), perAccount: perMinute(10) },
+  // Each call holds stock, bounded by its customer's behaviour (services/hold-standing.ts), not here. A
+  // carrier's NAT puts thousands of customers behind one address: a quota an attack from it could use
+  // up would refuse them all, so the address's is only a flood's bound (decision 042).
+  createPaymentIntent: { perAddress: perMinute(1_200), perAccount: perMinute(10) },
   // A customer tries a code or two, and retypes one; a script guessing codes tries hundreds a second.
-  // An office tries its lunch code from one address, hence the room per address.
-  applyCartPromo: { perAddress: perMinute(120), perAccount: perMinute(10) },
+  // A carrier's NAT tries its customers' codes from one address, hence the room per address.
+  applyCartPromo: { perAddress: perMinute(600), perAccount: perMinute(10) },
   // Without a sign-in, rows could only pile up. A guest books once or twice a day; the form takes at
   // most 3 persons, so a party of 9 is 3 bookings, and a correction or two is 5. An office, campus or
   // hotel shares one address, and every colleague may book lunch the same day.
