@@ -175,7 +175,12 @@ describe('DELETE /admin-order-delete/:id (Remove)', () => {
     // The customer sees it (paid, refund due); the payment result page calls it closed.
     expect(await myOrder(customer, order.id)).toMatchObject({ payment_status: true, refund_due: true });
     const status = await call(ctx, 'GET', `/payment-status/${order.transactionId}`, customer.token);
-    expect(status.body).toEqual({ transaction_id: order.transactionId, payment_status: true, closed: true });
+    expect(status.body).toEqual({
+      transaction_id: order.transactionId,
+      payment_status: true,
+      closed: true,
+      receipt: expect.any(String),
+    });
     // The customer still can not delete it; a second Remove is refused; nothing gives the stock back again.
     const customerDelete = await call(ctx, 'DELETE', `/order-delete/${order.id}`, customer.token);
     expect(customerDelete).toMatchObject({

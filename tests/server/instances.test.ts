@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSlots } from '../../contract/kitchen.ts';
+import { DEFAULT_RATE_LIMITS } from '../../server/api/middleware/rate-limit.ts';
 import { createApiTokens } from '../../server/api/tokens.ts';
 import {
   cartLines,
@@ -273,19 +274,14 @@ describe('two API processes on one database', () => {
     expect(after!.quantity).toBe(100);
   });
   it('share one quota: the calls to both stop at the limit together', async () => {
-    // POST /create-payment-intent: 60 attempts a minute per address, counted before sign-in.
+    // POST /users: its attempts a minute per address, counted before sign-in.
+    const { limit } = DEFAULT_RATE_LIMITS.users.perAddress;
     const statuses: number[] = [];
-    for (let i = 0; i < 70; i++) {
-      const response = await post(
-        i % 2 === 0 ? a : b,
-        '/create-payment-intent',
-        undefined,
-        {},
-        '203.0.113.9',
-      );
+    for (let i = 0; i < limit + 10; i++) {
+      const response = await post(i % 2 === 0 ? a : b, '/users', undefined, {}, '203.0.113.9');
       statuses.push(response.status);
     }
-    expect(statuses.slice(0, 60).every((status) => status === 401)).toBe(true);
-    expect(statuses.slice(60)).toEqual(Array(10).fill(429));
+    expect(statuses.slice(0, limit).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(limit)).toEqual(Array(10).fill(429));
   });
 });
