@@ -56,7 +56,13 @@ export const verdict = (ok: boolean): string => (ok ? 'pass' : '**FAIL**');
 
 /** Replaces (or appends) the section between `<!-- name:start -->` and `<!-- name:end -->`. */
 export function writeSection(
-  name: 'bench:web' | 'bench:api' | 'bench:rush' | 'bench:rush-capacity' | 'bench:site-libraries',
+  name:
+    | 'bench:web'
+    | 'bench:api'
+    | 'bench:rush'
+    | 'bench:rush-capacity'
+    | 'bench:site-libraries'
+    | 'bench:fairness',
   body: string,
 ): void {
   const start = `<!-- ${name}:start -->`;
