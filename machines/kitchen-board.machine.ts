@@ -21,35 +21,6 @@ export const FRESH_MS = 60_000;
 /** Each column's orders as the server lists them (contract/order-lifecycle.ts names the columns). */
 export type BoardColumns = Record<KitchenColumn, Order[]>;
 
-/** The board's lanes: a scheduled order waits in Later until the kitchen should start on it. */
-export type BoardLane = 'later' | KitchenColumn;
-export type BoardLanes = Record<BoardLane, Order[]>;
-
-const dueTime = (order: Order): number =>
-  Date.parse(order.ready_at ?? order.paid_at ?? order.order_time) || 0;
-
-/**
- * The columns as lanes at `now`: a paid (or placed cash) order the customer scheduled waits in Later
- * until the kitchen should start on it, the rest of its column is Paid or Placed (as soon as possible
- * waits its turn there);
- * the kitchen's lanes are sorted by when each is due, soonest first (orders from before due times by
- * their payment).
- */
-export function boardLanes(columns: BoardColumns, now: number): BoardLanes {
-  const waiting = (order: Order) =>
-    order.scheduled === true && order.start_at != null && Date.parse(order.start_at) > now;
-  const byDue = (orders: readonly Order[]) => [...orders].sort((a, b) => dueTime(a) - dueTime(b));
-  return {
-    later: byDue([...columns.paid, ...columns.placed].filter(waiting)),
-    paid: byDue(columns.paid.filter((order) => !waiting(order))),
-    placed: byDue(columns.placed.filter((order) => !waiting(order))),
-    accepted: byDue(columns.accepted),
-    preparing: byDue(columns.preparing),
-    out_for_delivery: byDue(columns.out_for_delivery),
-    ready_for_pickup: byDue(columns.ready_for_pickup),
-  };
-}
-
 /** The thermal rolls a kitchen's ticket printer takes, in millimetres. */
 export const ROLL_WIDTHS = [58, 80] as const;
 export type RollWidth = (typeof ROLL_WIDTHS)[number];

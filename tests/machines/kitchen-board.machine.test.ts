@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { DEFAULT_KITCHEN_SETTINGS, type KitchenSettings } from '../../contract/kitchen.ts';
+import { boardLanes } from '../../contract/kitchen-lanes.ts';
 import type { Order } from '../../contract/order.ts';
 import {
   CASH_KITCHEN_STEPS,
@@ -16,7 +17,6 @@ import {
 import type { OrderStreamActorEvent } from '../../contract/order-stream.ts';
 import {
   type BoardColumns,
-  boardLanes,
   FRESH_MS,
   type KitchenBoardContext,
   type KitchenBoardInput,
@@ -344,25 +344,24 @@ describe('the board’s lanes', () => {
         order('old', { paid_at: '2026-11-30T11:00:00.000Z' }),
       ],
       accepted: [
-        order('b', { ready_at: '2026-11-30T12:40:00.000Z' }),
-        order('a', { ready_at: '2026-11-30T12:20:00.000Z' }),
+        order('b', { state: 'accepted', ready_at: '2026-11-30T12:40:00.000Z' }),
+        order('a', { state: 'accepted', ready_at: '2026-11-30T12:20:00.000Z' }),
       ],
       placed: [],
       preparing: [],
       out_for_delivery: [],
       ready_for_pickup: [],
     };
-    const lanes = boardLanes(columns, now);
+    const lanes = boardLanes(Object.values(columns).flat(), now);
     expect(lanes.later.map((o) => o._id)).toEqual(['soon', 'tonight']);
     expect(lanes.paid.map((o) => o._id)).toEqual(['old', 'now', 'queued']);
     expect(lanes.accepted.map((o) => o._id)).toEqual(['a', 'b']);
     // When its start comes, it moves into Paid.
-    expect(boardLanes(columns, Date.parse('2026-11-30T12:10:00.000Z')).paid.map((o) => o._id)).toEqual([
-      'old',
-      'now',
-      'soon',
-      'queued',
-    ]);
+    expect(
+      boardLanes(Object.values(columns).flat(), Date.parse('2026-11-30T12:10:00.000Z')).paid.map(
+        (o) => o._id,
+      ),
+    ).toEqual(['old', 'now', 'soon', 'queued']);
   });
 });
 
@@ -408,8 +407,10 @@ describe('the kitchen’s steps in the contract', () => {
     } as Order;
     const empty = { paid: [], accepted: [], preparing: [], out_for_delivery: [], ready_for_pickup: [] };
     const columns: BoardColumns = { ...empty, placed: [scheduled] };
-    expect(boardLanes(columns, Date.parse('2026-11-30T12:00:00.000Z')).later).toEqual([scheduled]);
-    const started = boardLanes(columns, Date.parse('2026-11-30T13:20:00.000Z'));
+    expect(boardLanes(Object.values(columns).flat(), Date.parse('2026-11-30T12:00:00.000Z')).later).toEqual([
+      scheduled,
+    ]);
+    const started = boardLanes(Object.values(columns).flat(), Date.parse('2026-11-30T13:20:00.000Z'));
     expect(started.later).toEqual([]);
     expect(started.placed).toEqual([scheduled]);
   });

@@ -3,11 +3,11 @@ import { useMachine, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { BellOff, BellRing, Flame, Plus, Printer } from 'lucide-react';
 import { useId } from 'react';
+import { BOARD_LANES, type BoardLane, boardLanes } from '../../../contract/kitchen-lanes.ts';
 import { formatAdminPrice, toCents } from '../../../contract/money.ts';
 import { cashToCollect, type Order } from '../../../contract/order.ts';
 import {
   CASH_REFUSED_ACTION,
-  KITCHEN_COLUMNS,
   type KitchenColumn,
   kitchenStepAction,
   nextKitchenStep,
@@ -16,8 +16,6 @@ import {
   type OrderState,
 } from '../../../contract/order-lifecycle.ts';
 import {
-  type BoardLane,
-  boardLanes,
   type KitchenBoardSnapshot,
   type KitchenMove,
   ROLL_WIDTHS,
@@ -248,7 +246,7 @@ function KitchenCard({ order, column, lane, now, fresh, disabled, onMove, onPrin
 }
 
 /** The lanes in the board's order: the scheduled orders waiting, then the kitchen's steps. */
-const LANES: readonly BoardLane[] = ['later', ...KITCHEN_COLUMNS];
+const LANES = BOARD_LANES;
 const laneTitle = (lane: BoardLane) => (lane === 'later' ? 'Later' : ORDER_STATE_LABELS[lane]);
 
 interface LaneProps {
@@ -412,7 +410,7 @@ export function KitchenPage() {
   const now = useClock(TICK_MS);
   const fresh = new Set(freshIds);
   const { columns, error, announcement, move, problem } = snapshot.context;
-  const lanes = columns && boardLanes(columns, now);
+  const lanes = columns && boardLanes(Object.values(columns).flat(), now);
   const sound = snapshot.matches({ sound: 'on' });
   const reading = snapshot.matches({ read: 'reading' });
   const onMove = (next: KitchenMove) => send({ type: 'kitchen.move', ...next });

@@ -1,0 +1,50 @@
+// The kitchen board's lanes, defined once: the board shows them (machines/kitchen-board.machine.ts,
+// src/routes/admin/kitchen.tsx) and the owner's day counts from the same definitions
+// (server/api/services/owners-day.ts), so the two never disagree on what is waiting.
+import type { Order } from './order.ts';
+import { KITCHEN_COLUMNS, type KitchenColumn, type OrderState } from './order-lifecycle.ts';
+
+/** A scheduled order waits in Later until the kitchen should start it; the rest are in their state's lane. */
+export const BOARD_LANES = ['later', ...KITCHEN_COLUMNS] as const;
+export type BoardLane = (typeof BOARD_LANES)[number];
+export type BoardLanes = Record<BoardLane, Order[]>;
+
+/** What an order's lane depends on. */
+export type LaneFields = Pick<Order, 'state' | 'scheduled' | 'start_at'>;
+
+/** The states whose orders are on the board. */
+export const isOnBoard = (state: OrderState): state is KitchenColumn =>
+  (KITCHEN_COLUMNS as readonly OrderState[]).includes(state);
+
+/** Orders new to the kitchen, not yet accepted: paid online, or placed to be paid in cash. */
+export const NOT_ACCEPTED_STATES = ['paid', 'placed'] as const satisfies readonly KitchenColumn[];
+
+/** A scheduled order not yet accepted whose start is still to come waits in Later. */
+export const waitsForLater = (order: LaneFields, now: number): boolean =>
+  order.scheduled === true &&
+  (NOT_ACCEPTED_STATES as readonly OrderState[]).includes(order.state) &&
+  order.start_at != null &&
+  Date.parse(order.start_at) > now;
+
+/** The lane an order is in at `now`, or null when it is off the board. */
+export function laneOf(order: LaneFields, now: number): BoardLane | null {
+  if (!isOnBoard(order.state)) return null;
+  return waitsForLater(order, now) ? 'later' : order.state;
+}
+
+const dueTime = (order: Order): number =>
+  Date.parse(order.ready_at ?? order.paid_at ?? order.order_time) || 0;
+
+/**
+ * The orders as lanes at `now`, each lane sorted by when its orders must be ready, soonest first
+ * (orders from before due times by their payment).
+ */
+export function boardLanes(orders: Iterable<Order>, now: number): BoardLanes {
+  const lanes = Object.fromEntries(BOARD_LANES.map((lane) => [lane, [] as Order[]])) as BoardLanes;
+  for (const order of orders) {
+    const lane = laneOf(order, now);
+    if (lane) lanes[lane].push(order);
+  }
+  for (const lane of BOARD_LANES) lanes[lane].sort((a, b) => dueTime(a) - dueTime(b));
+  return lanes;
+}
