@@ -1,6 +1,7 @@
 // The kitchen board's lanes, defined once: the board shows them (machines/kitchen-board.machine.ts,
 // src/routes/admin/kitchen.tsx) and the owner's day counts from the same definitions
 // (server/api/services/owners-day.ts), so the two never disagree on what is waiting.
+import * as v from 'valibot';
 import type { Order } from './order.ts';
 import { KITCHEN_COLUMNS, type KitchenColumn, type OrderState } from './order-lifecycle.ts';
 
@@ -32,6 +33,18 @@ export function laneOf(order: LaneFields, now: number): BoardLane | null {
   return waitsForLater(order, now) ? 'later' : order.state;
 }
 
+/**
+ * The lanes of orders the kitchen has still to make: every lane before an order is out for delivery or
+ * ready to collect. The owner's "Orders waiting" is the orders in these lanes.
+ */
+export const WAITING_LANES = [
+  'later',
+  'paid',
+  'placed',
+  'accepted',
+  'preparing',
+] as const satisfies readonly BoardLane[];
+
 const dueTime = (order: Order): number =>
   Date.parse(order.ready_at ?? order.paid_at ?? order.order_time) || 0;
 
@@ -48,3 +61,28 @@ export function boardLanes(orders: Iterable<Order>, now: number): BoardLanes {
   for (const lane of BOARD_LANES) lanes[lane].sort((a, b) => dueTime(a) - dueTime(b));
   return lanes;
 }
+
+/** The most orders one read of the board carries: more open orders than this is a kitchen in trouble anyway. */
+export const KITCHEN_BOARD_LIMIT = 300;
+/** The most orders a board asks for by id at once (those it heard of before it had their tickets). */
+export const KITCHEN_BOARD_IDS_MAX = 50;
+
+/**
+ * GET /admin-kitchen-board query: nothing for every order on the board (the first read, and the one
+ * catch-up read after the stream was cut), or `ids` (comma-separated) for those orders alone, whatever
+ * their state (a new order heard on the stream).
+ */
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const KitchenBoardQuerySchema = v.object({
+  ids: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(KITCHEN_BOARD_IDS_MAX * 40, 'Too many ids'),
+      v.transform((ids) => ids.split(',').filter(Boolean)),
+      v.check((ids) => ids.length <= KITCHEN_BOARD_IDS_MAX, `At most ${KITCHEN_BOARD_IDS_MAX} ids at once`),
+      v.check((ids) => ids.every((id) => ORDER_ID.test(id)), 'ids must be order ids'),
+    ),
+  ),
+});
+export type KitchenBoardQuery = v.InferOutput<typeof KitchenBoardQuerySchema>;

@@ -39,6 +39,7 @@ import {
 import { AreasInputSchema, DeliveryAreaListSchema } from './delivery.ts';
 import { InsertedSchema } from './http.ts';
 import { KitchenSettingsSchema, OrderSlotsQuerySchema, OrderSlotsSchema } from './kitchen.ts';
+import { KITCHEN_BOARD_LIMIT, KitchenBoardQuerySchema } from './kitchen-lanes.ts';
 import { AllItemsQuerySchema, MenuItemListSchema, MenuItemSchema } from './menu.ts';
 import {
   AdminOrdersQuerySchema,
@@ -700,6 +701,16 @@ export const ROUTES = {
     answer: OrderListSchema,
     paged: true,
     admission: 'shopping',
+  }),
+  kitchenBoard: route({
+    method: 'GET',
+    path: '/admin-kitchen-board',
+    tag: 'Admin',
+    summary: 'The kitchen board in one read: every order on it, or the orders named by `ids`',
+    description: `Every order in a state the board shows (at most ${KITCHEN_BOARD_LIMIT}, soonest due first), with its lines; with \`ids\`, those orders alone, whatever their state. The board keeps itself up to date from the staff stream after this read.`,
+    access: 'admin',
+    query: KitchenBoardQuerySchema,
+    answer: OrderListSchema,
   }),
   confirmOrder: route({
     method: 'PATCH',

@@ -30,6 +30,7 @@ import {
   KitchenSettingsSchema,
   OrderSlotsQuerySchema,
 } from '../../contract/kitchen.ts';
+import { KitchenBoardQuerySchema } from '../../contract/kitchen-lanes.ts';
 import { AllItemsQuerySchema } from '../../contract/menu.ts';
 import { NAME_CONTROL_MESSAGE, placeControlMessage } from '../../contract/names.ts';
 import { DEFAULT_SHOP_HOURS } from '../../contract/opening-hours.ts';
@@ -184,6 +185,17 @@ const TABLE = { name: 'Invalid Input Booth', section: 'Bar', minSeats: 1, maxSea
 const TARGETS: Record<string, Target> = {
   'GET /admin-day': pagedList('/admin-day', DayQuerySchema, { date: '2026-12-01' }),
   'GET /admin-tables': pagedList('/admin-tables', PageQuerySchema, {}),
+  'GET /admin-kitchen-board': {
+    schema: KitchenBoardQuerySchema,
+    method: 'GET',
+    in: 'query',
+    ok: 200,
+    sample: { ids: `${SAMPLE_ID},${SAMPLE_ID}` },
+    prepare: async () => ({
+      valid: { ids: `${SAMPLE_ID},${SAMPLE_ID}` },
+      send: queryCall('GET', '/admin-kitchen-board', cast.admin.token, { uid: cast.admin.uid }),
+    }),
+  },
   'GET /availability': {
     schema: availabilityQuerySchema(() => inDays(0)),
     method: 'GET',

@@ -121,6 +121,7 @@ const EXPECTED: Record<string, Statuses> = {
   'POST /admin-phone-order':            [401,  401,   401,  403, 403, 201],
   'GET /admin-order/:id/events':        [401,  401,   401,  403, 403, 200],
   'GET /admin-order/:id/mail':          [401,  401,   401,  403, 403, 200],
+  'GET /admin-kitchen-board':           [401,  401,   401,  403, 403, 200],
   'PUT /admin-item-stock/:id':          [401,  401,   401,  403, 403, 200],
   'GET /admin-today':                   [401,  401,   401,  403, 403, 200],
   'GET /admin-promotions':              [401,  401,   401,  403, 403, 200],
@@ -390,6 +391,9 @@ const ENDPOINTS: Record<string, Endpoint> = {
   })),
   'GET /admin-order/:id/mail': admin(async (cast) => ({
     path: `/admin-order/${(await paidOrderOfA(cast)).id}/mail`,
+  })),
+  'GET /admin-kitchen-board': admin(async (cast) => ({
+    path: `/admin-kitchen-board?ids=${(await paidOrderOfA(cast)).id}`,
   })),
   // Keeps the shop open: the body switches it to what it already is.
   'PUT /shop-status': admin(async () => ({ path: '/shop-status', body: { closed: false } })),

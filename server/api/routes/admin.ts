@@ -3,6 +3,7 @@ import { ROUTES } from '../../../contract/routes.ts';
 import type { Database } from '../../db/client.ts';
 import { NotFound } from '../domain-errors.ts';
 import type { Identity } from '../identity.ts';
+import { readKitchenBoard } from '../services/kitchen-board.ts';
 import {
   createMenuItem,
   deleteMenuItem,
@@ -15,6 +16,7 @@ import { existingOrderId, listOrderEvents, listOrderMail } from '../services/ord
 import { listAllOrders } from '../services/order-lists.ts';
 import { confirmOrder, removeOrder, staffTransition } from '../services/order-staff.ts';
 import { listReservations } from '../services/reservations.ts';
+import type { ShopClock } from '../services/shop-clock.ts';
 import { deleteCustomer, listUsers } from '../services/users.ts';
 import { sendPage, withCursor } from './paged.ts';
 import type { RegisterRoute } from './table.ts';
@@ -23,6 +25,8 @@ export interface AdminRouteDeps {
   db: Database;
   identity: Pick<Identity, 'deleteAccount'>;
   logger: Logger;
+  /** The shop's clock: Manage orders' search by number finds the shop's today's order. */
+  clock: ShopClock;
 }
 
 /**
@@ -30,7 +34,7 @@ export interface AdminRouteDeps {
  * requireUser then requireAdmin: no token 401, a customer 403, the role read from the database on each
  * request. Refused business actions answer 400/404/409, never 403 (a 403 signs the browser out).
  */
-export function adminRoutes(on: RegisterRoute, { db, identity, logger }: AdminRouteDeps) {
+export function adminRoutes(on: RegisterRoute, { db, identity, logger, clock }: AdminRouteDeps) {
   // Users
   on(ROUTES.users, async (c, { query }) => sendPage(c, await listUsers(db, withCursor(query))));
   on(ROUTES.deleteUser, async (c, { query: { mid, fid } }) => {
@@ -54,7 +58,10 @@ export function adminRoutes(on: RegisterRoute, { db, identity, logger }: AdminRo
     return { matchedCount: 1, modifiedCount: modified ? 1 : 0 };
   });
   // Orders: the spec names both Confirm (PATCH) and Remove (DELETE) /admin-order-delete/{id}.
-  on(ROUTES.adminOrders, async (c, { query }) => sendPage(c, await listAllOrders(db, withCursor(query))));
+  on(ROUTES.adminOrders, async (c, { query }) =>
+    sendPage(c, await listAllOrders(db, withCursor(query), clock.today())),
+  );
+  on(ROUTES.kitchenBoard, (_, { query }) => readKitchenBoard(db, query));
   on(ROUTES.confirmOrder, async (c, { params }) => {
     await confirmOrder(db, c.var.user.uid, params.id);
     return { matchedCount: 1, modifiedCount: 1 };

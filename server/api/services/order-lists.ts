@@ -1,7 +1,7 @@
 // The order lists: My order (the caller's) and Manage orders (everyone's), a page at a time, each
 // order with its lines.
-import { and, asc, eq, getTableColumns, gte, inArray, lt, not, type SQL, sql } from 'drizzle-orm';
-import type { Order, OrderFilters } from '../../../contract/order.ts';
+import { and, asc, eq, getTableColumns, gte, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
+import { type Order, type OrderFilters, searchedOrderNumber } from '../../../contract/order.ts';
 import type { Page } from '../../../contract/paging.ts';
 import type { Database } from '../../db/client.ts';
 import { type OrderRow, toOrder } from '../../db/rows.ts';
@@ -9,7 +9,8 @@ import { orderEvents, orderLines, orderSearchText, orders } from '../../db/schem
 import type { Executor } from './order-stock.ts';
 import { afterCursor, containing, cursorAt, newestFirst, type PageRequest, toPage } from './paging.ts';
 
-async function linesOf(db: Executor, orderIds: string[]) {
+/** The lines of these orders, by name (the order a ticket lists them in). */
+export async function linesOf(db: Executor, orderIds: string[]) {
   if (orderIds.length === 0) return [];
   return db
     .select()
@@ -61,8 +62,24 @@ export function listOrders(db: Database, uid: string, page: PageRequest): Promis
   return ordersPage(db, and(eq(orders.userUid, uid), not(cancelledByCustomer)), page);
 }
 
-/** A page of every customer's orders, as Manage orders filters them. */
-export function listAllOrders(db: Database, query: PageRequest & OrderFilters): Promise<Page<Order>> {
+/**
+ * What a search finds: the text in an order's transaction id, name or e-mail, and, when it is a number,
+ * the order of `today` (the shop's day) with that number: staff type what the kitchen calls out.
+ */
+function searchOf(q: string, today: string): SQL | undefined {
+  const text = sql`${orderSearchText(orders)} like ${containing(q)}`;
+  const number = searchedOrderNumber(q);
+  return number === undefined
+    ? text
+    : or(text, and(eq(orders.orderDay, today), eq(orders.orderNumber, number)));
+}
+
+/** A page of every customer's orders, as Manage orders filters them; `today` is the shop's day. */
+export function listAllOrders(
+  db: Database,
+  query: PageRequest & OrderFilters,
+  today: string,
+): Promise<Page<Order>> {
   const { status, state, from, to, q, payment_method } = query;
   return ordersPage(
     db,
@@ -72,7 +89,7 @@ export function listAllOrders(db: Database, query: PageRequest & OrderFilters): 
       payment_method && eq(orders.paymentMethod, payment_method),
       from === undefined ? undefined : gte(orders.createdAt, sql`${from}::timestamptz`),
       to === undefined ? undefined : lt(orders.createdAt, sql`${to}::timestamptz`),
-      q === undefined ? undefined : sql`${orderSearchText(orders)} like ${containing(q)}`,
+      q === undefined ? undefined : searchOf(q, today),
     ),
     query,
   );
