@@ -198,8 +198,20 @@ export const OrderSchema = v.object({
   taken_by: v.optional(v.nullable(v.string())),
   /** Paid online (none from before methods) or in cash at the door or the counter. */
   payment_method: v.optional(PaymentMethodSchema),
+  /**
+   * Not in the spec. The order's short number, #1, #2 … of the shop's day it was placed on (the day
+   * starts again at 1); null for orders from before numbers. Shown as orderNumberText gives it.
+   */
+  order_number: v.optional(v.nullable(v.number())),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
+
+/**
+ * The number staff call and customers quote: '#12', the order's number of its day. An order from before
+ * numbers has the last six characters of its transaction id, as its printed ticket had ('#B3FC0E').
+ */
+export const orderNumberText = (order: Pick<Order, 'transaction_id' | 'order_number'>): string =>
+  `#${order.order_number ?? order.transaction_id.slice(-6)}`;
 
 /** The cash to have ready or to collect: a cash order's total until the cash is taken; null otherwise. */
 export const cashToCollect = (
@@ -219,6 +231,11 @@ export const PaymentStatusSchema = v.object({
    * was sent (an account without an e-mail). Absent while unpaid.
    */
   receipt: v.optional(v.nullable(v.string())),
+  /**
+   * Not in the spec. Once paid: the order's short number (Order's order_number), which the result page
+   * shows. Absent while unpaid.
+   */
+  order_number: v.optional(v.nullable(v.number())),
 });
 export type PaymentStatus = v.InferOutput<typeof PaymentStatusSchema>;
 
@@ -235,6 +252,28 @@ export const receiptText = (sentTo: string | null): string =>
 export const ORDER_STAGES = ['unpaid', 'paid', 'confirmed', 'refund_due'] as const;
 export type OrderStage = (typeof ORDER_STAGES)[number];
 
+/** The order number a search names, '12' or '#12'; undefined for any other search. */
+export const searchedOrderNumber = (q: string): number | undefined => {
+  const digits = /^#?(\d{1,9})$/.exec(q.trim())?.[1];
+  return digits === undefined ? undefined : Number(digits);
+};
+
+/** What a search that is not an order number breaks, in the staff search's own words. */
+const searchProblem = (issue: { input: unknown }): string => {
+  const checked = v.safeParse(SearchSchema, issue.input);
+  return checked.success ? '' : checked.issues[0].message;
+};
+
+/**
+ * Manage orders' search: an order number, however short ('7', '#7': what the kitchen calls out), or a
+ * staff search of text, with its rules.
+ */
+export const OrderSearchSchema = v.pipe(
+  v.string(searchProblem),
+  v.trim(),
+  v.check((q) => searchedOrderNumber(q) !== undefined || v.is(SearchSchema, q), searchProblem),
+);
+
 /** Manage orders' filters: a stage, a time range (from inclusive, to exclusive) and a search. */
 export const OrderFiltersSchema = v.object({
   status: v.optional(v.picklist(ORDER_STAGES, `status must be one of: ${ORDER_STAGES.join(', ')}`)),
@@ -242,8 +281,8 @@ export const OrderFiltersSchema = v.object({
   state: v.optional(OrderStateSchema),
   from: v.optional(InstantSchema),
   to: v.optional(InstantSchema),
-  /** Part of a transaction id, a customer's name or e-mail. */
-  q: v.optional(SearchSchema),
+  /** Part of a transaction id, a customer's name or e-mail, or today's order number ('12' or '#12'). */
+  q: v.optional(OrderSearchSchema),
   /** Paid online or in cash. */
   payment_method: v.optional(PaymentMethodSchema),
 });

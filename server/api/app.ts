@@ -244,7 +244,7 @@ export function createApp(deps: AppDeps) {
   promotionRoutes(on, db, limits);
   ownerRoutes(on, db, bookings.clock);
   paymentRoutes(on, { db, gateway, logger, siteOrigins, holdMinutes: holds.holdMinutes, limits, admission });
-  adminRoutes(on, { db, identity, logger });
+  adminRoutes(on, { db, identity, logger, clock: bookings.clock });
   shopRoutes(on, db, bookings.clock);
   orderingRoutes(on, db, bookings.clock);
   roomRoutes(on, db, bookings);

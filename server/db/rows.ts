@@ -64,6 +64,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[]): Order {
     start_at: row.startAt?.toISOString() ?? null,
     payment_method: row.paymentMethod,
     taken_by: row.takenBy,
+    order_number: row.orderNumber,
     carts: lines.map((line) => ({
       _id: line.id,
       itemId: line.itemId,

@@ -487,6 +487,13 @@ export const orders = pgTable(
     promoCode: text('promo_code'),
     /** What the code took off the food; total_cents is food − this + shipping. */
     discountCents: integer('discount_cents').notNull().default(0),
+    /**
+     * The short number called across the kitchen: #1, #2 … of the shop's calendar day `orderDay`
+     * (SHOP_TIME_ZONE), taken from order_numbers in the insert's own statement (services/checkout.ts
+     * insertOrder). Both null for orders from before numbers.
+     */
+    orderDay: date('order_day', { mode: 'string' }),
+    orderNumber: integer('order_number'),
     /** Where the order stands, derived from the flags above: what Manage orders filters by. */
     stage: text('stage', { enum: ORDER_STAGES }).generatedAlwaysAs(
       sql.raw(
@@ -527,8 +534,22 @@ export const orders = pgTable(
     index('orders_cash_open_idx')
       .on(t.state)
       .where(sql.raw(`payment_method = 'cash' and ${stateInText(CASH_OPEN_STATES)}`)),
+    // Two orders of a day never share a number; Manage orders' search finds the day's number by it.
+    uniqueIndex('orders_day_number_idx').on(t.orderDay, t.orderNumber),
   ],
 );
+
+/**
+ * The last order number given on each of the shop's days: an order's insert takes the next with
+ * `insert … on conflict (day) do update set last = last + 1 returning last` in its own statement, so
+ * the row's lock makes every API instance's checkouts of a day take turns, and a day's first order
+ * starts again at 1. A checkout rolled back gives its number back; one undone later (the gateway
+ * failed) or never paid leaves a gap.
+ */
+export const orderNumbers = pgTable('order_numbers', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  last: integer('last').notNull(),
+});
 
 /**
  * How full each slot is: the orders holding it and their units of pizza (services/slots.ts). Kept by

@@ -180,6 +180,7 @@ describe('DELETE /admin-order-delete/:id (Remove)', () => {
       payment_status: true,
       closed: true,
       receipt: expect.any(String),
+      order_number: order.orderNumber,
     });
     // The customer still can not delete it; a second Remove is refused; nothing gives the stock back again.
     const customerDelete = await call(ctx, 'DELETE', `/order-delete/${order.id}`, customer.token);

@@ -115,6 +115,7 @@ describe('the sandbox payment flow', () => {
       payment_status: true,
       closed: false,
       receipt: account!.email,
+      order_number: (await orderByTransaction(ctx, transactionId))!.orderNumber,
     });
     const orders = await call<Array<{ payment_status: boolean }>>(ctx, 'GET', '/my-orders', customer.token);
     expect(orders.body.map((order) => order.payment_status)).toEqual([true]);

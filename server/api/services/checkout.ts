@@ -13,7 +13,15 @@ import { priceOrder } from '../../../contract/pricing.ts';
 import { SHOP_CLOSED_MESSAGE } from '../../../contract/shop.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
-import { cartLines, menuItems, orderEvents, orderLines, orders, users } from '../../db/schema.ts';
+import {
+  cartLines,
+  menuItems,
+  orderEvents,
+  orderLines,
+  orderNumbers,
+  orders,
+  users,
+} from '../../db/schema.ts';
 import { Conflict, InvalidInput, UpstreamFailed } from '../domain-errors.ts';
 import type { PaymentGateway, PaymentLine } from '../payments/gateway.ts';
 import { OutOfStock, stockMessage, withHolds } from './cart.ts';
@@ -273,6 +281,7 @@ export function createOrder(
       uid,
       lines,
       'cart',
+      clock.today(),
     );
     // The slot last: its lock is held to the commit, and every checkout of the same slot waits for it.
     await takeSlot(tx, orderId, shop, need, input.slot);
@@ -320,14 +329,19 @@ export async function takeStock(
  * Inserts a new order with its first event (by `creator`) and its lines in one statement, its id drawn
  * here: a checkout's round trips are what a rush costs (docs/decisions/011-scale.md). The lines keep
  * their options as they are now, names and deltas (a later menu edit changes no order), and the cart
- * line each came from when it came from a cart (a payment clears those).
+ * line each came from when it came from a cart (a payment clears those). The order takes the next
+ * number of the shop's `day` in the same statement: the day's order_numbers row stays locked to the
+ * commit, so no two orders of a day, on any API instance, ever share one.
  */
 export async function insertOrder(
   tx: Transaction,
-  values: Omit<typeof orders.$inferInsert, 'id' | 'state'> & { state: OrderState },
+  values: Omit<typeof orders.$inferInsert, 'id' | 'state' | 'orderDay' | 'orderNumber'> & {
+    state: OrderState;
+  },
   creator: string,
   lines: readonly PricedLineRow[],
   from: 'cart' | 'phone',
+  day: string,
 ): Promise<string> {
   const id = randomUUID();
   const lineRows = tx.insert(orderLines).values(
@@ -344,12 +358,20 @@ export async function insertOrder(
     })),
   );
   // Each insert's SQL as it stands (embedded as a builder, Drizzle would wrap it in parentheses).
+  const numbered = tx
+    .insert(orderNumbers)
+    .values({ day, last: 1 })
+    .onConflictDoUpdate({ target: orderNumbers.day, set: { last: sql`${orderNumbers.last} + 1` } })
+    .returning({ last: orderNumbers.last })
+    .getSQL();
   const order = tx
     .insert(orders)
-    .values({ ...values, id })
+    .values({ ...values, id, orderDay: day, orderNumber: sql`(select last from numbered)` })
     .getSQL();
   const created = recordCreation(tx, { id, userUid: values.userUid ?? null }, creator, values.state).getSQL();
-  await tx.execute(sql`with placed as (${order}), created as (${created}) ${lineRows.getSQL()}`);
+  await tx.execute(
+    sql`with numbered as (${numbered}), placed as (${order}), created as (${created}) ${lineRows.getSQL()}`,
+  );
   return id;
 }
 

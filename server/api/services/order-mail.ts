@@ -8,6 +8,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { formatAdminPrice } from '../../../contract/money.ts';
 import { describeChoices } from '../../../contract/options.ts';
+import { orderNumberText } from '../../../contract/order.ts';
 import type { OrderActor, OrderState } from '../../../contract/order-lifecycle.ts';
 import type { OrderRow } from '../../db/rows.ts';
 import { orderLines, users } from '../../db/schema.ts';
@@ -26,6 +27,7 @@ type MailedOrder = Pick<
   | 'promoCode'
   | 'orderType'
   | 'dueText'
+  | 'orderNumber'
 > &
   Partial<Pick<OrderRow, 'paymentMethod'>>;
 
@@ -43,6 +45,10 @@ function whenDue(order: MailedOrder): string {
   return `${due} The kitchen will accept it shortly, and ${next}.`;
 }
 
+/** The order as the kitchen calls it and the customer quotes it: '#12' (contract/order.ts). */
+const numberOf = (order: MailedOrder): string =>
+  orderNumberText({ transaction_id: order.transactionId, order_number: order.orderNumber });
+
 /**
  * The states a customer hears about (each promise a letter makes, another keeps). Accepted and preparing follow paid within minutes and would only
  * add noise; the unpaid endings (payment failed, expired) are already on the gateway's page.
@@ -50,50 +56,50 @@ function whenDue(order: MailedOrder): string {
 const LETTERS: Partial<Record<OrderState, (order: MailedOrder) => { subject: string; body: string }>> = {
   // A cash order's confirmation: placed, nothing paid, the cash to have ready.
   placed: (order) => ({
-    subject: `Pizzon: order ${order.transactionId} is placed`,
-    body: `We have your order ${order.transactionId}. Please have ${formatAdminPrice(order.totalCents)} in cash ready ${order.orderType === 'pickup' ? 'at the counter' : 'for the rider'}.${whenDue(order)}`,
+    subject: `Pizzon: order ${numberOf(order)} is placed`,
+    body: `We have your order ${numberOf(order)}. Please have ${formatAdminPrice(order.totalCents)} in cash ready ${order.orderType === 'pickup' ? 'at the counter' : 'for the rider'}.${whenDue(order)}`,
   }),
   cash_refused: (order) => ({
-    subject: `Pizzon: order ${order.transactionId} has ended`,
-    body: `Order ${order.transactionId} was not paid when it was handed over, so it has ended. Nothing was charged.`,
+    subject: `Pizzon: order ${numberOf(order)} has ended`,
+    body: `Order ${numberOf(order)} was not paid when it was handed over, so it has ended. Nothing was charged.`,
   }),
   paid: (order) => ({
-    subject: `Pizzon: payment received for order ${order.transactionId}`,
-    body: `We received your payment of ${formatAdminPrice(order.totalCents)} for order ${order.transactionId}.${whenDue(order)}`,
+    subject: `Pizzon: payment received for order ${numberOf(order)}`,
+    body: `We received your payment of ${formatAdminPrice(order.totalCents)} for order ${numberOf(order)}.${whenDue(order)}`,
   }),
   out_for_delivery: (order) => ({
-    subject: `Pizzon: order ${order.transactionId} is on its way`,
-    body: `Order ${order.transactionId} has left the kitchen and is on its way to ${order.address}, ${order.city}. We will write again once it is delivered.`,
+    subject: `Pizzon: order ${numberOf(order)} is on its way`,
+    body: `Order ${numberOf(order)} has left the kitchen and is on its way to ${order.address}, ${order.city}. We will write again once it is delivered.`,
   }),
   ready_for_pickup: (order) => ({
-    subject: `Pizzon: order ${order.transactionId} is ready for pickup`,
-    body: `Order ${order.transactionId} is ready at the counter: show this number when you collect it.`,
+    subject: `Pizzon: order ${numberOf(order)} is ready for pickup`,
+    body: `Order ${numberOf(order)} is ready at the counter: show this number when you collect it.`,
   }),
   delivered: (order) => ({
-    subject: `Pizzon: order ${order.transactionId} was delivered`,
-    body: `Order ${order.transactionId} was delivered. Enjoy your meal! Nothing more is needed from you.`,
+    subject: `Pizzon: order ${numberOf(order)} was delivered`,
+    body: `Order ${numberOf(order)} was delivered. Enjoy your meal! Nothing more is needed from you.`,
   }),
   cancelled: (order) => ({
-    subject: `Pizzon: order ${order.transactionId} was cancelled`,
+    subject: `Pizzon: order ${numberOf(order)} was cancelled`,
     body:
       order.paymentMethod === 'cash'
-        ? `Order ${order.transactionId} was cancelled: nothing is to be paid and its items went back on the menu.`
-        : `Order ${order.transactionId} was cancelled before it was paid: nothing was charged and its items went back on the menu. If you still pay for it at the payment page, we will either take the order after all or refund you, and tell you which.`,
+        ? `Order ${numberOf(order)} was cancelled: nothing is to be paid and its items went back on the menu.`
+        : `Order ${numberOf(order)} was cancelled before it was paid: nothing was charged and its items went back on the menu. If you still pay for it at the payment page, we will either take the order after all or refund you, and tell you which.`,
   }),
   refund_due: (order) => ({
-    subject: `Pizzon: your payment for order ${order.transactionId} will be refunded`,
-    body: `We can not deliver order ${order.transactionId}, so your payment of ${formatAdminPrice(order.totalCents)} will be refunded. Our staff will send it back to you; we will write once it is done.`,
+    subject: `Pizzon: your payment for order ${numberOf(order)} will be refunded`,
+    body: `We can not deliver order ${numberOf(order)}, so your payment of ${formatAdminPrice(order.totalCents)} will be refunded. Our staff will send it back to you; we will write once it is done.`,
   }),
   refunded: (order) => ({
-    subject: `Pizzon: your payment for order ${order.transactionId} was refunded`,
-    body: `We sent your payment of ${formatAdminPrice(order.totalCents)} for order ${order.transactionId} back to you. We are sorry we could not deliver it this time.`,
+    subject: `Pizzon: your payment for order ${numberOf(order)} was refunded`,
+    body: `We sent your payment of ${formatAdminPrice(order.totalCents)} for order ${numberOf(order)} back to you. We are sorry we could not deliver it this time.`,
   }),
 };
 
 /** A cash order the kitchen did not accept in the owner's time, released by the job. */
 const releasedLetter = (order: MailedOrder) => ({
-  subject: `Pizzon: order ${order.transactionId} was not accepted in time`,
-  body: `The kitchen could not accept order ${order.transactionId} in time, so it was released: nothing is to be paid and its items went back on the menu. Please order again if you would still like it.`,
+  subject: `Pizzon: order ${numberOf(order)} was not accepted in time`,
+  body: `The kitchen could not accept order ${numberOf(order)} in time, so it was released: nothing is to be paid and its items went back on the menu. Please order again if you would still like it.`,
 });
 
 /** A line's instructions in a mail: as typed, within a line of its own. */
@@ -164,6 +170,6 @@ export async function enqueueOrderMail(
     to: recipient,
     orderId: order.id,
     subject: letter.subject,
-    body: `Dear ${mailName(order.fullName)},\n\n${letter.body}\n\nYour order:\n${await linesText(tx, order.id)}${discountText(order)}\n\nPizzon`,
+    body: `Dear ${mailName(order.fullName)},\n\n${letter.body}\n\nYour order ${numberOf(order)} (${order.transactionId}):\n${await linesText(tx, order.id)}${discountText(order)}\n\nPizzon`,
   });
 }

@@ -19,6 +19,7 @@ export async function paymentStatusOf(
       transactionId: orders.transactionId,
       state: orders.state,
       method: orders.paymentMethod,
+      number: orders.orderNumber,
       // Where the paid-order mail went, if it was written (services/order-mail.ts).
       // Written out in full: a one-table select leaves its columns unqualified, and "id" would be the mail's.
       receipt: sql<string | null>`(select m.to_address from mail_outbox m
@@ -34,7 +35,7 @@ export async function paymentStatusOf(
     // Nothing more will happen to its payment: it holds no stock any more (failed, expired, cancelled,
     // or owed back).
     closed: !STOCK_HOLDING_STATES.includes(order.state),
-    ...(paid && { receipt: order.receipt }),
+    ...(paid && { receipt: order.receipt, order_number: order.number }),
   };
 }
 

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { areaFor, belowMinimumMessage, notDeliveredMessage } from '../../../contract/delivery.ts';
 import { defaultChoices, selectionProblem } from '../../../contract/options.ts';
+import { orderNumberText } from '../../../contract/order.ts';
 import { type PhoneOrder, type PhoneOrderTaken, paymentLinkText } from '../../../contract/phone-order.ts';
 import { priceOrder } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/client.ts';
@@ -118,6 +119,7 @@ async function createPhoneOrder(deps: CheckoutDeps, staffUid: string, input: Pho
       staffUid,
       lines,
       'phone',
+      clock.today(),
     );
     // The slot last, as checkout takes it: its lock is held to the commit. The row read after it
     // carries its times.
@@ -127,10 +129,10 @@ async function createPhoneOrder(deps: CheckoutDeps, staffUid: string, input: Pho
   });
 }
 
-/** The mail that carries a phone order's payment link. */
-const linkMail = (fullName: string, text: string) => ({
-  subject: 'Your Pizzon order: pay here',
-  body: `Dear ${mailName(fullName)},\n\nThank you for your order by phone.\n${text}\n\nPizzon\n`,
+/** The mail that carries a phone order's payment link, named by the order's short number. */
+const linkMail = (fullName: string, number: string, text: string) => ({
+  subject: `Your Pizzon order ${number}: pay here`,
+  body: `Dear ${mailName(fullName)},\n\nThank you for your order ${number} by phone.\n${text}\n\nPizzon\n`,
 });
 
 /**
@@ -171,16 +173,17 @@ export async function takePhoneOrder(
     throw new UpstreamFailed(GATEWAY_UNREACHABLE);
   }
   const text = paymentLinkText(order.transactionId, order.totalCents, url);
+  const answer = toOrder(order, await kept());
   if (input.email !== '') {
     await enqueueMail(deps.db, {
       kind: 'order_payment_link',
       to: input.email,
       orderId: order.id,
-      ...linkMail(input.fullName, text),
+      ...linkMail(input.fullName, orderNumberText(answer), text),
     });
   }
   return {
-    order: toOrder(order, await kept()),
+    order: answer,
     payment_link: url,
     sms_text: text,
     mailed: input.email !== '',
