@@ -19,6 +19,8 @@ export const paymentResultMachine = setup({
       error: string | null;
       /** Once paid: where its receipt went (null: none was mailed); undefined when the API did not say. */
       receipt?: string | null | undefined;
+      /** Once paid: the order's short number (null: from before numbers; undefined: the API did not say). */
+      orderNumber?: number | null | undefined;
     },
     events: {} as { type: 'payment.checkAgain' },
   },
@@ -46,7 +48,10 @@ export const paymentResultMachine = setup({
           {
             guard: { type: 'isPaid', params: ({ event }) => ({ status: event.output }) },
             target: 'paid',
-            actions: assign({ receipt: ({ event }) => event.output.receipt }),
+            actions: assign({
+              receipt: ({ event }) => event.output.receipt,
+              orderNumber: ({ event }) => event.output.order_number,
+            }),
           },
           {
             guard: { type: 'isClosed', params: ({ event }) => ({ status: event.output }) },

@@ -68,11 +68,17 @@ export const chosen = <V extends string>(
   choices: ReadonlyArray<readonly [V, string]>,
 ) => choices.find(([value]) => value === form.get(name))?.[0];
 
-/** The form's search, checked as the server checks it: its text, or the rule it breaks. */
-export function readSearch(form: FormData): { q?: string; problem?: string } {
+/**
+ * The form's search, checked as the server checks it (`schema`: a list's own search rule, the staff
+ * search by default): its text, or the rule it breaks.
+ */
+export function readSearch(
+  form: FormData,
+  schema: v.GenericSchema<string, string> = SearchSchema,
+): { q?: string; problem?: string } {
   const q = filled(form, 'q');
   if (q === undefined) return {};
-  const checked = v.safeParse(SearchSchema, q);
+  const checked = v.safeParse(schema, q);
   return checked.success ? { q } : { problem: checked.issues[0].message };
 }
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ItemFiltersSchema, ReservationFiltersSchema, UserFiltersSchema } from '../../contract/admin.ts';
 import { OrderFiltersSchema } from '../../contract/order.ts';
-import { DaySchema, PAGE_LIMIT, PageQuerySchema } from '../../contract/paging.ts';
+import { DaySchema, PAGE_LIMIT, PageQuerySchema, SearchSchema } from '../../contract/paging.ts';
 import type { AddressOf } from './list-address.ts';
 
 /*
@@ -31,7 +31,9 @@ const limit = lenient(
   ),
 );
 
-const search = lenient(v.pipe(text, OrderFiltersSchema.entries.q.wrapped));
+const search = lenient(v.pipe(text, SearchSchema));
+/** Manage orders' search also takes an order number, however short. */
+const orderSearch = lenient(v.pipe(text, OrderFiltersSchema.entries.q.wrapped));
 const day = lenient(v.pipe(text, DaySchema));
 
 const ManageOrdersFields = v.object({
@@ -39,7 +41,7 @@ const ManageOrdersFields = v.object({
   state: lenient(OrderFiltersSchema.entries.state.wrapped),
   from: day,
   to: day,
-  q: search,
+  q: orderSearch,
   payment_method: lenient(OrderFiltersSchema.entries.payment_method.wrapped),
   cursor,
   limit,

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { CircleCheck, Hourglass } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { formatCartPrice, toCents } from '../../contract/money.ts';
-import type { Order } from '../../contract/order.ts';
+import { type Order, orderNumberText } from '../../contract/order.ts';
 import type { OrderEvent, OrderState, PaymentMethod } from '../../contract/order-lifecycle.ts';
 import { orderStatusWords } from '../../contract/order-status.ts';
 import { isPaidState, orderAction, orderStateOf } from '../../machines/order.machine.ts';
@@ -103,6 +103,7 @@ function OrderCard({ order, feed, liveEvents, onDeleted, onStale }: OrderCardPro
       aria-label={`Order ${order.transaction_id}`}
       className="grid gap-4 rounded-3xl border border-neutral-200 bg-white p-4 shadow-sm sm:p-6"
     >
+      <p className="text-xl font-bold tabular-nums">Order {orderNumberText(order)}</p>
       <div className="flex items-start justify-between gap-4">
         <dl className="grid min-w-0 flex-1 gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
           <Field label="Order Date">{order.order_time}</Field>
@@ -158,7 +159,7 @@ function OrderCard({ order, feed, liveEvents, onDeleted, onStale }: OrderCardPro
           )}
         </div>
       </div>
-      <OrderEstimate order={order} state={state} now={minute} />
+      <OrderEstimate order={order} state={state} now={minute} events={liveEvents} />
       <OrderTracker state={state} type={order.order_type} method={order.payment_method} />
       <OrderComeBack order={order} payable={action === 'delete'} />
       <details onToggle={(event) => setTimelineOpen(event.currentTarget.open)}>

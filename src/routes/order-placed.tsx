@@ -1,10 +1,10 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { formatCartPrice, toCents } from '../../contract/money.ts';
-import { cashToCollect } from '../../contract/order.ts';
+import { cashToCollect, orderNumberText } from '../../contract/order.ts';
 import { FINAL_STATES, isPaid, ORDER_STATE_LABELS } from '../../contract/order-lifecycle.ts';
 import { LoadingScreen } from '../components/loading-screen.tsx';
-import { PaymentTracker, usePaidOrder } from './payment-tracker.tsx';
+import { OrderNumber, PaymentTracker, usePaidOrder } from './payment-tracker.tsx';
 
 const route = getRouteApi('/order-placed/$tranId');
 
@@ -29,6 +29,7 @@ export function OrderPlacedPage() {
       <h1 className="text-3xl font-bold">
         {ended ? `Your order is ${ORDER_STATE_LABELS[state].toLowerCase()}` : 'Order placed!'}
       </h1>
+      <OrderNumber text={orderNumberText(order)} />
       <p className="text-lg">
         Transaction number: <strong className="font-mono break-all">{tranId}</strong>
       </p>

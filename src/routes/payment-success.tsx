@@ -1,11 +1,11 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { receiptText } from '../../contract/order.ts';
+import { orderNumberText, receiptText } from '../../contract/order.ts';
 import type { OrderState } from '../../contract/order-lifecycle.ts';
 import { useOrdersLogic } from '../actors/orders.ts';
 import { LoadingScreen } from '../components/loading-screen.tsx';
-import { PaymentTracker, usePaidOrder } from './payment-tracker.tsx';
+import { OrderNumber, PaymentTracker, usePaidOrder } from './payment-tracker.tsx';
 
 const route = getRouteApi('/payment-success/$tranId');
 
@@ -15,10 +15,21 @@ const CANCELLED: Partial<Record<OrderState, string>> = {
   refunded: 'Your order was cancelled and refunded',
 };
 
-/** The spec's result for a paid order, its headline following the order's state, the order live below. */
-function PaidOrder({ tranId, receipt }: { tranId: string; receipt: string | null | undefined }) {
+interface PaidOrderProps {
+  tranId: string;
+  receipt: string | null | undefined;
+  /** The order's short number as the payment's status gave it. */
+  orderNumber: number | null | undefined;
+}
+
+/**
+ * The spec's result for a paid order, its headline following the order's state, the order live below.
+ * The short number, the one the kitchen calls, comes with the payment's status, before the order is read.
+ */
+function PaidOrder({ tranId, receipt, orderNumber }: PaidOrderProps) {
   const paid = usePaidOrder(tranId);
   const cancelled = paid.state ? CANCELLED[paid.state] : undefined;
+  const number = paid.order?.order_number ?? orderNumber;
   return (
     <section className="mx-auto grid max-w-2xl justify-items-center gap-4 px-4 py-20 text-center">
       {cancelled ? (
@@ -27,6 +38,9 @@ function PaidOrder({ tranId, receipt }: { tranId: string; receipt: string | null
         <CircleCheck aria-hidden="true" className="size-24 text-green-600" />
       )}
       <h1 className="text-3xl font-bold">{cancelled ?? 'Payment Successful!'}</h1>
+      {number != null && (
+        <OrderNumber text={orderNumberText({ transaction_id: tranId, order_number: number })} />
+      )}
       <p className="text-lg">
         Transaction number: <strong className="font-mono break-all">{tranId}</strong>
       </p>
@@ -46,7 +60,10 @@ export function PaymentSuccessPage() {
   const { paymentResult } = useOrdersLogic();
   const [state, send] = useMachine(paymentResult, { input: { transactionId: tranId } });
 
-  if (state.matches('paid')) return <PaidOrder tranId={tranId} receipt={state.context.receipt} />;
+  if (state.matches('paid'))
+    return (
+      <PaidOrder tranId={tranId} receipt={state.context.receipt} orderNumber={state.context.orderNumber} />
+    );
   const unsettled = state.matches('unconfirmed') || state.matches('failed') || state.matches('notPaid');
   if (!unsettled) {
     return (

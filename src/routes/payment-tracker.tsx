@@ -30,6 +30,18 @@ export function usePaidOrder(transactionId: string) {
   return { order, state: latestState(events) ?? order.state, events, feed };
 }
 
+/**
+ * The order's short number, large: the one the kitchen calls out and the customer quotes at the door,
+ * the counter or on the phone ('#12'; an order from before numbers has its ticket's '#B3FC0E').
+ */
+export function OrderNumber({ text }: { text: string }) {
+  return (
+    <p className="grid text-lg">
+      Your order number <strong className="text-5xl font-bold tabular-nums">{text}</strong>
+    </p>
+  );
+}
+
 interface TrackerProps {
   order: Order;
   state: OrderState;
@@ -47,7 +59,7 @@ export function PaymentTracker({ order, state, events, feed }: TrackerProps) {
   return (
     <section aria-label="Your order" className="grid w-full gap-4 text-left">
       <LiveStatus status={feed.status} pausedOnce={feed.pausedOnce} message={feed.message} />
-      <OrderEstimate order={order} state={state} now={now} />
+      <OrderEstimate order={order} state={state} now={now} events={events} />
       <OrderTracker state={state} type={order.order_type} method={order.payment_method} />
       <OrderLines order={order} />
       <details>

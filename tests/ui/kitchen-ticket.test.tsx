@@ -73,6 +73,13 @@ describe('the kitchen ticket', () => {
     expect(ticket).toHaveAttribute('data-roll', '80');
   });
 
+  it('prints the day’s short number large, the long id under it; an order from before numbers keeps its tail', () => {
+    const ticket = ticketOf({ ...delivery, order_number: 12 });
+    expect(within(ticket).getByText('#12')).toHaveClass('ticket-number');
+    expect(within(ticket).getByText('PZ0A1B2C3D4E5F60718293A4B5')).toHaveClass('ticket-id');
+    expect(ticket).not.toHaveTextContent('#93A4B5');
+  });
+
   it('prints a pickup for a later slot: when it is due, no address, and the cash to collect', () => {
     const pickup = anOrder('p', 'accepted', {
       order_type: 'pickup',

@@ -115,6 +115,13 @@ describe('the paged lists’ addresses', () => {
     });
   });
 
+  it('keeps an order number however short for Manage orders, as the server searches it, and no other list', () => {
+    expect(v.parse(ManageOrdersSearchSchema, { q: 7 }).q).toBe('7');
+    expect(v.parse(ManageOrdersSearchSchema, { q: '#7' }).q).toBe('#7');
+    expect(v.parse(ManageOrdersSearchSchema, { q: '#x' }).q).toBeUndefined();
+    expect(v.parse(ManageUsersSearchSchema, { q: 7 })).toEqual({});
+  });
+
   it('are kept by the router field by field, as the URL has them, for the pages to check', () => {
     expect(manageOrdersAddress.keys).toEqual(Object.keys(ManageOrdersSearchSchema.pipe[0].entries));
     expect(manageUsersAddress.keys).toEqual(Object.keys(ManageUsersSearchSchema.entries));

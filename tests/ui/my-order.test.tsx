@@ -46,7 +46,11 @@ const currentStep = (element: HTMLElement) =>
   within(element).getByRole('list', { name: 'Order progress' }).querySelector('[aria-current="step"]');
 
 beforeEach(() => {
-  server.orders = [anOrder('u', 'awaiting_payment'), anOrder('p', 'paid'), anOrder('r', 'refund_due')];
+  server.orders = [
+    anOrder('u', 'awaiting_payment'),
+    anOrder('p', 'paid', { order_number: 12 }),
+    anOrder('r', 'refund_due'),
+  ];
 });
 
 describe('My order', () => {
@@ -59,6 +63,9 @@ describe('My order', () => {
       expect(within(unpaid).getByText(label)).toBeInTheDocument();
     }
     expect(unpaid).toHaveTextContent('November 23,2026 08:05:09 PM');
+    // The day's short number, large, above the spec's fields; the long id stays among them.
+    expect(within(await card('T-p')).getByText('Order #12')).toBeInTheDocument();
+    expect(within(unpaid).getByText('Order #T-u')).toBeInTheDocument();
     expect(unpaid).toHaveTextContent('21.50 tk');
     expect(unpaid).toHaveTextContent('Payment pending');
     expect(unpaid).toHaveTextContent('Order Pending');

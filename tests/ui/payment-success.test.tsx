@@ -21,7 +21,7 @@ vi.mock('@tanstack/react-router', () => ({
 
 const { PaymentSuccessPage } = await import('../../src/routes/payment-success.tsx');
 
-function renderPaidOrder(order: Order, receipt?: string | null) {
+function renderPaidOrder(order: Order | null, receipt?: string | null, status: Partial<PaymentStatus> = {}) {
   const Page = withActors(PaymentSuccessPage, testActors(), [
     giveLogic(ordersLogic, {
       paymentResult: paymentResultMachine.provide({
@@ -32,6 +32,7 @@ function renderPaidOrder(order: Order, receipt?: string | null) {
               payment_status: true,
               closed: false,
               ...(receipt !== undefined && { receipt }),
+              ...status,
             }),
           ),
         },
@@ -60,6 +61,18 @@ describe('Payment success', () => {
       await screen.findByRole('heading', { name: 'Your order was cancelled: a refund is due' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).toBeNull();
+  });
+
+  it('shows the order’s short number above the transaction number', async () => {
+    renderPaidOrder(anOrder('a', 'paid', { order_number: 12 }), undefined, { order_number: 12 });
+    expect(await screen.findByText('#12')).toBeInTheDocument();
+    expect(screen.getByText('T-a')).toBeInTheDocument();
+  });
+
+  it('shows the number the payment’s status gave while the order itself could not be read', async () => {
+    renderPaidOrder(null, undefined, { order_number: 7 });
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByText('#7')).toBeInTheDocument();
   });
 
   it('says where the receipt went, or why none was mailed', async () => {

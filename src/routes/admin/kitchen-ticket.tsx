@@ -2,14 +2,8 @@ import dayjs from 'dayjs';
 import { createPortal } from 'react-dom';
 import { formatAdminPrice, toCents } from '../../../contract/money.ts';
 import { describeChoices } from '../../../contract/options.ts';
-import { cashToCollect, type Order } from '../../../contract/order.ts';
+import { cashToCollect, type Order, orderNumberText } from '../../../contract/order.ts';
 import type { RollWidth } from '../../../machines/kitchen-board.machine.ts';
-
-/**
- * The number called across the kitchen: the transaction id's last six characters (the id is 26, too
- * long to read at a glance; the card's id ends with the same six, and the whole id is printed under).
- */
-const ticketNumber = (order: Pick<Order, 'transaction_id'>): string => order.transaction_id.slice(-6);
 
 /** A time of the device's clock (decision 037), with its day when it is not today. */
 function when(instant: string, now: number): string {
@@ -38,7 +32,7 @@ export function KitchenTicket({ order, roll, now }: { order: Order; roll: RollWi
   const money = settlement(order);
   return (
     <article className="ticket" data-roll={roll} aria-label={`Ticket for order ${order.transaction_id}`}>
-      <p className="ticket-number">#{ticketNumber(order)}</p>
+      <p className="ticket-number">{orderNumberText(order)}</p>
       <p className="ticket-id">{order.transaction_id}</p>
       <p className="ticket-type">{type === 'pickup' ? 'PICKUP' : 'DELIVERY'}</p>
       <p className="ticket-due">

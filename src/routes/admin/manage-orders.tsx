@@ -3,7 +3,7 @@ import { useActor } from '@xstate/react';
 import dayjs from 'dayjs';
 import { Fragment, useState } from 'react';
 import { formatAdminPrice, toCents } from '../../../contract/money.ts';
-import type { Order } from '../../../contract/order.ts';
+import { type Order, OrderSearchSchema, orderNumberText } from '../../../contract/order.ts';
 import {
   ORDER_STATE_LABELS,
   ORDER_STATES,
@@ -53,7 +53,7 @@ function readFilters(form: FormData): { filters: Filters; errors: FilterErrors }
   const payment_method = chosen(form, 'payment_method', METHODS);
   const from = filled(form, 'from');
   const to = filled(form, 'to');
-  const { q, problem } = readSearch(form);
+  const { q, problem } = readSearch(form, OrderSearchSchema);
   const errors: FilterErrors = {};
   if (problem) errors.q = problem;
   if (from && to && to < from) errors.to = 'To must not be before From';
@@ -98,7 +98,11 @@ function OrderFilters({ search }: { search: ManageOrdersSearch }) {
           <input type="date" name="to" className="field" defaultValue={search.to ?? ''} />
         </FormField>
       </div>
-      <SearchFilter placeholder="Transaction id, name or e-mail" value={search.q} error={errors.q} />
+      <SearchFilter
+        placeholder="Order number, transaction id, name or e-mail"
+        value={search.q}
+        error={errors.q}
+      />
     </ListFilters>
   );
 }
@@ -229,6 +233,7 @@ export function ManageOrdersPage() {
           <Fragment key={order._id}>
             <tr className="border-b border-neutral-200 align-top">
               <td className="py-3 pr-4">
+                <span className="block text-lg font-bold tabular-nums">{orderNumberText(order)}</span>
                 <span className="block font-mono text-sm break-all">{order.transaction_id}</span>
                 <span className="text-sm text-neutral-700">{order.order_time}</span>
               </td>
