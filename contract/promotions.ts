@@ -40,6 +40,65 @@ export const onlyForOrderType = (type: OrderType): string =>
   type === 'delivery' ? 'Delivery orders only' : 'Pickup orders only';
 export const noSuchCode = (code: string): string => `There is no promo code ${code}`;
 
+/**
+ * Where a code stands, before any customer or order is looked at: switched off, not started, ended, its
+ * uses all taken, or in force. Admin → Promotions shows it; checkout refuses by it.
+ */
+export const PROMO_STANDINGS = ['off', 'scheduled', 'active', 'expired', 'used_up'] as const;
+export type PromoStanding = (typeof PROMO_STANDINGS)[number];
+export const PROMO_STANDING_LABELS: Record<PromoStanding, string> = {
+  off: 'Off',
+  scheduled: 'Scheduled',
+  active: 'Active',
+  expired: 'Expired',
+  used_up: 'Used up',
+};
+
+/** What a code's standing is read from: its switch, its dates and its limit on uses. */
+export interface PromoLimits {
+  active: boolean;
+  startsAt: Date | string | null;
+  endsAt: Date | string | null;
+  maxUses: number | null;
+}
+
+/** Every use of the code is taken: `uses` orders hold one (while they hold their stock). */
+export const usedUp = (promo: Pick<PromoLimits, 'maxUses'>, uses: number): boolean =>
+  promo.maxUses !== null && uses >= promo.maxUses;
+
+const instant = (at: Date | string) => (typeof at === 'string' ? Date.parse(at) : at.getTime());
+
+/**
+ * The code's standing at `now` with `uses` of it held: the one rule checkout refuses by
+ * (server/api/services/promotions.ts) and Admin → Promotions shows. A code starts at its start and
+ * has ended at its end.
+ */
+export function promoStanding(promo: PromoLimits, now: number, uses = 0): PromoStanding {
+  if (!promo.active) return 'off';
+  if (promo.startsAt && now < instant(promo.startsAt)) return 'scheduled';
+  if (promo.endsAt && now >= instant(promo.endsAt)) return 'expired';
+  return usedUp(promo, uses) ? 'used_up' : 'active';
+}
+
+/** Why a code in `standing` takes nothing off, in the customer's words; null while it is in force. */
+export function refusalOfStanding(
+  standing: PromoStanding,
+  promo: Pick<PromoLimits, 'startsAt'>,
+): string | null {
+  switch (standing) {
+    case 'off':
+      return PROMO_INACTIVE;
+    case 'scheduled':
+      return startsOn(new Date(instant(promo.startsAt!)).toISOString().slice(0, 10));
+    case 'expired':
+      return PROMO_EXPIRED;
+    case 'used_up':
+      return PROMO_USED_UP;
+    case 'active':
+      return null;
+  }
+}
+
 /** A code as typed, as it is stored and compared: trimmed, upper case. */
 export const normalizeCode = (code: string): string => code.trim().toUpperCase();
 
@@ -170,8 +229,10 @@ export const PromotionSchema = v.object({
   active: v.boolean(),
   /** Orders paid with it (delivered or on their way; a refunded one gave its use back). */
   usesPaid: v.number(),
-  /** Unpaid orders holding a use until they are paid or released. */
+  /** Unpaid orders holding a use until they are paid or released (a cash order until it is accepted). */
   usesHeld: v.number(),
+  /** Where it stands now by the rule checkout applies (promoStanding), its uses those paid and held. */
+  standing: v.picklist(PROMO_STANDINGS),
 });
 export type Promotion = v.InferOutput<typeof PromotionSchema>;
 export const PromotionListSchema = v.array(PromotionSchema);

@@ -12,6 +12,7 @@ import {
   PROMO_EXPIRED,
   PROMO_INACTIVE,
   PROMO_USED_UP,
+  type PromoStanding,
   type Promotion,
   type PromotionFormInput,
   spendMore,
@@ -35,8 +36,10 @@ import {
   createCustomer,
   insertMenuItem,
   type MenuItemRow,
+  ORDER_TIME,
   orderByTransaction,
   postIpn,
+  SHIPPING,
   setStock,
   stockOf,
   transactionIdOf,
@@ -157,12 +160,13 @@ describe('the owner’s codes', () => {
       refusal: null,
     });
     const admin = await createAdmin(ctx);
-    const { _id, usesPaid: _p, usesHeld: _h, ...terms } = promo;
+    const { _id, usesPaid: _p, usesHeld: _h, standing: _s, ...terms } = promo;
+    expect(promo.standing).toBe('active');
     const off = await adminCall<Promotion>(ctx, admin, 'PATCH', `/admin-promotions/${_id}`, {
       ...terms,
       active: false,
     });
-    expect(off.body.active).toBe(false);
+    expect(off.body).toMatchObject({ active: false, standing: 'off' });
     expect((await cartPromo(customer)).body).toEqual({
       code: promo.code,
       discount: 0,
@@ -243,18 +247,32 @@ describe('a code on the cart, priced by the server', () => {
     const item = await insertMenuItem(ctx, { priceCents: 1_000 });
     const customer = await customerWith([{ item, quantity: 1 }]);
     const hour = 3_600_000;
-    const cases: Array<[Partial<PromotionFormInput>, string | RegExp]> = [
-      [{ endsAt: new Date(Date.now() - hour).toISOString() }, PROMO_EXPIRED],
-      [{ startsAt: new Date(Date.now() + 48 * hour).toISOString() }, /^Starts on \d{4}-\d{2}-\d{2}$/],
-      [{ categories: ['drink', 'salad'] }, onlyForCategories(['drink', 'salad'])],
+    // Admin → Promotions says what the customer is told: Expired, Scheduled, or Active for a code
+    // that applies to other orders.
+    const cases: Array<[Partial<PromotionFormInput>, string | RegExp, PromoStanding]> = [
+      [
+        {
+          startsAt: new Date(Date.now() - 200 * hour).toISOString(),
+          endsAt: new Date(Date.now() - hour).toISOString(),
+        },
+        PROMO_EXPIRED,
+        'expired',
+      ],
+      [
+        { startsAt: new Date(Date.now() + 48 * hour).toISOString() },
+        /^Starts on \d{4}-\d{2}-\d{2}$/,
+        'scheduled',
+      ],
+      [{ categories: ['drink', 'salad'] }, onlyForCategories(['drink', 'salad']), 'active'],
       // The spec's checkout ships every order: a pickup code does not apply to it.
-      [{ orderType: 'pickup' }, onlyForOrderType('pickup')],
+      [{ orderType: 'pickup' }, onlyForOrderType('pickup'), 'active'],
     ];
-    for (const [terms, refusal] of cases) {
+    for (const [terms, refusal, standing] of cases) {
       const promo = await addPromotion(terms);
       const answer = (await applyCode(customer, promo.code)).body;
       expect(answer.discount, JSON.stringify(terms)).toBe(0);
       expect(answer.refusal, JSON.stringify(terms)).toMatch(refusal);
+      expect((await promotionNow(promo._id)).standing, JSON.stringify(terms)).toBe(standing);
     }
     expect(onlyForCategories(['drink', 'salad'])).toBe('Only for drink, salad');
   });
@@ -305,7 +323,7 @@ describe('a code’s uses: held at checkout, counted once paid, given back like 
     await applyCode(first, promo.code);
     const placed = await checkout(ctx, first, discountedBody(lines, 2));
     expect(placed.status).toBe(200);
-    expect(await promotionNow(promo._id)).toMatchObject({ usesHeld: 1, usesPaid: 0 });
+    expect(await promotionNow(promo._id)).toMatchObject({ usesHeld: 1, usesPaid: 0, standing: 'used_up' });
 
     // While it is held, the last use is no one else's.
     const second = await customerWith(lines);
@@ -313,14 +331,37 @@ describe('a code’s uses: held at checkout, counted once paid, given back like 
 
     const order = (await orderByTransaction(ctx, transactionIdOf(placed.body.url!)))!;
     await pay(order, 'failed');
-    expect(await promotionNow(promo._id)).toMatchObject({ usesHeld: 0, usesPaid: 0 });
+    expect(await promotionNow(promo._id)).toMatchObject({ usesHeld: 0, usesPaid: 0, standing: 'active' });
     expect((await cartPromo(second)).body).toMatchObject({ discount: 2, refusal: null });
 
     const again = await checkout(ctx, second, discountedBody(lines, 2));
     expect(again.status).toBe(200);
     await pay((await orderByTransaction(ctx, transactionIdOf(again.body.url!)))!);
-    expect(await promotionNow(promo._id)).toMatchObject({ usesHeld: 0, usesPaid: 1 });
+    expect(await promotionNow(promo._id)).toMatchObject({ usesHeld: 0, usesPaid: 1, standing: 'used_up' });
     expect((await cartPromo(first)).body.refusal).toBe(PROMO_USED_UP);
+  });
+
+  it('counts a cash order not yet accepted as holding its use, as checkout does', async () => {
+    const item = await insertMenuItem(ctx, { priceCents: 1_000 });
+    const promo = await addPromotion({ kind: 'fixed', amount: 2, maxUses: 1 });
+    await ctx.db.insert(orders).values({
+      ...SHIPPING,
+      userUid: 'promo-cash-customer',
+      orderTime: ORDER_TIME,
+      transactionId: `PZPROMOCASH${Date.now().toString(36).toUpperCase()}`,
+      totalCents: 800,
+      state: 'placed',
+      paymentMethod: 'cash',
+      promotionId: promo._id,
+      promoCode: promo.code,
+      discountCents: 200,
+    });
+    expect(await promotionNow(promo._id)).toMatchObject({ usesHeld: 1, usesPaid: 0, standing: 'used_up' });
+    const customer = await customerWith([{ item, quantity: 1 }]);
+    expect((await applyCode(customer, promo.code)).body).toMatchObject({
+      discount: 0,
+      refusal: PROMO_USED_UP,
+    });
   });
 
   it('gives the use back when the hold lapses, and says "Already used" to the customer who has it', async () => {

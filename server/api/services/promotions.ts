@@ -7,22 +7,27 @@
 // code's last use, on any number of API instances, leave exactly one order holding it.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { toCents, toTaka } from '../../../contract/money.ts';
-import { type OrderType, PAID_STATES, STOCK_HOLDING_STATES } from '../../../contract/order-lifecycle.ts';
+import {
+  type OrderType,
+  PAID_STATES,
+  STOCK_HOLDING_STATES,
+  UNVOUCHED_HOLD_STATES,
+} from '../../../contract/order-lifecycle.ts';
 import type { Page } from '../../../contract/paging.ts';
 import {
   DEFAULT_ORDER_TYPE,
   noSuchCode,
   onlyForOrderType,
   PROMO_ALREADY_USED,
-  PROMO_EXPIRED,
-  PROMO_INACTIVE,
   PROMO_USED_UP,
   type PromoOutcome,
   type PromoTerms,
   type Promotion,
   type PromotionInput,
+  promoStanding,
+  refusalOfStanding,
   refused,
-  startsOn,
+  usedUp,
 } from '../../../contract/promotions.ts';
 import type { Database } from '../../db/client.ts';
 import { cartPromos, orders, promotions } from '../../db/schema.ts';
@@ -36,12 +41,11 @@ export type PromotionRow = typeof promotions.$inferSelect;
 const NO_SUCH_PROMOTION = 'No promotion has this id';
 const CODE_TAKEN = (code: string) => `There is already a promo code ${code}`;
 
-const holding = sql.raw(`(${STOCK_HOLDING_STATES.map((state) => `'${state}'`).join(', ')})`);
-const paid = sql.raw(
-  `(${PAID_STATES.filter((state) => STOCK_HOLDING_STATES.includes(state))
-    .map((state) => `'${state}'`)
-    .join(', ')})`,
-);
+const list = (states: readonly string[]) => sql.raw(`(${states.map((state) => `'${state}'`).join(', ')})`);
+const holding = list(STOCK_HOLDING_STATES);
+/** Paid and holding, and unpaid and holding: together every use checkout counts. */
+const paid = list(PAID_STATES.filter((state) => STOCK_HOLDING_STATES.includes(state)));
+const unpaid = list(UNVOUCHED_HOLD_STATES);
 
 export const termsOf = (row: PromotionRow): PromoTerms => ({
   code: row.code,
@@ -77,7 +81,7 @@ async function uniqueCode<T>(code: string, write: () => Promise<T>): Promise<T> 
   }
 }
 
-function toPromotion(row: PromotionRow & { usesPaid: number; usesHeld: number }): Promotion {
+function toPromotion(row: PromotionRow & { usesPaid: number; usesHeld: number; now: Date }): Promotion {
   return {
     _id: row.id,
     code: row.code,
@@ -93,13 +97,18 @@ function toPromotion(row: PromotionRow & { usesPaid: number; usesHeld: number })
     active: row.active,
     usesPaid: row.usesPaid,
     usesHeld: row.usesHeld,
+    standing: promoStanding(row, new Date(row.now).getTime(), row.usesPaid + row.usesHeld),
   };
 }
 
-/** Each promotion's uses: paid ones, and those unpaid orders hold (through orders_promotion_uses_idx). */
+/**
+ * Each promotion's uses: paid ones, and those unpaid orders hold (through orders_promotion_uses_idx);
+ * and the database's clock, as checkout reads it, for its standing.
+ */
 const usesColumns = {
   usesPaid: sql<number>`(select count(*)::int from orders o where o.promotion_id = promotions.id and o.state in ${paid})`,
-  usesHeld: sql<number>`(select count(*)::int from orders o where o.promotion_id = promotions.id and o.state = 'awaiting_payment')`,
+  usesHeld: sql<number>`(select count(*)::int from orders o where o.promotion_id = promotions.id and o.state in ${unpaid})`,
+  now: sql<Date>`now()`,
 };
 
 /** A page of the owner's codes, newest first, each with its uses. */
@@ -181,7 +190,7 @@ async function usesRefusal(db: Executor, promo: PromotionRow, uid: string, excep
   if (promo.maxUses === null && promo.maxUsesPerCustomer === null) return null;
   const held = await usesHeld(db, promo.id, uid, except);
   if (promo.maxUsesPerCustomer !== null && held.mine >= promo.maxUsesPerCustomer) return PROMO_ALREADY_USED;
-  if (promo.maxUses !== null && held.all >= promo.maxUses) return PROMO_USED_UP;
+  if (usedUp(promo, held.all)) return PROMO_USED_UP;
   return null;
 }
 
@@ -196,13 +205,10 @@ async function standingRefusal(
   uid: string,
   orderType: OrderType,
 ): Promise<string | null> {
-  if (!promo.active) return PROMO_INACTIVE;
   const [{ now }] = (await db.execute<{ now: Date }>(sql`select now() as now`)).rows as [{ now: Date }];
-  const at = new Date(now).getTime();
-  if (promo.startsAt && at < promo.startsAt.getTime()) {
-    return startsOn(promo.startsAt.toISOString().slice(0, 10));
-  }
-  if (promo.endsAt && at >= promo.endsAt.getTime()) return PROMO_EXPIRED;
+  // Its switch and dates here; its uses below, counted with the customer's own.
+  const refusal = refusalOfStanding(promoStanding(promo, new Date(now).getTime()), promo);
+  if (refusal) return refusal;
   if (promo.orderType && promo.orderType !== orderType) return onlyForOrderType(promo.orderType);
   return usesRefusal(db, promo, uid);
 }

@@ -8,6 +8,8 @@ import { ORDER_TYPES } from '../../../contract/order-lifecycle.ts';
 import {
   describePromotion,
   PROMO_KINDS,
+  PROMO_STANDING_LABELS,
+  type PromoStanding,
   type Promotion,
   type PromotionFormInput,
   PromotionInputSchema,
@@ -180,6 +182,15 @@ function validity({ startsAt, endsAt }: Pick<Promotion, 'startsAt' | 'endsAt'>):
   return 'Always';
 }
 
+/** Green only while checkout takes the code; its words say which of the other standings it is in. */
+const STANDING_COLOURS: Record<PromoStanding, string> = {
+  active: 'text-green-800',
+  scheduled: 'text-brand-ink',
+  expired: 'text-neutral-700',
+  used_up: 'text-neutral-700',
+  off: 'text-coral-ink',
+};
+
 /** Admin → Promotions: the owner's codes, their terms and uses; a form to add one or change one. */
 export function PromotionsPage() {
   const search = useListSearch(PagedSearchSchema, useSearch({ from: '/admin/promotions' }));
@@ -204,10 +215,8 @@ export function PromotionsPage() {
           <tr key={promotion._id} className="border-b border-neutral-200 align-top">
             <td className="py-3 pr-4">
               <span className="block font-mono font-bold">{promotion.code}</span>
-              <span
-                className={`text-sm font-semibold ${promotion.active ? 'text-green-800' : 'text-coral-ink'}`}
-              >
-                {promotion.active ? 'Active' : 'Switched off'}
+              <span className={`text-sm font-semibold ${STANDING_COLOURS[promotion.standing]}`}>
+                {PROMO_STANDING_LABELS[promotion.standing]}
               </span>
             </td>
             <td className="py-3 pr-4">{describePromotion(promotion)}</td>
