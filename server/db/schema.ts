@@ -25,8 +25,8 @@ import { ITEM_CATEGORIES, type ItemCategory, LOW_STOCK } from '../../contract/me
 import { ORDER_STAGES } from '../../contract/order.ts';
 import {
   ACCEPTED_STATES,
-  CASH_OPEN_STATES,
   CASH_PAID_STATES,
+  KITCHEN_COLUMNS,
   ORDER_STATES,
   ORDER_TYPES,
   type OrderState,
@@ -517,9 +517,12 @@ export const orders = pgTable(
     index('orders_promotion_uses_idx')
       .on(t.promotionId, t.state, t.userUid)
       .where(sql`${t.promotionId} is not null`),
-    // The owner's day (services/owners-day.ts): paid today, and how long the kitchen's queue has waited.
+    // The owner's day (services/owners-day.ts): paid today; the orders on the kitchen board, every field
+    // its lanes, waits and cash are counted from, read from the index alone.
     index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
-    index('orders_waiting_paid_idx').on(t.paidAt).where(stateIn(WAITING_STATES)),
+    index('orders_board_idx')
+      .on(t.state, t.scheduled, t.startAt, t.paymentMethod, t.totalCents, t.paidAt, t.createdAt)
+      .where(stateIn(KITCHEN_COLUMNS)),
     // The kitchen's queue (services/slots.ts): scheduled orders count once they are due to be started.
     index('orders_scheduled_waiting_idx')
       .on(t.startAt)
@@ -529,11 +532,8 @@ export const orders = pgTable(
       'orders_payment_method_known',
       sql.raw(`payment_method in (${PAYMENT_METHODS.map((m) => `'${m}'`).join(', ')})`),
     ),
-    // Manage orders' payment method filter, newest first; the owner's day's cash still to collect.
+    // Manage orders' payment method filter, newest first.
     index('orders_method_created_idx').on(t.paymentMethod, t.createdAt, t.id),
-    index('orders_cash_open_idx')
-      .on(t.state)
-      .where(sql.raw(`payment_method = 'cash' and ${stateInText(CASH_OPEN_STATES)}`)),
     // Two orders of a day never share a number; Manage orders' search finds the day's number by it.
     uniqueIndex('orders_day_number_idx').on(t.orderDay, t.orderNumber),
   ],

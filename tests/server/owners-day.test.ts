@@ -1,7 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOARD_LANES, boardLanes, WAITING_LANES } from '../../contract/kitchen-lanes.ts';
 import type { MenuItem } from '../../contract/menu.ts';
-import type { OrderEvent } from '../../contract/order-lifecycle.ts';
+import type { Order } from '../../contract/order.ts';
+import { KITCHEN_COLUMNS, type OrderEvent } from '../../contract/order-lifecycle.ts';
 import type { OwnersDay } from '../../contract/owners-day.ts';
 import { ALREADY_IN_STOCK, ALREADY_SOLD_OUT, HOW_MANY_BACK } from '../../server/api/services/item-stock.ts';
 import { readOwnersDay } from '../../server/api/services/owners-day.ts';
@@ -20,11 +22,15 @@ import { sharedTestContext } from './support/test-app.ts';
 const ctx = sharedTestContext();
 const clock = shopClock(DEFAULT_SHOP_TIME_ZONE);
 
-/** An order placed `daysAgo` days ago in `state`, its lines and, if paid, when (minutes after placing). */
+/**
+ * An order placed `daysAgo` days ago in `state`, its lines and, if paid, when (minutes after placing);
+ * `more`: how it is paid, its type, and for an order for later, when the kitchen should start it.
+ */
 async function seededOrder(
   state: (typeof orders.$inferInsert)['state'],
   lines: Array<{ name: string; quantity: number; priceCents: number }>,
   { daysAgo = 0, paidAfterMinutes }: { daysAgo?: number; paidAfterMinutes?: number } = {},
+  more: Pick<typeof orders.$inferInsert, 'paymentMethod' | 'orderType' | 'scheduled' | 'startAt'> = {},
 ) {
   const total = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const [order] = await ctx.db
@@ -46,6 +52,7 @@ async function seededOrder(
         paidAfterMinutes === undefined
           ? null
           : sql`now() - make_interval(days => ${daysAgo}, mins => ${30 - paidAfterMinutes})`,
+      ...more,
     })
     .returning();
   await ctx.db
@@ -159,6 +166,108 @@ describe('the owner’s day, against seeded orders', () => {
   });
 });
 
+describe('the owner’s figures are the kitchen board’s lanes', () => {
+  let admin: Admin;
+  const pizza = [{ name: 'Margherita', priceCents: 1_000, quantity: 1 }];
+  const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+  beforeAll(async () => {
+    admin = await createAdmin(ctx);
+    const cash = { paymentMethod: 'cash' } as const;
+    // A cash order placed, not yet accepted: on the board in Placed, no payment yet.
+    await seededOrder('placed', pizza, {}, cash);
+    // Ordered for tonight: in Later until its start, paid online or placed in cash.
+    await seededOrder(
+      'paid',
+      pizza,
+      { paidAfterMinutes: 1 },
+      { scheduled: true, startAt: minutesFromNow(300) },
+    );
+    await seededOrder('placed', pizza, {}, { ...cash, scheduled: true, startAt: minutesFromNow(120) });
+    // Ordered for later, its start passed: in Paid, waiting since its start, not since it was paid.
+    await seededOrder(
+      'paid',
+      pizza,
+      { paidAfterMinutes: 1 },
+      { scheduled: true, startAt: minutesFromNow(-5) },
+    );
+    // A pickup ready at the counter and a delivery on its way, both to be paid in cash.
+    await seededOrder('ready_for_pickup', pizza, {}, { ...cash, orderType: 'pickup' });
+    await seededOrder('out_for_delivery', [{ ...pizza[0]!, quantity: 2 }], {}, cash);
+    await seededOrder('accepted', pizza, {}, cash);
+    await seededOrder('preparing', pizza, { paidAfterMinutes: 1 }, { orderType: 'pickup' });
+    // Off the board: a pickup collected, a cash order refused at the door.
+    await seededOrder('collected', pizza, { paidAfterMinutes: 1 }, { orderType: 'pickup' });
+    await seededOrder('cash_refused', pizza, {}, cash);
+  });
+
+  /** Every order on the board, read as the board reads them: each of its columns from Manage orders. */
+  async function boardOrders(): Promise<Order[]> {
+    const columns = await Promise.all(
+      KITCHEN_COLUMNS.map(async (state) => {
+        const page = await adminCall<{ rows?: Order[] } | Order[]>(
+          ctx,
+          admin,
+          'GET',
+          `/admin-order?state=${state}&limit=100`,
+        );
+        expect(page.status).toBe(200);
+        return Array.isArray(page.body) ? page.body : page.body.rows!;
+      }),
+    );
+    return columns.flat();
+  }
+
+  it('counts waiting, each lane, on the way and ready for pickup as the board shows them', async () => {
+    const day = (await adminCall<OwnersDay>(ctx, admin, 'GET', '/admin-today')).body;
+    const lanes = boardLanes(await boardOrders(), Date.now());
+    const onBoard = Object.fromEntries(BOARD_LANES.map((lane) => [lane, lanes[lane].length]));
+    expect(day.lanes).toEqual(onBoard);
+    expect(day.waiting.orders).toBe(WAITING_LANES.reduce((sum, lane) => sum + lanes[lane].length, 0));
+    // What was seeded here, besides the figures' own test's orders: both kinds of Later, the cash order
+    // in Placed, and neither the pickup ready nor the delivery out counted as waiting.
+    expect(lanes.later).toHaveLength(2);
+    expect(lanes.placed.length).toBeGreaterThan(0);
+    expect(day.lanes.out_for_delivery).toBe(lanes.out_for_delivery.length);
+    expect(day.lanes.ready_for_pickup).toBe(lanes.ready_for_pickup.length);
+    expect(day.waiting.orders).toBe(
+      lanes.later.length +
+        lanes.paid.length +
+        lanes.placed.length +
+        lanes.accepted.length +
+        lanes.preparing.length,
+    );
+    // The cash to collect: every cash order on the board; riders carry the one out, the counter the pickup.
+    const cash = Object.values(lanes)
+      .flat()
+      .filter((order) => order.payment_method === 'cash');
+    const taka = (list: Order[]) => list.reduce((sum, order) => sum + order.total_price, 0);
+    expect(day.cash).toMatchObject({
+      orders: cash.length,
+      onTheWay: {
+        orders: 1,
+        toCollect: taka(lanes.out_for_delivery.filter((o) => o.payment_method === 'cash')),
+      },
+      atTheCounter: { orders: 1, toCollect: 10 },
+    });
+    expect(day.cash!.toCollect).toBeCloseTo(taka(cash));
+  });
+
+  it('has the oldest waiting outside Later, an order for later waiting from its start', async () => {
+    const day = (await adminCall<OwnersDay>(ctx, admin, 'GET', '/admin-today')).body;
+    const lanes = boardLanes(await boardOrders(), Date.now());
+    const ids = WAITING_LANES.filter((lane) => lane !== 'later').flatMap((lane) =>
+      lanes[lane].map((o) => o._id),
+    );
+    const rows = await ctx.db.select().from(orders).where(inArray(orders.id, ids));
+    // Paid online, placed in cash; ordered for later, from when the kitchen was to start it.
+    const since = (row: (typeof rows)[number]) =>
+      Math.max((row.paidAt ?? row.createdAt).getTime(), row.scheduled ? row.startAt!.getTime() : 0);
+    const late = rows.find((row) => row.scheduled)!;
+    expect(since(late)).toBe(late.startAt!.getTime());
+    expect(day.waiting.oldestPaidAt).toBe(new Date(Math.min(...rows.map(since))).toISOString());
+  });
+});
+
 describe('Manage items: Sold out and Back in stock', () => {
   const toggle = (admin: Admin, id: string, body: unknown) =>
     adminCall<{ quantity: number; restock_quantity: number | null; message?: string }>(
@@ -238,7 +347,7 @@ describe('Mark refunded', () => {
 describe('each figure is one query an index serves, at 100,000 orders', () => {
   let recording: RecordingDatabase;
   beforeAll(async () => {
-    recording = await recordingDatabase(8);
+    recording = await recordingDatabase(7);
     const { db } = recording;
     await seedMenu(db);
     await seedVolume(db, { customers: 5_000, orders: 100_000, reservations: 10_000 });
@@ -257,7 +366,7 @@ describe('each figure is one query an index serves, at 100,000 orders', () => {
       day = await readOwnersDay(recording.db, clock);
     });
     expect(day!.waiting.orders).toBeGreaterThan(10_000);
-    expect(plans).toHaveLength(8);
+    expect(plans).toHaveLength(7);
     for (const { text, nodes } of plans) {
       expect(
         nodes.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']),

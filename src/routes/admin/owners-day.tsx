@@ -1,6 +1,7 @@
 import { useActor } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { BOARD_LANES, type BoardLane } from '../../../contract/kitchen-lanes.ts';
 import { formatAdminPrice, toCents } from '../../../contract/money.ts';
 import { ORDER_STATE_LABELS, ORDER_STATES } from '../../../contract/order-lifecycle.ts';
 import type { OwnersDay } from '../../../contract/owners-day.ts';
@@ -21,12 +22,19 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-/** The day's figures as read (contract/owners-day.ts). */
+/** The board's lanes by the names the kitchen reads on them. */
+const laneTitle = (lane: BoardLane) => (lane === 'later' ? 'Later' : ORDER_STATE_LABELS[lane]);
+const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+const money = (taka: number) => formatAdminPrice(toCents(taka));
+
+/** The day's figures as read (contract/owners-day.ts); waiting, on the way and ready are the board's lanes. */
 function Figures({ day, now }: { day: OwnersDay; now: number }) {
   const byState = ORDER_STATES.filter((state) => (day.ordersByState[state] ?? 0) > 0);
+  const lane = (name: BoardLane) => day.lanes[name] ?? 0;
   const waited = day.waiting.oldestPaidAt
     ? Math.max(0, dayjs(now).diff(day.waiting.oldestPaidAt, 'minute'))
     : null;
+  const cash = day.cash;
   return (
     <div className="grid gap-4">
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -35,18 +43,29 @@ function Figures({ day, now }: { day: OwnersDay; now: number }) {
           {day.waiting.orders}
           <span className="block text-base font-semibold text-neutral-700">
             {waited === null ? 'None waiting' : `Oldest waiting ${waited} min`}
+            {lane('later') > 0 && ` · ${lane('later')} for later`}
           </span>
+        </Figure>
+        <Figure label="On the way">
+          {lane('out_for_delivery')}
+          <span className="block text-base font-semibold text-neutral-700">out for delivery</span>
+        </Figure>
+        <Figure label="Ready for pickup">
+          {lane('ready_for_pickup')}
+          <span className="block text-base font-semibold text-neutral-700">waiting at the counter</span>
         </Figure>
         <Figure label="Paid to out for delivery">
           {day.averageMinutesToDelivery === null ? '—' : `${day.averageMinutesToDelivery} min`}
           <span className="block text-base font-semibold text-neutral-700">on average today</span>
         </Figure>
-        {day.cash && (
+        {cash && (
           <Figure label="Cash to collect">
-            {formatAdminPrice(toCents(day.cash.toCollect))}
+            {money(cash.toCollect)}
             <span className="block text-base font-semibold text-neutral-700">
-              {day.cash.orders} {day.cash.orders === 1 ? 'order' : 'orders'} on the way · taken today{' '}
-              {formatAdminPrice(toCents(day.cash.taken))}
+              {orders(cash.orders)} on the board
+              {cash.onTheWay && ` · ${money(cash.onTheWay.toCollect)} with riders`}
+              {cash.atTheCounter && ` · ${money(cash.atTheCounter.toCollect)} at the counter`}
+              {` · taken today ${money(cash.taken)}`}
             </span>
           </Figure>
         )}
@@ -57,7 +76,20 @@ function Figures({ day, now }: { day: OwnersDay; now: number }) {
           </span>
         </Figure>
       </dl>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+        <section aria-labelledby="board-title" className="rounded-2xl bg-white p-4 shadow-sm">
+          <h3 id="board-title" className="font-bold">
+            On the kitchen board now
+          </h3>
+          <ul className="mt-2 grid gap-1">
+            {BOARD_LANES.map((name) => (
+              <li key={name} className="flex justify-between gap-4">
+                <span>{laneTitle(name)}</span>
+                <span className="font-bold">{lane(name)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
         <section aria-labelledby="by-state-title" className="rounded-2xl bg-white p-4 shadow-sm">
           <h3 id="by-state-title" className="font-bold">
             Today’s orders by state
