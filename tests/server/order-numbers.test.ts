@@ -2,7 +2,7 @@
 // order's own insert, so that no two orders of a day share one, over any number of API processes; the
 // day's first order starts again at 1; Manage orders finds today's order by it; every mail says it.
 
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../contract/opening-hours.ts';
 import type { Order, PaymentStatus } from '../../contract/order.ts';
@@ -19,6 +19,7 @@ import {
 import { call, checkoutBody, insertMenuItem, type MenuItemRow, ORDER_TIME } from './support/commerce.ts';
 import { nextWeekday, settableClock, shopTime } from './support/shop-time.ts';
 import { fixture, sharedTestContext } from './support/test-app.ts';
+import { until } from './support/until.ts';
 
 describe('the day’s order numbers over two API processes', () => {
   const scratch = sharedScratchDatabase();
@@ -147,6 +148,45 @@ describe('the day’s order numbers on the shop’s clock', () => {
     expect(taken.body.order.order_number).toBe(before.orderNumber! + 1);
     const [link] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, taken.body.order._id));
     expect(link!.subject).toBe(`Your Pizzon order #${before.orderNumber! + 1}: pay here`);
+  });
+
+  it('takes a phone order again when PostgreSQL ends it in a deadlock over the number and a slot', async () => {
+    const FRIDAY = addDays(MONDAY, 4);
+    clock.set(shopTime(FRIDAY, '13:00'));
+    const item = await insertMenuItem(ctx, { priceCents: 1_000, quantity: 10 });
+    const locks = async () =>
+      (
+        await ctx.db.execute<{ relname: string; granted: boolean }>(
+          sql`select c.relname, l.granted from pg_locks l join pg_class c on c.oid = l.relation
+            where c.relname in ('order_numbers', 'slot_loads') and l.pid <> pg_backend_pid()`,
+        )
+      ).rows;
+    // Another transaction holds every slot's row, as a checkout freeing the slot of the order it
+    // replaces does, and asks for the day's number only once the phone order holds it and waits.
+    let taken: Promise<Awaited<ReturnType<typeof adminCall<PhoneOrderTaken>>>> | undefined;
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table slot_loads in exclusive mode`);
+      taken = adminCall<PhoneOrderTaken>(ctx, admin, 'POST', '/admin-phone-order', {
+        orderType: 'pickup',
+        fullName: 'Karim Uddin',
+        phone: '+880 1811 222333',
+        email: '',
+        lines: [{ itemId: item.id, quantity: 1 }],
+        order_time: ORDER_TIME,
+        paymentMethod: 'cash',
+      });
+      const waiting = (held: Awaited<ReturnType<typeof locks>>) =>
+        held.some((lock) => lock.relname === 'order_numbers' && lock.granted) &&
+        held.some((lock) => lock.relname === 'slot_loads' && !lock.granted);
+      expect(waiting(await until(locks, waiting))).toBe(true);
+      await tx.execute(
+        sql`insert into order_numbers (day, last) values (${FRIDAY}, 0)
+          on conflict (day) do update set last = order_numbers.last`,
+      );
+    });
+    const answer = await taken!;
+    expect(answer.status).toBe(201);
+    expect(answer.body.order.order_number).toBe(1);
   });
 
   it('finds today’s order by its number in Manage orders, typed as 6 or #6, and not another day’s', async () => {

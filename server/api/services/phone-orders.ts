@@ -10,6 +10,7 @@ import { orderNumberText } from '../../../contract/order.ts';
 import { type PhoneOrder, type PhoneOrderTaken, paymentLinkText } from '../../../contract/phone-order.ts';
 import { priceOrder } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/client.ts';
+import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import { toOrder } from '../../db/rows.ts';
 import { menuItems, orderLines, orders } from '../../db/schema.ts';
 import { InvalidInput, UpstreamFailed } from '../domain-errors.ts';
@@ -147,7 +148,10 @@ export async function takePhoneOrder(
   staffUid: string,
   input: PhoneOrder,
 ): Promise<PhoneOrderTaken> {
-  const { order, lines } = await createPhoneOrder(deps, staffUid, input);
+  // The day's number row is locked from the insert to the commit, the slot after it: a checkout that
+  // freed this slot (replacing its customer's unpaid order) and then waits for the number deadlocks with
+  // it, and PostgreSQL may end this one.
+  const { order, lines } = await retryOnDeadlock(() => createPhoneOrder(deps, staffUid, input));
   const kept = () => deps.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
   if (input.paymentMethod === 'cash')
     return { order: toOrder(order, await kept()), payment_link: null, sms_text: null, mailed: false };
