@@ -98,11 +98,7 @@ function OrderFilters({ search }: { search: ManageOrdersSearch }) {
           <input type="date" name="to" className="field" defaultValue={search.to ?? ''} />
         </FormField>
       </div>
-      <SearchFilter
-        placeholder="Order number, transaction id, name or e-mail"
-        value={search.q}
-        error={errors.q}
-      />
+      <SearchFilter placeholder="Order no., id, name or e-mail" value={search.q} error={errors.q} />
     </ListFilters>
   );
 }
