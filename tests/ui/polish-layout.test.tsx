@@ -60,19 +60,23 @@ describe('dashboard tabs', () => {
     return screen.findByRole('navigation', { name: 'Admin Dashboard sections' });
   }
 
-  it('keep to one row that scrolls sideways instead of wrapping', async () => {
+  it('wrap in named groups rather than scroll a row sideways that hides its last tabs', async () => {
     const nav = await renderAdminDashboard();
-    const list = within(nav).getByRole('list');
-    expect(list).toHaveClass('flex', 'flex-nowrap', 'overflow-x-auto');
-    expect(list).not.toHaveClass('flex-wrap');
-    for (const item of within(list).getAllByRole('listitem')) expect(item).toHaveClass('shrink-0');
-    for (const link of within(list).getAllByRole('link')) expect(link).toHaveClass('whitespace-nowrap');
+    const groups = ['Overview', 'Service', 'Menu', 'Shop'].map((name) =>
+      within(nav).getByRole('list', { name }),
+    );
+    expect(within(nav).getAllByRole('list')).toEqual(groups);
+    for (const list of groups) {
+      expect(list).toHaveClass('flex-wrap');
+      expect(list.className).not.toMatch(/overflow-x-auto|flex-nowrap/);
+      for (const link of within(list).getAllByRole('link')) expect(link).toHaveClass('whitespace-nowrap');
+    }
   });
 
   it('sit below the dark banner, not pulled up across its edge', async () => {
     const nav = await renderAdminDashboard();
-    const list = within(nav).getByRole('list');
-    for (const element of [nav, list]) expect(element.className).not.toMatch(/(^|\s)-m[ty]-/);
+    for (const element of [nav, ...within(nav).getAllByRole('list')])
+      expect(element.className).not.toMatch(/(^|\s)-m[ty]-/);
   });
 });
 
