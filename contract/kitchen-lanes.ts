@@ -86,3 +86,29 @@ export const KitchenBoardQuerySchema = v.object({
   ),
 });
 export type KitchenBoardQuery = v.InferOutput<typeof KitchenBoardQuerySchema>;
+
+/** Where a ticket stands in the kitchen's rail: new to the kitchen, being made, or gone out or ready. */
+const RAIL_GROUP: Record<KitchenColumn, number> = {
+  paid: 0,
+  placed: 0,
+  accepted: 1,
+  preparing: 1,
+  out_for_delivery: 2,
+  ready_for_pickup: 2,
+};
+
+const startTime = (order: Order): number =>
+  Date.parse(order.start_at ?? order.ready_at ?? order.paid_at ?? order.order_time) || 0;
+
+/**
+ * The kitchen's rail at `now`: every ticket not waiting in Later, new ones first (where staff look
+ * when one comes in), then those being made, then those out or ready to collect; within each, by when
+ * the kitchen must start them. Accepting a ticket keeps it near where it was, never off screen.
+ */
+export function nowRail(lanes: BoardLanes): Order[] {
+  return KITCHEN_COLUMNS.flatMap((column) => lanes[column]).sort(
+    (a, b) =>
+      RAIL_GROUP[a.state as KitchenColumn] - RAIL_GROUP[b.state as KitchenColumn] ||
+      startTime(a) - startTime(b),
+  );
+}

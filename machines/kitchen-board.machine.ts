@@ -7,9 +7,10 @@ import {
   type SnapshotFrom,
   setup,
 } from 'xstate';
-import type { KitchenSettings } from '../contract/kitchen.ts';
+import { type KitchenSettings, SLOT_MINUTES } from '../contract/kitchen.ts';
+import { isOnBoard, KITCHEN_BOARD_IDS_MAX } from '../contract/kitchen-lanes.ts';
 import type { Order } from '../contract/order.ts';
-import type { KitchenColumn, OrderState } from '../contract/order-lifecycle.ts';
+import type { KitchenColumn, OrderEvent, OrderState } from '../contract/order-lifecycle.ts';
 import type { OrderStreamActorEvent } from '../contract/order-stream.ts';
 import { errorMessage } from './error-message.ts';
 import { type OrderFeedListener, orderFeedMachine } from './order-feed.machine.ts';
@@ -18,8 +19,72 @@ import { providedLater } from './provided.ts';
 /** How long a newly paid order stays highlighted. */
 export const FRESH_MS = 60_000;
 
-/** Each column's orders as the server lists them (contract/order-lifecycle.ts names the columns). */
-export type BoardColumns = Record<KitchenColumn, Order[]>;
+/** The tickets on the board, by order id. */
+export type BoardOrders = Record<string, Order>;
+
+/** How long the board waits before asking again for tickets it could not read. */
+export const RETRY_MS = 5_000;
+
+/** How long before its planned time a scheduled order's step asks staff to confirm it. */
+export const AHEAD_MS = SLOT_MINUTES * 60_000;
+
+/** The board's tickets after one event: its order moved to the event's state, or off the board. */
+export function applyEvent(orders: BoardOrders, event: OrderEvent): BoardOrders {
+  const held = orders[event.orderId];
+  if (!held) return orders;
+  const { [event.orderId]: _, ...rest } = orders;
+  return isOnBoard(event.to) ? { ...orders, [event.orderId]: { ...held, state: event.to } } : rest;
+}
+
+/**
+ * The board's tickets after a move's answer: the order as the server has it now, unless an event
+ * heard meanwhile moved it on further (the stream is ordered; an answer may come after it).
+ */
+export function applyAnswer(orders: BoardOrders, move: KitchenMove, answer: Order): BoardOrders {
+  const held = orders[answer._id];
+  if (held && held.state !== move.from && held.state !== answer.state) return orders;
+  const { [answer._id]: _, ...rest } = orders;
+  return isOnBoard(answer.state) ? { ...orders, [answer._id]: answer } : rest;
+}
+
+/** The tickets of a read, keyed by order id (a read by id may name orders that left the board). */
+const keyed = (read: readonly Order[]): BoardOrders =>
+  Object.fromEntries(read.filter((order) => isOnBoard(order.state)).map((order) => [order._id, order]));
+
+/**
+ * The tickets and the orders still to be read after these events: a ticket the board holds moves (or
+ * leaves); an order it does not hold that comes onto the board is to be read by its id.
+ */
+export function hearAll(
+  orders: BoardOrders,
+  missing: readonly string[],
+  events: readonly OrderEvent[],
+): { orders: BoardOrders; missing: string[] } {
+  let tickets = orders;
+  const unread = new Set(missing);
+  for (const event of events) {
+    if (event.orderId in tickets) tickets = applyEvent(tickets, event);
+    else if (isOnBoard(event.to)) unread.add(event.orderId);
+    else unread.delete(event.orderId);
+  }
+  return { orders: tickets, missing: [...unread] };
+}
+
+/**
+ * Whether a step of a scheduled order comes well before its plan: accepted or started before its
+ * start, sent out or made ready before it should be ready (an order for 6:45 is not sent at noon
+ * without staff saying so).
+ */
+export function isAheadOfPlan(order: Order | undefined, to: OrderState, at: number): boolean {
+  if (!order?.scheduled) return false;
+  const planned =
+    to === 'accepted' || to === 'preparing'
+      ? order.start_at
+      : to === 'out_for_delivery' || to === 'ready_for_pickup'
+        ? order.ready_at
+        : null;
+  return planned != null && Date.parse(planned) - at > AHEAD_MS;
+}
 
 /** The thermal rolls a kitchen's ticket printer takes, in millimetres. */
 export const ROLL_WIDTHS = [58, 80] as const;
@@ -52,13 +117,21 @@ export interface KitchenMove {
 export type KitchenBoardEvent =
   /** From the board's order feed: each event once, and each time its stream goes live. */
   | OrderStreamActorEvent
-  | ({ type: 'kitchen.move' } & KitchenMove)
+  /** A card's button, at `at` on the device's clock (a step well ahead of its plan is confirmed first). */
+  | ({ type: 'kitchen.move'; at: number } & KitchenMove)
+  /** Staff confirm the step ahead of plan, or go back on it. */
+  | { type: 'kitchen.confirm' }
+  | { type: 'kitchen.back' }
   | { type: 'kitchen.retry' }
   | { type: 'kitchen.sound' }
   /** Staff allow the remembered sound (a tap: browsers play audio only after one). */
   | { type: 'kitchen.sound.allow' }
   /** The busy switch: every estimate gets the kitchen's busy minutes while it is on. */
   | { type: 'kitchen.busy' }
+  /** The tickets that could not be read are asked for again: raised by the board, RETRY_MS after. */
+  | { type: 'kitchen.tickets.retry' }
+  /** A Later ticket's start has come (the page's clock): it flashes and chimes as a new one does. */
+  | { type: 'kitchen.started'; orderId: string; transactionId: string }
   /** A newly paid order's highlight ends: raised by the board itself, FRESH_MS after it began. */
   | { type: 'kitchen.fade'; orderId: string }
   /** Print an order's ticket: a card's button, or the board itself when it accepted the order. */
@@ -70,17 +143,19 @@ export type KitchenBoardEvent =
   | { type: 'kitchen.autoPrint' };
 
 export interface KitchenBoardContext {
-  /** null until the first read answers. */
-  columns: BoardColumns | null;
+  /** The tickets: null until the first read answers, then kept up to date by the stream and the moves. */
+  orders: BoardOrders | null;
   /** Why the last read failed. */
   error: string | null;
-  /** Something changed while the board was being read: read it again once that read is in. */
-  owed: boolean;
+  /** The events heard while a read is under way: applied again to what it reads. */
+  heard: OrderEvent[];
+  /** Orders heard of on the stream whose tickets the board does not have yet. */
+  missing: string[];
   /** The newly paid orders still highlighted, oldest first. */
   fresh: string[];
-  /** The live region's words: the newest paid order. */
-  announcement: string;
-  /** The move under way, or the last one refused. */
+  /** The newest order new to the kitchen, for the live region to name (paid online, or cash). */
+  announced: { orderId: string; transactionId: string; cash: boolean; started: boolean } | null;
+  /** The move under way (or waiting for staff to confirm it), or the last one refused. */
   move: KitchenMove | null;
   /** The last refusal, as staff read it (shown in the column of its card). */
   problem: string | null;
@@ -102,6 +177,7 @@ export interface KitchenBoardContext {
 }
 
 const fadeId = (orderId: string) => `fade ${orderId}`;
+type StartedEvent = Extract<KitchenBoardEvent, { type: 'kitchen.started' }>;
 
 /**
  * The kitchen board: the orders in each of the kitchen's columns, read again whenever the board's
@@ -121,6 +197,7 @@ export const kitchenBoardMachine = setup({
     children: {} as {
       feed: 'orderFeed';
       readBoard: 'readBoard';
+      readTickets: 'readTickets';
       moveOrder: 'moveOrder';
       readKitchen: 'readKitchen';
       saveBusy: 'saveBusy';
@@ -128,20 +205,23 @@ export const kitchenBoardMachine = setup({
     },
   },
   actors: {
-    readBoard: providedLater<BoardColumns>('readBoard'),
+    readBoard: providedLater<Order[]>('readBoard'),
+    readTickets: providedLater<Order[], string[]>('readTickets'),
     moveOrder: providedLater<Order, KitchenMove>('moveOrder'),
     orderFeed: orderFeedMachine,
     readKitchen: providedLater<KitchenSettings>('readKitchen'),
     saveBusy: providedLater<KitchenSettings, KitchenSettings>('saveBusy'),
     printTicket,
   },
-  delays: { fresh: FRESH_MS },
+  delays: { fresh: FRESH_MS, retry: RETRY_MS },
   guards: {
     isLive: ({ event }) => event.type === 'order.stream' && event.status === 'live',
     /** An order new to the kitchen: paid online, or placed to be paid in cash. */
     isNewlyPaid: ({ event }) =>
       event.type === 'order.event' && (event.event.to === 'paid' || event.event.to === 'placed'),
-    isOwed: ({ context }) => context.owed,
+    isAheadOfPlan: ({ context, event }) =>
+      event.type === 'kitchen.move' && isAheadOfPlan(context.orders?.[event.orderId], event.to, event.at),
+    isMissing: ({ context }) => context.missing.length > 0,
     isAllFaded: ({ context }) => context.fresh.length === 0,
     wasSoundOn: ({ context }) => context.soundOn,
     /** This board accepted the order (another tablet's acceptance is only an event) with printing on. */
@@ -149,21 +229,36 @@ export const kitchenBoardMachine = setup({
     isQueued: ({ context }) => context.queued.length > 0,
   },
   actions: {
-    owe: assign({ owed: true }),
+    hear: assign(({ context, event }) =>
+      event.type === 'order.event' && context.orders
+        ? hearAll(context.orders, context.missing, [event.event])
+        : {},
+    ),
+    /** Kept while a read is under way, to be applied again to what it reads. */
+    keepHeard: assign({
+      heard: ({ context, event }) =>
+        event.type === 'order.event' ? [...context.heard, event.event] : context.heard,
+    }),
     startMove: assign({
       move: ({ event }) => {
         if (event.type !== 'kitchen.move') throw new Error(`startMove on ${event.type}`);
-        const { type: _, ...move } = event;
+        const { type: _, at: __, ...move } = event;
         return move;
       },
       problem: null,
     }),
+    applyAnswer: assign({
+      orders: ({ context, event }) =>
+        context.orders && context.move && 'output' in event
+          ? applyAnswer(context.orders, context.move, event.output as Order)
+          : context.orders,
+    }),
     highlight: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'order.event') return;
-      const { orderId, transactionId, to } = event.event;
+      const { orderId, transactionId } = event.type === 'order.event' ? event.event : (event as StartedEvent);
+      const cash = event.type === 'order.event' ? event.event.to === 'placed' : false;
       enqueue.assign({
         fresh: [...context.fresh.filter((id) => id !== orderId), orderId],
-        announcement: `${to === 'placed' ? 'New cash order' : 'New paid order'} ${transactionId}`,
+        announced: { orderId, transactionId, cash, started: event.type === 'kitchen.started' },
       });
       // Paid again (after a cancellation the gateway still vouched for): a minute from now.
       enqueue.cancel(fadeId(orderId));
@@ -184,11 +279,12 @@ export const kitchenBoardMachine = setup({
   id: 'kitchenBoard',
   type: 'parallel',
   context: ({ input }) => ({
-    columns: null,
+    orders: null,
     error: null,
-    owed: false,
+    heard: [],
+    missing: [],
     fresh: [],
-    announcement: '',
+    announced: null,
     move: null,
     problem: null,
     kitchen: null,
@@ -205,50 +301,103 @@ export const kitchenBoardMachine = setup({
     input: ({ self }) => ({ scope: 'all' as const, listener: self as OrderFeedListener }),
   },
   states: {
+    // One read when the stream is live (read before, a change between the two would be missed), and one
+    // catch-up read each time it is live again after a cut; between them the stream's events and the
+    // moves' answers keep the tickets. A failed read keeps the tickets; Try again, or the stream live
+    // again, reads again.
     read: {
-      initial: 'reading',
+      initial: 'connecting',
       states: {
+        connecting: { on: { 'order.stream': { guard: 'isLive', target: 'reading' } } },
         reading: {
-          entry: assign({ owed: false }),
+          entry: assign({ heard: [] }),
           invoke: {
             id: 'readBoard',
             src: 'readBoard',
             onDone: {
-              target: 'shown',
-              actions: assign({ columns: ({ event }) => event.output, error: null }),
+              target: 'live',
+              actions: assign(({ context, event }) => ({
+                ...hearAll(keyed(event.output), context.missing, context.heard),
+                heard: [],
+                error: null,
+              })),
             },
             onError: {
               target: 'failed',
-              actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+              actions: assign({ error: ({ event }) => errorMessage(event.error), heard: [] }),
             },
           },
           on: {
-            'order.event': { actions: 'owe' },
-            'order.stream': { guard: 'isLive', actions: 'owe' },
+            'order.event': { actions: ['hear', 'keepHeard'] },
+            // Cut and live again during the read: what it reads may be older than what was missed.
+            'order.stream': { guard: 'isLive', target: 'reading', reenter: true },
           },
         },
-        shown: {
-          always: { guard: 'isOwed', target: 'reading' },
+        live: {
           on: {
-            'order.event': { target: 'reading' },
+            'order.event': { actions: 'hear' },
             'order.stream': { guard: 'isLive', target: 'reading' },
           },
         },
-        // The cards read last stay; Try again, or the next change, reads the board again.
         failed: {
-          always: { guard: 'isOwed', target: 'reading' },
           on: {
             'kitchen.retry': { target: 'reading' },
-            'order.event': { target: 'reading' },
+            'order.event': { actions: 'hear' },
             'order.stream': { guard: 'isLive', target: 'reading' },
           },
+        },
+      },
+    },
+    // The tickets of orders heard of on the stream before the board had them, read by their ids.
+    tickets: {
+      initial: 'idle',
+      states: {
+        idle: { always: { guard: 'isMissing', target: 'reading' } },
+        reading: {
+          invoke: {
+            id: 'readTickets',
+            src: 'readTickets',
+            input: ({ context }) => context.missing.slice(0, KITCHEN_BOARD_IDS_MAX),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => {
+                const asked = new Set(context.missing.slice(0, KITCHEN_BOARD_IDS_MAX));
+                const read = new Set(event.output.map((order) => order._id));
+                const kept = Object.entries(context.orders ?? {}).filter(([id]) => !read.has(id));
+                return {
+                  orders: { ...Object.fromEntries(kept), ...keyed(event.output) },
+                  missing: context.missing.filter((id) => !asked.has(id)),
+                };
+              }),
+            },
+            onError: { target: 'failed' },
+          },
+        },
+        // The ids stay to be read: again a little later.
+        failed: {
+          entry: raise({ type: 'kitchen.tickets.retry' }, { delay: 'retry' }),
+          on: { 'kitchen.tickets.retry': { target: 'idle' } },
         },
       },
     },
     move: {
       initial: 'idle',
       states: {
-        idle: { on: { 'kitchen.move': { target: 'moving', actions: 'startMove' } } },
+        idle: {
+          on: {
+            'kitchen.move': [
+              { guard: 'isAheadOfPlan', target: 'confirming', actions: 'startMove' },
+              { target: 'moving', actions: 'startMove' },
+            ],
+          },
+        },
+        // A scheduled order's step well ahead of its plan: staff say they mean it.
+        confirming: {
+          on: {
+            'kitchen.confirm': { target: 'moving' },
+            'kitchen.back': { target: 'idle', actions: assign({ move: null }) },
+          },
+        },
         moving: {
           invoke: {
             id: 'moveOrder',
@@ -261,37 +410,47 @@ export const kitchenBoardMachine = setup({
                 target: 'idle',
                 actions: [
                   raise(({ event }) => ({ type: 'kitchen.print' as const, order: event.output })),
+                  'applyAnswer',
                   assign({ move: null }),
-                  'owe',
                 ],
               },
-              { target: 'idle', actions: [assign({ move: null }), 'owe'] },
+              { target: 'idle', actions: ['applyAnswer', assign({ move: null })] },
             ],
-            // Refused (moved meanwhile by someone else, say) or failed: the board shows it as it is now.
+            // Refused (moved meanwhile by someone else, say: the stream tells the board where it is) or failed.
             onError: {
               target: 'refused',
-              actions: [
-                assign({
-                  problem: ({ context, event }) =>
-                    `Order ${context.move?.transactionId}: ${errorMessage(event.error)}`,
-                }),
-                'owe',
-              ],
+              actions: assign({
+                problem: ({ context, event }) =>
+                  `Order ${context.move?.transactionId}: ${errorMessage(event.error)}`,
+              }),
             },
           },
         },
-        refused: { on: { 'kitchen.move': { target: 'moving', actions: 'startMove' } } },
+        refused: {
+          on: {
+            'kitchen.move': [
+              { guard: 'isAheadOfPlan', target: 'confirming', actions: 'startMove' },
+              { target: 'moving', actions: 'startMove' },
+            ],
+          },
+        },
       },
     },
     highlight: {
       initial: 'none',
       states: {
-        none: { on: { 'order.event': { guard: 'isNewlyPaid', target: 'fresh', actions: 'highlight' } } },
+        none: {
+          on: {
+            'order.event': { guard: 'isNewlyPaid', target: 'fresh', actions: 'highlight' },
+            'kitchen.started': { target: 'fresh', actions: 'highlight' },
+          },
+        },
         // Each highlight ends on its own; the last one's end leaves none.
         fresh: {
           always: { guard: 'isAllFaded', target: 'none' },
           on: {
             'order.event': { guard: 'isNewlyPaid', actions: 'highlight' },
+            'kitchen.started': { actions: 'highlight' },
             'kitchen.fade': { actions: 'fade' },
           },
         },
@@ -320,6 +479,7 @@ export const kitchenBoardMachine = setup({
           on: {
             'kitchen.sound': { target: 'off', actions: [assign({ soundOn: false }), 'rememberSound'] },
             'order.event': { guard: 'isNewlyPaid', actions: 'playChime' },
+            'kitchen.started': { actions: 'playChime' },
           },
         },
       },

@@ -40,6 +40,8 @@ declare module '@tanstack/react-router' {
      * otherwise. tests/ui/listing-pages.test.tsx holds those pages to it.
      */
     menuShown?: MenuPart;
+    /** The page is the whole screen: no site header or footer (the kitchen's tablet). */
+    fullScreen?: true;
   }
   interface Register {
     router: AppRouter;
@@ -298,12 +300,15 @@ const promotionsRoute = createRoute({
   staticData: { pageName: 'Promotions' },
 });
 
-// The kitchen board: its code (and the tracker's) loads only with the page.
+// The kitchen board: the whole screen of a tablet, outside the admin dashboard (its banner and tabs
+// would take half of it), so it carries the admin guard itself. Its code loads only with the page.
 const kitchenRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'kitchen',
+  getParentRoute: () => rootRoute,
+  path: '/admin/kitchen',
+  beforeLoad: requireAdmin,
   component: lazyRouteComponent(() => import('./routes/admin/kitchen.tsx'), 'KitchenPage'),
-  staticData: { pageName: 'Kitchen' },
+  staticData: { pageName: 'Kitchen', fullScreen: true },
+  ...loadingAtOnce,
 });
 
 // Kitchen → New order: an order taken by phone (docs/decisions/039-cash-and-the-counter.md).
@@ -378,6 +383,7 @@ const routeTree = rootRoute.addChildren([
   ]),
   paymentSuccessRoute,
   orderPlacedRoute,
+  kitchenRoute,
   adminRoute.addChildren([
     adminHomeRoute,
     adminProfileRoute,
@@ -387,7 +393,6 @@ const routeTree = rootRoute.addChildren([
     updateItemRoute,
     manageOrdersRoute,
     promotionsRoute,
-    kitchenRoute,
     phoneOrderRoute,
     reservationsRoute,
     reservationDayRoute,

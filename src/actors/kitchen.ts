@@ -1,12 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { KitchenSettings } from '../../contract/kitchen.ts';
-import { KITCHEN_COLUMNS } from '../../contract/order-lifecycle.ts';
-import {
-  type BoardColumns,
-  type KitchenMove,
-  kitchenBoardMachine,
-} from '../../machines/kitchen-board.machine.ts';
-import { fetchAllOrders, fetchOrderEvents, fetchOrderMail, transitionOrder } from '../api/admin.ts';
+import { type KitchenMove, kitchenBoardMachine } from '../../machines/kitchen-board.machine.ts';
+import { fetchKitchenBoard, fetchOrderEvents, fetchOrderMail, transitionOrder } from '../api/admin.ts';
 import { fetchKitchenSettings, saveKitchenSettings } from '../api/ordering.ts';
 import { keepSound, playChime, prepareChime } from '../ui/chime.ts';
 import { keepPrinting, printWhenDrawn } from '../ui/ticket-printer.ts';
@@ -14,28 +9,19 @@ import { asAdmin } from './admin.ts';
 import { fromActors, useLogic } from './context.tsx';
 import { liveOrderFeed, settle } from './order-feed.ts';
 
-/** As many cards as a column shows: more waiting orders than this is a kitchen in trouble anyway. */
-const COLUMN_LIMIT = 50;
-
 export const kitchenLogic = fromActors((actors) => ({
   /**
-   * The kitchen board: each column read as staff (the newest orders of its state), a move through the
+   * The kitchen board: every open order read as staff in one call (or those named by id), a move through the
    * lifecycle's transition call (a cancellation with its reason), every order's live events, the chime
    * and whether it is on (kept by the browser), the kitchen's busy switch, and the ticket printer (the
    * browser's print of the page, and its roll and printing on acceptance kept by the browser).
    */
   kitchenBoard: kitchenBoardMachine.provide({
     actors: {
-      readBoard: fromPromise(async () => {
-        const pages = await Promise.all(
-          KITCHEN_COLUMNS.map((state) =>
-            asAdmin(actors, (uid) => fetchAllOrders(uid, { state, limit: COLUMN_LIMIT }, null)),
-          ),
-        );
-        return Object.fromEntries(
-          KITCHEN_COLUMNS.map((column, at) => [column, pages[at]!.rows]),
-        ) as BoardColumns;
-      }),
+      readBoard: fromPromise(() => asAdmin(actors, (uid) => fetchKitchenBoard(uid))),
+      readTickets: fromPromise(({ input }: { input: string[] }) =>
+        asAdmin(actors, (uid) => fetchKitchenBoard(uid, input)),
+      ),
       moveOrder: fromPromise(({ input: { orderId, to, note } }: { input: KitchenMove }) =>
         asAdmin(actors, (uid) => transitionOrder(uid, orderId, note === undefined ? { to } : { to, note })),
       ),

@@ -135,6 +135,15 @@ export function transitionOrder(uid: string, id: string, change: StaffTransition
 }
 
 /** An order's timeline, as staff see it: its state changes, oldest first. */
+/** The kitchen board in one read: every order on it, or (`ids`) those orders alone. */
+export function fetchKitchenBoard(uid: string, ids?: readonly string[]): Promise<Order[]> {
+  return call(
+    ROUTES.kitchenBoard,
+    { query: { uid, ...(ids ? { ids: ids.join(',') } : {}) } },
+    { cache: 'no-store' },
+  );
+}
+
 export function fetchOrderEvents(uid: string, id: string): Promise<OrderEvent[]> {
   return call(ROUTES.orderEvents, { params: { id }, ...as(uid) });
 }

@@ -19,6 +19,13 @@ function useDocumentTitle() {
 
 export function RootLayout() {
   useDocumentTitle();
+  const fullScreen = useMatches({ select: (matches) => matches.at(-1)?.staticData.fullScreen === true });
+  if (fullScreen)
+    return (
+      <main id="main" className="min-h-dvh">
+        <Outlet />
+      </main>
+    );
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -33,7 +33,8 @@ export type DialogButton =
   | 'Keep it'
   | 'Mark refunded'
   | 'Cash refused'
-  | 'Back';
+  | 'Back'
+  | 'Yes, do it now';
 
 /** Confirm buttons that destroy or cancel something: drawn red, so they never look like the safe way out. */
 export const DESTRUCTIVE_BUTTONS: ReadonlySet<DialogButton> = new Set<DialogButton>([

@@ -16,16 +16,28 @@ import {
 } from '../../contract/order-lifecycle.ts';
 import type { OrderStreamActorEvent } from '../../contract/order-stream.ts';
 import {
-  type BoardColumns,
+  AHEAD_MS,
+  applyAnswer,
   FRESH_MS,
+  hearAll,
   type KitchenBoardContext,
   type KitchenBoardInput,
   type KitchenMove,
   kitchenBoardMachine,
+  RETRY_MS,
 } from '../../machines/kitchen-board.machine.ts';
 import { orderFeedMachine } from '../../machines/order-feed.machine.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
-import { ACCEPT, accepted, BOARD, kitchenBoardModel, paid } from './support/models/kitchen-board.ts';
+import {
+  ACCEPT,
+  ACCEPT_EARLY,
+  AT,
+  accepted,
+  BOARD,
+  kitchenBoardModel,
+  paid,
+  paidTicket,
+} from './support/models/kitchen-board.ts';
 
 /** A call the test answers when it likes. */
 function held<T, Input = void>() {
@@ -41,7 +53,8 @@ function held<T, Input = void>() {
  * memory spied on, and the kitchen's busy switch held.
  */
 function aBoard(input: KitchenBoardInput = { soundOn: false }) {
-  const reads = held<BoardColumns>();
+  const reads = held<Order[]>();
+  const ticketReads = held<Order[], string[]>();
   const moves = held<Order, KitchenMove>();
   const kitchen = held<KitchenSettings>();
   const busy = held<KitchenSettings, KitchenSettings>();
@@ -52,10 +65,16 @@ function aBoard(input: KitchenBoardInput = { soundOn: false }) {
   const stream = { send: (_event: OrderStreamActorEvent) => {} };
   const chime = { prepare: vi.fn(), play: vi.fn() };
   const clock = new SimulatedClock();
+  /** The ids each read of tickets asked for. */
+  const asked: string[][] = [];
   const board = createActor(
     kitchenBoardMachine.provide({
       actors: {
         readBoard: reads.logic,
+        readTickets: fromPromise<Order[], string[]>(({ input }) => {
+          asked.push(input);
+          return new Promise<Order[]>((resolve, reject) => ticketReads.calls.push({ resolve, reject }));
+        }),
         moveOrder: moves.logic,
         // The real feed: what the stream reports reaches the board through it.
         orderFeed: orderFeedMachine.provide({
@@ -84,6 +103,8 @@ function aBoard(input: KitchenBoardInput = { soundOn: false }) {
   return {
     board,
     reads,
+    ticketReads,
+    asked,
     moves,
     stream,
     chime,
@@ -104,88 +125,176 @@ describe('kitchen board machine', () => {
     expectFullCoverage(kitchenBoardModel);
   });
 
-  it('reads the board again for each change its feed tells of, one read at a time', async () => {
-    const { reads, stream, state } = aBoard();
+  it('reads the board once the stream is live, then keeps it from the events alone', async () => {
+    const { reads, stream, state, asked, ticketReads } = aBoard();
+    // Read before the stream is live, a change between the two would be missed.
+    expect(reads.calls).toHaveLength(0);
+    stream.send({ type: 'order.stream', status: 'live' });
     expect(reads.calls).toHaveLength(1);
-    // Two orders move while the first read runs: one more read, after it.
+    // An order moves while the read runs: applied to what it reads.
     stream.send({ type: 'order.event', event: accepted });
-    stream.send({ type: 'order.event', event: paid('n1') });
-    expect(reads.calls).toHaveLength(1);
     reads.calls[0]!.resolve(BOARD);
     await settle();
-    expect(reads.calls).toHaveLength(2);
-    // The stream goes live during that read (it starts at the newest event): one more again.
-    stream.send({ type: 'order.stream', status: 'live' });
-    reads.calls[1]!.resolve(BOARD);
+    expect(state().matches({ read: 'live' })).toBe(true);
+    expect(state().context.orders?.a?.state).toBe('accepted');
+    expect(state().context.orders?.b?.state).toBe('paid');
+    // A new order: its ticket alone is read, by its id; the board is not read again.
+    stream.send({ type: 'order.event', event: paid('n1') });
+    expect(asked).toEqual([['n1']]);
+    ticketReads.calls[0]!.resolve([paidTicket('n1')]);
     await settle();
-    expect(reads.calls).toHaveLength(3);
-    reads.calls[2]!.resolve(BOARD);
-    await settle();
-    expect(state().matches({ read: 'shown' })).toBe(true);
-    expect(state().context.columns).toEqual(BOARD);
-    // Shown: a change is read at once; a cut is not a change.
+    expect(Object.keys(state().context.orders!).sort()).toEqual(['a', 'b', 'n1']);
+    expect(state().context.missing).toEqual([]);
+    // Leaving the board takes the ticket off it.
+    stream.send({
+      type: 'order.event',
+      event: { ...accepted, id: 9, sequence: 9, orderId: 'n1', from: 'paid', to: 'refund_due' },
+    });
+    expect(state().context.orders?.n1).toBeUndefined();
+    expect(reads.calls).toHaveLength(1);
+    // Cut, then live again: one catch-up read.
     stream.send({ type: 'order.stream', status: 'reconnecting' });
-    expect(reads.calls).toHaveLength(3);
+    expect(reads.calls).toHaveLength(1);
     stream.send({ type: 'order.stream', status: 'live' });
-    expect(reads.calls).toHaveLength(4);
+    expect(reads.calls).toHaveLength(2);
+    reads.calls[1]!.resolve([paidTicket('c')]);
+    await settle();
+    // The catch-up read is the board: what left it meanwhile is gone, what came is there, once.
+    expect(Object.keys(state().context.orders!)).toEqual(['c']);
   });
 
-  it('keeps the cards when a read fails, and reads again on Try again or the next change', async () => {
+  it('keeps the tickets when a read fails, and reads again on Try again or when live again', async () => {
     const { board, reads, stream, state } = aBoard();
+    stream.send({ type: 'order.stream', status: 'live' });
     reads.calls[0]!.resolve(BOARD);
     await settle();
-    stream.send({ type: 'order.event', event: accepted });
+    stream.send({ type: 'order.stream', status: 'reconnecting' });
+    stream.send({ type: 'order.stream', status: 'live' });
     reads.calls[1]!.reject(new Error('The kitchen is briefly offline'));
     await settle();
     expect(state().matches({ read: 'failed' })).toBe(true);
-    expect(state().context).toMatchObject({ columns: BOARD, error: 'The kitchen is briefly offline' });
+    expect(state().context.error).toBe('The kitchen is briefly offline');
+    expect(Object.keys(state().context.orders!)).toEqual(['a', 'b']);
+    // Events still move the tickets it has.
     stream.send({ type: 'order.event', event: accepted });
-    expect(reads.calls).toHaveLength(3);
-    reads.calls[2]!.reject(new Error('offline'));
-    await settle();
-    expect(state().context.error).toBe('offline');
+    expect(state().context.orders?.a?.state).toBe('accepted');
+    expect(reads.calls).toHaveLength(2);
     board.send({ type: 'kitchen.retry' });
-    expect(reads.calls).toHaveLength(4);
-    reads.calls[3]!.resolve(BOARD);
+    expect(reads.calls).toHaveLength(3);
+    reads.calls[2]!.resolve(BOARD);
     await settle();
-    expect(state().matches({ read: 'shown' })).toBe(true);
+    expect(state().matches({ read: 'live' })).toBe(true);
     expect(state().context.error).toBeNull();
   });
 
-  it('moves one card at a time; a refusal stays in its column until the next move', async () => {
-    const { board, reads, moves, state } = aBoard();
+  it('asks again, a little later, for tickets it could not read', async () => {
+    const { reads, stream, clock, asked, ticketReads, state } = aBoard();
+    stream.send({ type: 'order.stream', status: 'live' });
     reads.calls[0]!.resolve(BOARD);
     await settle();
-    board.send({ type: 'kitchen.move', ...ACCEPT });
+    stream.send({ type: 'order.event', event: paid('n1') });
+    ticketReads.calls[0]!.reject(new Error('offline'));
+    await settle();
+    expect(state().matches({ tickets: 'failed' })).toBe(true);
+    stream.send({ type: 'order.event', event: paid('n2') });
+    expect(asked).toHaveLength(1);
+    clock.increment(RETRY_MS);
+    expect(asked).toEqual([['n1'], ['n1', 'n2']]);
+  });
+
+  it('moves one ticket at a time, applying the answer; a refusal is kept until the next move', async () => {
+    const { board, reads, moves, stream, state } = aBoard();
+    stream.send({ type: 'order.stream', status: 'live' });
+    reads.calls[0]!.resolve(BOARD);
+    await settle();
+    board.send({ type: 'kitchen.move', at: AT, ...ACCEPT });
     expect(state().matches({ move: 'moving' })).toBe(true);
-    expect(state().can({ type: 'kitchen.move', ...ACCEPT })).toBe(false);
+    expect(state().can({ type: 'kitchen.move', at: AT, ...ACCEPT })).toBe(false);
     moves.calls[0]!.reject(new Error('This order is accepted already'));
     await settle();
     expect(state().matches({ move: 'refused' })).toBe(true);
     expect(state().context.problem).toBe('Order T-a: This order is accepted already');
-    expect(state().context.move?.from).toBe('paid');
-    // The board is read again, to show the card where it is now.
-    expect(reads.calls).toHaveLength(2);
+    // Nothing is read again: the stream tells the board where the ticket is now.
+    expect(reads.calls).toHaveLength(1);
     const cancel: KitchenMove = { ...ACCEPT, to: 'refund_due', note: 'Out of dough' };
-    board.send({ type: 'kitchen.move', ...cancel });
+    board.send({ type: 'kitchen.move', at: AT, ...cancel });
     expect(state().context).toMatchObject({ problem: null, move: cancel });
-    moves.calls[1]!.resolve(BOARD.paid[0]!);
+    moves.calls[1]!.resolve({ ...BOARD[0]!, state: 'refund_due' });
     await settle();
     expect(state().matches({ move: 'idle' })).toBe(true);
-    expect(state().context).toMatchObject({ problem: null, move: null, owed: true });
+    expect(state().context).toMatchObject({ problem: null, move: null });
+    // The answer took the ticket off the board, without a read.
+    expect(state().context.orders?.a).toBeUndefined();
+    expect(reads.calls).toHaveLength(1);
+  });
+
+  it('asks before a step well ahead of a scheduled order’s plan', async () => {
+    const { board, reads, moves, stream, state } = aBoard();
+    stream.send({ type: 'order.stream', status: 'live' });
+    reads.calls[0]!.resolve(BOARD);
+    await settle();
+    board.send({ type: 'kitchen.move', at: AT, ...ACCEPT_EARLY });
+    expect(state().matches({ move: 'confirming' })).toBe(true);
+    expect(moves.calls).toHaveLength(0);
+    board.send({ type: 'kitchen.back' });
+    expect(state().matches({ move: 'idle' })).toBe(true);
+    expect(state().context.move).toBeNull();
+    board.send({ type: 'kitchen.move', at: AT, ...ACCEPT_EARLY });
+    board.send({ type: 'kitchen.confirm' });
+    expect(moves.calls).toHaveLength(1);
+    // Within a slot of its start, it is on time: no question.
+    moves.calls[0]!.resolve({ ...BOARD[1]!, state: 'accepted' });
+    await settle();
+    const start = Date.parse(BOARD[1]!.start_at!);
+    board.send({
+      type: 'kitchen.move',
+      at: start - AHEAD_MS,
+      ...ACCEPT_EARLY,
+      from: 'accepted',
+      to: 'preparing',
+    });
+    expect(state().matches({ move: 'moving' })).toBe(true);
+  });
+
+  it('keeps a ticket where the stream put it when the move’s answer comes after', () => {
+    const orders = { a: { ...BOARD[0]!, state: 'preparing' as const } };
+    // Accepted here; meanwhile another tablet started it, and its event came first.
+    expect(applyAnswer(orders, ACCEPT, { ...BOARD[0]!, state: 'accepted' })).toBe(orders);
+    // The answer's own state, heard first from the stream: the answer's fields are taken.
+    const heard = { a: { ...BOARD[0]!, state: 'accepted' as const } };
+    const answer = { ...BOARD[0]!, state: 'accepted' as const, ready_at: '2026-11-30T12:30:00.000Z' };
+    expect(applyAnswer(heard, ACCEPT, answer).a).toBe(answer);
+  });
+
+  it('reads by id only the orders that came onto the board', () => {
+    const { orders, missing } = hearAll(
+      {},
+      [],
+      [
+        paid('n1'),
+        { ...accepted, orderId: 'gone', to: 'cancelled' },
+        { ...paid('n2'), id: 7 },
+        { ...accepted, id: 8, orderId: 'n2', from: 'paid', to: 'refund_due' },
+      ],
+    );
+    expect(orders).toEqual({});
+    expect(missing).toEqual(['n1']);
   });
 
   it('highlights and announces a newly paid order for a minute of its own, chiming when the sound is on', () => {
     const { board, stream, chime, clock, state } = aBoard();
     stream.send({ type: 'order.event', event: paid('n1') });
-    expect(state().context).toMatchObject({ fresh: ['n1'], announcement: 'New paid order T-n1' });
+    expect(state().context).toMatchObject({
+      fresh: ['n1'],
+      announced: { orderId: 'n1', cash: false, started: false },
+    });
     expect(chime.play).not.toHaveBeenCalled();
     board.send({ type: 'kitchen.sound' });
     expect(chime.prepare).toHaveBeenCalledOnce();
     clock.increment(FRESH_MS / 2);
     stream.send({ type: 'order.event', event: paid('n2') });
     expect(chime.play).toHaveBeenCalledOnce();
-    expect(state().context).toMatchObject({ fresh: ['n1', 'n2'], announcement: 'New paid order T-n2' });
+    expect(state().context).toMatchObject({ fresh: ['n1', 'n2'], announced: { orderId: 'n2' } });
     clock.increment(FRESH_MS / 2);
     expect(state().context.fresh).toEqual(['n2']);
     expect(state().matches({ highlight: 'fresh' })).toBe(true);
@@ -268,10 +377,11 @@ describe('the board’s tickets', () => {
 
   it('prints nothing on acceptance unless turned on, then the ticket of each order this board accepts, once', async () => {
     const { board, reads, moves, printed, stream, state } = aBoard();
+    stream.send({ type: 'order.stream', status: 'live' });
     reads.calls[0]!.resolve(BOARD);
     await settle();
     expect(state().context.autoPrint).toBe(false);
-    board.send({ type: 'kitchen.move', ...ACCEPT });
+    board.send({ type: 'kitchen.move', at: AT, ...ACCEPT });
     moves.calls[0]!.resolve(order('a', 'accepted'));
     await settle();
     expect(printed).toEqual([]);
@@ -281,15 +391,15 @@ describe('the board’s tickets', () => {
     // Another tablet accepts an order: this board only hears of it.
     stream.send({ type: 'order.event', event: accepted });
     // A move that is not an acceptance prints nothing; nor does an acceptance refused.
-    board.send({ type: 'kitchen.move', ...ACCEPT, from: 'accepted', to: 'preparing' });
+    board.send({ type: 'kitchen.move', at: AT, ...ACCEPT, from: 'accepted', to: 'preparing' });
     moves.calls[1]!.resolve(order('a', 'preparing'));
     await settle();
-    board.send({ type: 'kitchen.move', ...ACCEPT, orderId: 'b', transactionId: 'T-b' });
+    board.send({ type: 'kitchen.move', at: AT, ...ACCEPT, orderId: 'x', transactionId: 'T-x' });
     moves.calls[2]!.reject(new Error('This order is accepted already'));
     await settle();
     expect(printed).toEqual([]);
 
-    board.send({ type: 'kitchen.move', ...ACCEPT, orderId: 'c', transactionId: 'T-c' });
+    board.send({ type: 'kitchen.move', at: AT, ...ACCEPT, orderId: 'c', transactionId: 'T-c' });
     const answer = { ...order('c', 'accepted'), phone: '+880 1711 111111' };
     moves.calls[3]!.resolve(answer);
     await settle();
@@ -325,7 +435,7 @@ describe('the board’s lanes', () => {
   const now = Date.parse('2026-11-30T12:00:00.000Z');
 
   it('keeps a scheduled order in Later until its start, each lane soonest due first', () => {
-    const columns: BoardColumns = {
+    const columns: Record<string, Order[]> = {
       paid: [
         order('tonight', {
           scheduled: true,
@@ -406,7 +516,7 @@ describe('the kitchen’s steps in the contract', () => {
       start_at: '2026-11-30T13:15:00.000Z',
     } as Order;
     const empty = { paid: [], accepted: [], preparing: [], out_for_delivery: [], ready_for_pickup: [] };
-    const columns: BoardColumns = { ...empty, placed: [scheduled] };
+    const columns: Record<string, Order[]> = { ...empty, placed: [scheduled] };
     expect(boardLanes(Object.values(columns).flat(), Date.parse('2026-11-30T12:00:00.000Z')).later).toEqual([
       scheduled,
     ]);

@@ -1,18 +1,23 @@
 import { Link } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
-import { BellOff, BellRing, Flame, Plus, Printer } from 'lucide-react';
-import { useId } from 'react';
-import { BOARD_LANES, type BoardLane, boardLanes } from '../../../contract/kitchen-lanes.ts';
+import { ArrowLeft, ArrowUp, BellOff, BellRing, Flame, Plus, Printer } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  BOARD_LANES,
+  type BoardLane,
+  type BoardLanes,
+  boardLanes,
+  nowRail,
+} from '../../../contract/kitchen-lanes.ts';
 import { formatAdminPrice, toCents } from '../../../contract/money.ts';
-import { cashToCollect, type Order } from '../../../contract/order.ts';
+import { cashToCollect, type Order, orderNumberText } from '../../../contract/order.ts';
 import {
   CASH_REFUSED_ACTION,
   type KitchenColumn,
   kitchenStepAction,
   nextKitchenStep,
   nextStates,
-  ORDER_STATE_LABELS,
   type OrderState,
 } from '../../../contract/order-lifecycle.ts';
 import {
@@ -31,21 +36,22 @@ import { useClock } from '../../ui/use-clock.ts';
 import { useLiveStatus } from '../use-order-feed.ts';
 import { TicketOnPaper } from './kitchen-ticket.tsx';
 
-/** How often the cards' timers move on. */
+/** How often the tickets' timers move on (and a Later ticket's start is noticed). */
 const TICK_MS = 15_000;
 
 /** '12 min', '1 h 5 min'. */
 const duration = (minutes: number): string =>
   minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 
+const clock = (instant: string): string => dayjs(instant).format('h:mm A');
+
 /**
- * The card's timer: to its due time ('12 min to go'), or past it ('4 min late', amber); a scheduled
- * order waiting in Later tells when the kitchen starts on it. Orders from before due times count from
- * their payment.
+ * The ticket's timer: to when it must be ready ('12 min to go'), or past it ('4 min late', amber); a
+ * scheduled order waiting in Later tells when the kitchen starts on it. Orders from before due times
+ * count from their payment.
  */
 function timerOf(order: Order, lane: BoardLane, now: number): { text: string; late: boolean } | null {
-  if (lane === 'later' && order.start_at)
-    return { text: `Starts ${dayjs(order.start_at).format('h:mm A')}`, late: false };
+  if (lane === 'later' && order.start_at) return { text: `Start at ${clock(order.start_at)}`, late: false };
   if (order.ready_at) {
     const left = dayjs(order.ready_at).diff(now, 'minute', true);
     return left >= 0
@@ -62,9 +68,25 @@ function sincePayment(paidAt: string, now: number): string {
   return `Paid ${Math.floor(minutes / 60)} h ${minutes % 60} min ago`;
 }
 
-interface CardProps {
+/** The promise the ticket keeps: ready at the counter by, or at the door by (a delivery's rider included). */
+function promiseOf(order: Order): string | null {
+  if ((order.order_type ?? 'delivery') === 'pickup')
+    return order.ready_at ? `Ready by ${clock(order.ready_at)}` : null;
+  return order.due_at ? `Deliver by ${clock(order.due_at)}` : null;
+}
+
+/** The ticket's state in a word, for the rail where every state sits side by side. */
+const STATE_WORDS: Record<KitchenColumn, string> = {
+  paid: 'New',
+  placed: 'New · cash',
+  accepted: 'Accepted',
+  preparing: 'Preparing',
+  out_for_delivery: 'Out',
+  ready_for_pickup: 'Ready',
+};
+
+interface TicketProps {
   order: Order;
-  column: KitchenColumn;
   lane: BoardLane;
   now: number;
   fresh: boolean;
@@ -73,12 +95,16 @@ interface CardProps {
   onPrint: (order: Order) => void;
 }
 
-function KitchenCard({ order, column, lane, now, fresh, disabled, onMove, onPrint }: CardProps) {
+function KitchenTicketCard({ order, lane, now, fresh, disabled, onMove, onPrint }: TicketProps) {
   const titleId = useId();
+  // A Later ticket is a paid or placed order: its moves are that column's.
+  const column = order.state as KitchenColumn;
   const timer = timerOf(order, lane, now);
+  const promise = promiseOf(order);
   const type = order.order_type ?? 'delivery';
   const method = order.payment_method ?? 'online';
   const cash = cashToCollect(order);
+  const number = orderNumberText(order);
   const next = nextKitchenStep(column, type, method);
   const ways = nextStates(column, 'staff', type, method);
   // A cash order is cancelled (no money was taken); a paid one falls to refund due.
@@ -96,11 +122,11 @@ function KitchenCard({ order, column, lane, now, fresh, disabled, onMove, onPrin
 
   async function cancel() {
     const answer = await showDialog({
-      titleText: 'Cancel this order?',
+      titleText: `Cancel order ${number}?`,
       text:
         method === 'cash'
-          ? `Order ${order.transaction_id} is to be paid in cash: cancelling it ends it, nothing is owed.`
-          : `Order ${order.transaction_id} is paid: cancelling it means ${order.fullName} is owed a refund.`,
+          ? `Order ${number} is to be paid in cash: cancelling it ends it, nothing is owed.`
+          : `Order ${number} is paid: cancelling it means ${order.fullName} is owed a refund.`,
       icon: 'warning',
       input: 'text',
       inputLabel: 'Reason (the customer sees it)',
@@ -115,7 +141,7 @@ function KitchenCard({ order, column, lane, now, fresh, disabled, onMove, onPrin
   async function refuseCash() {
     const answer = await showDialog({
       titleText: 'Cash refused?',
-      text: `Order ${order.transaction_id} ends unpaid and its items go back to stock.`,
+      text: `Order ${number} ends unpaid and its items go back to stock.`,
       icon: 'warning',
       input: 'text',
       inputLabel: 'What happened',
@@ -130,89 +156,108 @@ function KitchenCard({ order, column, lane, now, fresh, disabled, onMove, onPrin
   return (
     <li
       aria-labelledby={titleId}
-      className={`grid gap-3 rounded-2xl border bg-white p-4 shadow-sm ${
-        fresh ? 'border-coral ring-4 ring-coral/40' : 'border-neutral-200'
+      data-order={order._id}
+      className={`flex min-h-0 flex-col gap-2 rounded-2xl border-2 bg-white p-3 shadow-sm md:max-h-[calc(50dvh-3.5rem)] md:portrait:max-h-[calc(50dvh-9rem)] ${
+        fresh ? 'motion-safe:animate-ticket-flash border-coral-ink ring-4 ring-coral/40' : 'border-neutral-200'
       }`}
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h4 id={titleId} className="font-bold break-all">
-          {order.fullName} <span className="font-mono text-sm font-normal">{order.transaction_id}</span>
-        </h4>
-        {fresh && <span className="rounded-full bg-coral-ink px-2 text-sm font-bold text-white">New</span>}
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={titleId} className="grid leading-none">
+          <span className="text-4xl font-black tabular-nums">{number}</span>
+          <span className="mt-1 text-base font-bold">{order.fullName}</span>
+        </h3>
+        <div className="flex flex-wrap justify-end gap-1">
+          {fresh && <span className="rounded-full bg-coral-ink px-2 text-sm font-bold text-white">New</span>}
+          <span className="rounded-full bg-cream px-2 text-sm font-bold">
+            {lane === 'later' ? 'Later' : STATE_WORDS[column]}
+          </span>
+          <span className="rounded-full bg-ink px-2 text-sm font-bold text-white">
+            {type === 'pickup' ? 'Pickup' : 'Delivery'}
+          </span>
+          {order.taken_by && (
+            <span className="rounded-full border-2 border-ink px-2 text-sm font-bold">Phone</span>
+          )}
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-base">
-        <span className="rounded-full bg-ink px-2 text-sm font-bold text-white">
-          {type === 'pickup' ? 'Pickup' : 'Delivery'}
-        </span>
-        {order.taken_by && (
-          <span className="rounded-full border-2 border-ink px-2 text-sm font-bold">Phone order</span>
-        )}
-        <span className="font-bold">{formatAdminPrice(toCents(order.total_price))}</span>
-        {cash !== null && (
-          <span className="rounded-full bg-amber-200 px-2 text-sm font-bold text-amber-950">
-            Cash: collect {formatAdminPrice(toCents(cash))}
+        {timer && (
+          <span
+            data-late={timer.late}
+            className={`font-bold ${timer.late ? 'rounded-lg bg-amber-200 px-2 text-amber-950' : 'text-brand-ink'}`}
+          >
+            {timer.text}
           </span>
         )}
-        {order.discount ? (
-          <span className="text-green-800">
-            {order.promo_code} −{formatAdminPrice(toCents(order.discount))}
-          </span>
-        ) : null}
-        {order.ready_at && (
-          <span>
-            Due <time dateTime={order.ready_at}>{dayjs(order.ready_at).format('h:mm A')}</time>
-          </span>
-        )}
+        {promise && <span className="font-semibold">{promise}</span>}
       </div>
-      {timer && (
-        <p
-          data-late={timer.late}
-          className={`text-base font-bold ${timer.late ? 'rounded-lg bg-amber-200 px-2 text-amber-950' : 'text-brand-ink'}`}
+      {next && next !== 'paid' && next !== 'placed' && (
+        <button
+          type="button"
+          className="btn-primary min-h-12 w-full text-lg"
+          disabled={disabled}
+          aria-label={`${kitchenStepAction(next, method)}: order ${order.transaction_id}`}
+          onClick={() => move(next)}
         >
-          {timer.text}
-        </p>
+          {kitchenStepAction(next, method)}
+        </button>
       )}
       {order.paid_after_closing && (
         <p className="rounded-xl bg-coral/10 p-2 text-sm text-coral-ink">
           <strong>Paid after closing</strong>: cook it, or cancel it and the customer is owed a refund.
         </p>
       )}
-      <ul className="grid gap-2">
+      {/* The lines scroll within the ticket, so a long order never pushes the next row of tickets away. */}
+      <ul className="grid min-h-0 shrink gap-1 overflow-y-auto overscroll-contain">
         {order.carts.map((line) => (
           <li key={line._id} className="text-lg leading-snug">
             <strong>{line.quantity} ×</strong> {line.name}
-            {/* Read at arm's length: the options as large as the dish, the size first (the item's order). */}
+            {/* Read at arm's length: the options as large as the dish, allergy words set apart. */}
             <LineChoices
               options={line.options}
               instructions={line.instructions}
               className="text-lg font-bold text-brand-ink"
+              markAllergens
             />
           </li>
         ))}
       </ul>
-      <p className="text-sm break-words">
-        {type === 'pickup' ? 'Collects at the counter' : `${order.address}, ${order.city} ${order.postcode}`}
-        <br />
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        {cash !== null && (
+          <span className="rounded-full bg-amber-200 px-2 font-bold text-amber-950">
+            Cash: collect {formatAdminPrice(toCents(cash))}
+          </span>
+        )}
+        <span className="font-bold">{formatAdminPrice(toCents(order.total_price))}</span>
+        {order.discount ? (
+          <span className="text-green-800">
+            {order.promo_code} −{formatAdminPrice(toCents(order.discount))}
+          </span>
+        ) : null}
         <a href={`tel:${order.phone}`} className="font-semibold text-brand-ink underline">
           {order.phone}
         </a>
-      </p>
-      <div className="flex flex-wrap gap-2">
-        {next && next !== 'paid' && next !== 'placed' && (
-          <button
-            type="button"
-            className="btn-primary"
-            disabled={disabled}
-            aria-label={`${kitchenStepAction(next, method)}: order ${order.transaction_id}`}
-            onClick={() => move(next)}
-          >
-            {kitchenStepAction(next, method)}
-          </button>
+        {type === 'delivery' && (
+          <span className="break-words">
+            {order.address}, {order.city} {order.postcode}
+          </span>
         )}
+        <span className="font-mono text-xs text-neutral-600">{order.transaction_id}</span>
+      </div>
+      {/* Cancel and Cash refused are the quiet way out, apart from the step forward and confirmed with a reason. */}
+      <div className="flex flex-wrap items-center gap-2 border-t border-neutral-200 pt-2">
+        <button
+          type="button"
+          className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 font-bold hover:bg-cream"
+          aria-label={`Print ticket: order ${order.transaction_id}`}
+          onClick={() => onPrint(order)}
+        >
+          <Printer aria-hidden="true" className="size-5" />
+          Print
+        </button>
         {refusable && (
           <button
             type="button"
-            className="btn-dark"
+            className="inline-flex min-h-11 items-center rounded-full px-3 font-semibold text-coral-ink underline hover:bg-coral/10"
             disabled={disabled}
             aria-label={`${CASH_REFUSED_ACTION}: order ${order.transaction_id}`}
             onClick={refuseCash}
@@ -223,106 +268,31 @@ function KitchenCard({ order, column, lane, now, fresh, disabled, onMove, onPrin
         {cancellable && (
           <button
             type="button"
-            className="btn-dark"
+            className="ml-auto inline-flex min-h-11 items-center rounded-full px-3 font-semibold text-coral-ink underline hover:bg-coral/10"
             disabled={disabled}
             aria-label={`Cancel order ${order.transaction_id}`}
             onClick={cancel}
           >
-            Cancel
+            Cancel…
           </button>
         )}
-        <button
-          type="button"
-          className="btn-neutral"
-          aria-label={`Print ticket: order ${order.transaction_id}`}
-          onClick={() => onPrint(order)}
-        >
-          <Printer aria-hidden="true" className="size-5" />
-          Print ticket
-        </button>
       </div>
     </li>
   );
 }
 
-/** The lanes in the board's order: the scheduled orders waiting, then the kitchen's steps. */
-const LANES = BOARD_LANES;
-const laneTitle = (lane: BoardLane) => (lane === 'later' ? 'Later' : ORDER_STATE_LABELS[lane]);
-
-interface LaneProps {
-  lane: BoardLane;
-  /** null until the board's first read answers. */
-  orders: Order[] | null;
-  fresh: ReadonlySet<string>;
-  now: number;
-  /** A move of a card of this lane the server refused, as staff read it. */
-  problem: string | null;
-  canMove: boolean;
-  onMove: (move: KitchenMove) => void;
-  onPrint: (order: Order) => void;
-}
-
-function KitchenLaneView({ lane, orders, fresh, now, problem, canMove, onMove, onPrint }: LaneProps) {
-  const titleId = useId();
-  const count = orders?.length ?? 0;
-  // Later's cards are paid or placed orders: their moves are that column's.
-  const columnOf = (order: Order): KitchenColumn =>
-    lane !== 'later' ? lane : order.state === 'placed' ? 'placed' : 'paid';
-  return (
-    // Relative: its screen-reader-only words stay inside the board's sideways scroll, not past the page's edge.
-    <section
-      aria-labelledby={titleId}
-      className="relative grid min-w-0 content-start gap-3 rounded-2xl bg-cream p-3"
-    >
-      <h3 id={titleId} className="flex items-center justify-between text-lg font-bold">
-        {laneTitle(lane)}
-        <span className="rounded-full bg-white px-2 text-base">
-          {count}
-          <span className="sr-only"> {count === 1 ? 'order' : 'orders'}</span>
-        </span>
-      </h3>
-      {problem && (
-        <p role="alert" className="rounded-xl bg-coral/10 p-2 text-base font-semibold text-coral-ink">
-          {problem}
-        </p>
-      )}
-      {orders === null ? (
-        <p className="text-neutral-700">Loading…</p>
-      ) : orders.length === 0 ? (
-        <p className="text-neutral-700">No orders here.</p>
-      ) : (
-        <ul className="grid gap-3">
-          {orders.map((order) => (
-            <KitchenCard
-              key={order._id}
-              order={order}
-              column={columnOf(order)}
-              lane={lane}
-              now={now}
-              fresh={fresh.has(order._id)}
-              disabled={!canMove}
-              onMove={onMove}
-              onPrint={onPrint}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
 const freshOrders = (snapshot: KitchenBoardSnapshot) => snapshot.context.fresh;
 
-/** The busy switch: every estimate gets the kitchen's busy minutes while it is on. */
+/** The busy switch, its state in its words: every estimate gets the kitchen's busy minutes while it is on. */
 function BusySwitch({ snapshot, onToggle }: { snapshot: KitchenBoardSnapshot; onToggle: () => void }) {
   const { kitchen, busyError } = snapshot.context;
   const saving = snapshot.matches({ busy: 'saving' }) || snapshot.matches({ busy: 'reading' });
   return (
-    <div className="grid justify-items-end gap-1">
+    <>
       <button
         type="button"
-        className={`inline-flex min-h-11 items-center gap-2 rounded-full border px-4 font-bold ${
-          kitchen?.busy ? 'border-amber-700 bg-amber-200 text-amber-950' : 'border-neutral-300'
+        className={`inline-flex min-h-11 items-center gap-2 rounded-full border-2 px-4 font-bold ${
+          kitchen?.busy ? 'border-amber-700 bg-amber-300 text-amber-950' : 'border-white/40 text-white'
         }`}
         aria-pressed={kitchen?.busy ?? false}
         aria-busy={saving}
@@ -330,74 +300,142 @@ function BusySwitch({ snapshot, onToggle }: { snapshot: KitchenBoardSnapshot; on
         onClick={onToggle}
       >
         <Flame aria-hidden="true" className="size-5" />
-        {kitchen ? `Busy: +${kitchen.busyMinutes} min` : 'Busy'}
+        {kitchen === null ? 'Busy' : kitchen.busy ? `Busy: +${kitchen.busyMinutes} min` : 'Not busy'}
       </button>
       {busyError && (
-        <p role="alert" className="text-base font-semibold text-coral-ink">
+        <p role="alert" className="rounded-full bg-coral-ink px-3 py-1 text-sm font-semibold text-white">
           {busyError}
         </p>
       )}
-    </div>
+    </>
+  );
+}
+
+/** The sound: on or off, or (left on last time) one tap away, said plainly on the button itself. */
+function SoundSwitch({ snapshot, send }: { snapshot: KitchenBoardSnapshot; send: KitchenSend }) {
+  if (snapshot.matches({ sound: 'waitingForTap' }))
+    return (
+      <button
+        type="button"
+        className="btn-primary motion-safe:animate-pulse"
+        onClick={() => send({ type: 'kitchen.sound.allow' })}
+      >
+        <BellRing aria-hidden="true" className="size-5" />
+        Tap to turn the sound back on
+      </button>
+    );
+  const on = snapshot.matches({ sound: 'on' });
+  return (
+    <button
+      type="button"
+      className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-white/40 px-4 font-bold text-white"
+      aria-pressed={on}
+      onClick={() => send({ type: 'kitchen.sound' })}
+    >
+      {on ? (
+        <BellRing aria-hidden="true" className="size-5" />
+      ) : (
+        <BellOff aria-hidden="true" className="size-5" />
+      )}
+      {on ? 'Sound on' : 'Sound off'}
+    </button>
   );
 }
 
 /**
  * The ticket printer of this device: the roll it takes, and whether accepting an order here prints its
- * ticket (both remembered by the browser).
+ * ticket (both remembered by the browser). Folded away: set once per device.
  */
-function TicketSettings({
-  roll,
-  autoPrint,
-  onRoll,
-  onAutoPrint,
-}: {
-  roll: RollWidth;
-  autoPrint: boolean;
-  onRoll: (roll: RollWidth) => void;
-  onAutoPrint: () => void;
-}) {
+function TicketSettings({ snapshot, send }: { snapshot: KitchenBoardSnapshot; send: KitchenSend }) {
+  const { roll, autoPrint } = snapshot.context;
   return (
-    <>
-      <fieldset className="flex min-h-11 items-center gap-1 rounded-full border border-neutral-300 px-1">
-        <legend className="sr-only">Ticket roll</legend>
-        <span aria-hidden="true" className="pl-2 text-base font-bold">
-          Roll
-        </span>
-        {ROLL_WIDTHS.map((width) => (
-          <label
-            key={width}
-            className="inline-flex min-h-9 cursor-pointer items-center rounded-full px-3 font-bold has-checked:bg-ink has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-(--focus-ring)"
-          >
-            <input
-              type="radio"
-              name="ticket-roll"
-              className="sr-only"
-              checked={roll === width}
-              onChange={() => onRoll(width)}
-            />
-            {width} mm
-          </label>
-        ))}
-      </fieldset>
-      <button
-        type="button"
-        className="inline-flex min-h-11 items-center gap-2 rounded-full border border-neutral-300 px-4 font-bold"
-        aria-pressed={autoPrint}
-        onClick={onAutoPrint}
-      >
+    <details className="relative">
+      <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border-2 border-white/40 px-4 font-bold text-white">
         <Printer aria-hidden="true" className="size-5" />
-        Print when accepted
-      </button>
-    </>
+        Printer
+      </summary>
+      <div className="absolute right-0 z-20 mt-2 grid w-64 gap-3 rounded-2xl bg-white p-4 text-ink shadow-lg">
+        <fieldset className="flex min-h-11 items-center gap-1 rounded-full border border-neutral-300 px-1">
+          <legend className="sr-only">Ticket roll</legend>
+          <span aria-hidden="true" className="pl-2 text-base font-bold">
+            Roll
+          </span>
+          {ROLL_WIDTHS.map((width: RollWidth) => (
+            <label
+              key={width}
+              className="inline-flex min-h-9 cursor-pointer items-center rounded-full px-3 font-bold has-checked:bg-ink has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-(--focus-ring)"
+            >
+              <input
+                type="radio"
+                name="ticket-roll"
+                className="sr-only"
+                checked={roll === width}
+                onChange={() => send({ type: 'kitchen.roll', roll: width })}
+              />
+              {width} mm
+            </label>
+          ))}
+        </fieldset>
+        <button
+          type="button"
+          className="inline-flex min-h-11 items-center gap-2 rounded-full border border-neutral-300 px-4 font-bold aria-pressed:bg-ink aria-pressed:text-white"
+          aria-pressed={autoPrint}
+          onClick={() => send({ type: 'kitchen.autoPrint' })}
+        >
+          Print when accepted
+        </button>
+      </div>
+    </details>
   );
 }
 
+type KitchenSend = ReturnType<typeof useMachine<ReturnType<typeof useKitchenLogic>['kitchenBoard']>>[1];
+
 /**
- * The kitchen board (machines/kitchen-board.machine.ts): scheduled orders waiting in Later, then paid
- * orders and each step after, live, side by side from a tablet up (the board scrolls sideways when they
- * do not fit, so nothing falls below the fold). Each card shows its type, total, due time and a timer
- * that turns amber when late. A card moves one step at a time (or is cancelled, with a reason); a newly
- * paid order is highlighted, announced and, if the sound is on (remembered by the browser), chimed.
+ * The orders whose Later wait ended since the last tick: the board flashes and chimes them as new ones
+ * (their lane follows the clock, which the machine does not read).
+ */
+function useStartedFromLater(lanes: BoardLanes | null, send: KitchenSend) {
+  const waiting = useRef(new Set<string>());
+  useEffect(() => {
+    if (!lanes) return;
+    const later = new Set(lanes.later.map((order) => order._id));
+    for (const id of waiting.current) {
+      if (later.has(id)) continue;
+      const started = BOARD_LANES.filter((lane) => lane === 'paid' || lane === 'placed')
+        .flatMap((lane) => lanes[lane])
+        .find((order) => order._id === id);
+      if (started) send({ type: 'kitchen.started', orderId: id, transactionId: started.transaction_id });
+    }
+    waiting.current = later;
+  }, [lanes, send]);
+}
+
+/** Staff confirm a step well ahead of a scheduled order's plan before it is made. */
+function useAheadOfPlanConfirmation(snapshot: KitchenBoardSnapshot, send: KitchenSend) {
+  const confirming = snapshot.matches({ move: 'confirming' });
+  const { move, orders } = snapshot.context;
+  useEffect(() => {
+    if (!confirming || !move) return;
+    const order = orders?.[move.orderId];
+    const planned = promiseOf(order ?? ({} as Order)) ?? 'later';
+    void showDialog({
+      titleText: `Order ${order ? orderNumberText(order) : move.transactionId} is for later`,
+      text: `${planned}${order?.start_at ? `; the kitchen would start it at ${clock(order.start_at)}` : ''}. Do it now? The customer is told it is coming early.`,
+      icon: 'question',
+      showCancelButton: true,
+      confirmButtonText: 'Yes, do it now',
+      cancelButtonText: 'Back',
+    }).then((answer) => send({ type: answer.isConfirmed ? 'kitchen.confirm' : 'kitchen.back' }));
+  }, [confirming, move, orders, send]);
+}
+
+/**
+ * The kitchen board, the whole screen of a tablet (machines/kitchen-board.machine.ts): one bar, then
+ * the rail of tickets to work (new ones first, then those being made, then those out or ready, each
+ * by when the kitchen must start it) and, apart, the Later rail of scheduled orders until their start.
+ * On a 768×1024 or 1024×768 tablet the first six tickets and their next step are on screen; the rails
+ * scroll within themselves, never the page (docs/decisions/043-service-night.md).
  */
 export function KitchenPage() {
   const { kitchenBoard } = useKitchenLogic();
@@ -406,95 +444,144 @@ export function KitchenPage() {
   });
   const live = useLiveStatus(snapshot.children.feed!);
   const freshIds = useSelector(board, freshOrders);
-  // The cards' timers and the Later lane follow it.
+  // The tickets' timers and the Later rail follow it.
   const now = useClock(TICK_MS);
   const fresh = new Set(freshIds);
-  const { columns, error, announcement, move, problem } = snapshot.context;
-  const lanes = columns && boardLanes(Object.values(columns).flat(), now);
-  const sound = snapshot.matches({ sound: 'on' });
-  const reading = snapshot.matches({ read: 'reading' });
-  const onMove = (next: KitchenMove) => send({ type: 'kitchen.move', ...next });
+  const { orders, error, announced, problem, ticket, roll } = snapshot.context;
+  const lanes = orders && boardLanes(Object.values(orders), now);
+  const rail = lanes && nowRail(lanes);
+  const reading = snapshot.matches({ read: 'reading' }) || snapshot.matches({ read: 'connecting' });
+  const onMove = (next: KitchenMove) => send({ type: 'kitchen.move', at: Date.now(), ...next });
   const onPrint = (order: Order) => send({ type: 'kitchen.print', order });
-  const { ticket, roll, autoPrint } = snapshot.context;
-  const canMove = snapshot.can({
-    type: 'kitchen.move',
-    orderId: '',
-    transactionId: '',
-    from: 'paid',
-    to: 'paid',
-  });
-  // A Later card's refused move is the Paid lane's (its column is paid).
-  const refusedIn = (lane: BoardLane) =>
-    lane !== 'later' && snapshot.matches({ move: 'refused' }) && move?.from === lane ? problem : null;
+  const canMove = snapshot.matches({ move: 'idle' }) || snapshot.matches({ move: 'refused' });
+  useStartedFromLater(lanes, send);
+  useAheadOfPlanConfirmation(snapshot, send);
+
+  // A new ticket lands at the top of the rail: staff scrolled down are shown the way back up.
+  const railRef = useRef<HTMLUListElement>(null);
+  const [scrolled, setScrolled] = useState(false);
+  const freshInRail = rail?.filter((order) => fresh.has(order._id)) ?? [];
+  const announcedOrder = announced && orders?.[announced.orderId];
+  const announcement = announced
+    ? `${announced.started ? 'Start now:' : announced.cash ? 'New cash order' : 'New paid order'} ${
+        announcedOrder ? orderNumberText(announcedOrder) : ''
+      }`.trim()
+    : '';
 
   return (
-    <section aria-labelledby="kitchen-title" aria-busy={reading} className="grid min-w-0 gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id="kitchen-title" className="text-2xl font-bold">
+    <section
+      aria-labelledby="kitchen-title"
+      aria-busy={reading}
+      className="flex min-h-dvh flex-col bg-cream md:h-dvh"
+    >
+      <header className="flex flex-wrap items-center gap-2 bg-ink px-3 py-2 text-white">
+        <Link
+          to="/admin"
+          className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 font-bold hover:bg-white/10"
+        >
+          <ArrowLeft aria-hidden="true" className="size-5" />
+          Admin
+        </Link>
+        <h1 id="kitchen-title" className="mr-auto text-2xl font-bold">
           Kitchen
-        </h2>
-        <div className="flex flex-wrap items-start gap-3">
-          <Link to="/admin/kitchen/new-order" className="btn-primary">
-            <Plus aria-hidden="true" className="size-5" />
-            New order
-          </Link>
-          <BusySwitch snapshot={snapshot} onToggle={() => send({ type: 'kitchen.busy' })} />
-          <button
-            type="button"
-            className="inline-flex min-h-11 items-center gap-2 rounded-full border border-neutral-300 px-4 font-bold"
-            aria-pressed={sound}
-            onClick={() => send({ type: 'kitchen.sound' })}
-          >
-            {sound ? (
-              <BellRing aria-hidden="true" className="size-5" />
-            ) : (
-              <BellOff aria-hidden="true" className="size-5" />
-            )}
-            Sound for new orders
-          </button>
-          <TicketSettings
-            roll={roll}
-            autoPrint={autoPrint}
-            onRoll={(width) => send({ type: 'kitchen.roll', roll: width })}
-            onAutoPrint={() => send({ type: 'kitchen.autoPrint' })}
-          />
-        </div>
+          <span className="ml-2 text-base font-normal">
+            {rail ? `${rail.length} open · ${lanes.later.length} later` : ''}
+          </span>
+        </h1>
+        <BusySwitch snapshot={snapshot} onToggle={() => send({ type: 'kitchen.busy' })} />
+        <SoundSwitch snapshot={snapshot} send={send} />
+        <TicketSettings snapshot={snapshot} send={send} />
+        <Link to="/admin/kitchen/new-order" className="btn-primary">
+          <Plus aria-hidden="true" className="size-5" />
+          New order
+        </Link>
+      </header>
+      <div className="grid gap-2 px-3 empty:hidden">
+        <LiveStatus {...live} />
+        {snapshot.matches({ read: 'failed' }) && (
+          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-coral/10 p-2">
+            <p className="font-semibold text-coral-ink">{error}</p>
+            <button type="button" className="btn-primary" onClick={() => send({ type: 'kitchen.retry' })}>
+              Try again
+            </button>
+          </div>
+        )}
+        {snapshot.matches({ move: 'refused' }) && problem && (
+          <p role="alert" className="rounded-xl bg-coral/10 p-2 font-semibold text-coral-ink">
+            {problem}
+          </p>
+        )}
       </div>
-      {snapshot.matches({ sound: 'waitingForTap' }) && (
-        <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-brand/20 p-3">
-          <p className="font-semibold">The sound was on last time: your browser needs a tap to play it.</p>
-          <button type="button" className="btn-primary" onClick={() => send({ type: 'kitchen.sound.allow' })}>
-            Allow sound
-          </button>
-        </div>
-      )}
-      <LiveStatus {...live} />
-      <p role="status" className={announcement ? 'font-semibold text-coral-ink' : 'sr-only'}>
+      <p role="status" className="sr-only">
         {announcement}
       </p>
-      {snapshot.matches({ read: 'failed' }) && (
-        <div role="alert" className="grid justify-items-start gap-2">
-          <p>{error}</p>
-          <button type="button" className="btn-primary" onClick={() => send({ type: 'kitchen.retry' })}>
-            Try again
-          </button>
-        </div>
-      )}
-      {/* A phone stacks the lanes; from a tablet up they sit side by side, the board scrolling sideways. */}
-      <div className="grid min-w-0 gap-4 md:grid-flow-col md:auto-cols-[minmax(13.5rem,1fr)] md:overflow-x-auto md:overscroll-x-contain md:pb-2">
-        {LANES.map((lane) => (
-          <KitchenLaneView
-            key={lane}
-            lane={lane}
-            orders={lanes?.[lane] ?? null}
-            fresh={fresh}
-            now={now}
-            problem={refusedIn(lane)}
-            canMove={canMove}
-            onMove={onMove}
-            onPrint={onPrint}
-          />
-        ))}
+      {/* Landscape: the rail, the Later rail on its right. Portrait: the Later rail a strip below. */}
+      <div className="grid min-h-0 flex-1 gap-3 p-3 md:landscape:grid-cols-[1fr_15rem] md:portrait:grid-rows-[1fr_auto]">
+        <section aria-labelledby="now-title" className="relative flex min-h-0 flex-col gap-2">
+          <h2 id="now-title" className="sr-only">
+            Now
+          </h2>
+          {scrolled && freshInRail.length > 0 && (
+            <button
+              type="button"
+              className="btn-danger absolute top-2 left-1/2 z-10 -translate-x-1/2 shadow-lg"
+              onClick={() => railRef.current?.scrollTo({ top: 0, behavior: 'smooth' })}
+            >
+              <ArrowUp aria-hidden="true" className="size-5" />
+              New: {freshInRail.map(orderNumberText).join(', ')}
+            </button>
+          )}
+          {rail === null ? (
+            <p className="p-4 text-lg">Loading the board…</p>
+          ) : rail.length === 0 ? (
+            <p className="p-4 text-lg text-neutral-700">No orders to make right now.</p>
+          ) : (
+            <ul
+              ref={railRef}
+              onScroll={(event) => setScrolled(event.currentTarget.scrollTop > 40)}
+              className="grid min-h-0 grid-cols-1 content-start gap-3 overflow-y-auto overscroll-contain sm:grid-cols-[repeat(auto-fill,minmax(14rem,1fr))]"
+            >
+              {rail.map((order) => (
+                <KitchenTicketCard
+                  key={order._id}
+                  order={order}
+                  lane={order.state as KitchenColumn}
+                  now={now}
+                  fresh={fresh.has(order._id)}
+                  disabled={!canMove}
+                  onMove={onMove}
+                  onPrint={onPrint}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+        <section
+          aria-labelledby="later-title"
+          className="flex min-h-0 flex-col gap-2 rounded-2xl bg-white/60 p-2 md:portrait:max-h-[12rem]"
+        >
+          <h2 id="later-title" className="text-lg font-bold">
+            Later <span className="font-normal">({lanes?.later.length ?? 0})</span>
+          </h2>
+          {lanes && lanes.later.length === 0 ? (
+            <p className="text-neutral-700">No orders booked for later.</p>
+          ) : (
+            <ul className="grid min-h-0 gap-2 overflow-auto overscroll-contain md:portrait:grid-flow-col md:portrait:auto-cols-[15rem]">
+              {lanes?.later.map((order) => (
+                <KitchenTicketCard
+                  key={order._id}
+                  order={order}
+                  lane="later"
+                  now={now}
+                  fresh={fresh.has(order._id)}
+                  disabled={!canMove}
+                  onMove={onMove}
+                  onPrint={onPrint}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
       </div>
       {ticket && <TicketOnPaper order={ticket} roll={roll} now={now} />}
     </section>
