@@ -76,9 +76,8 @@ for (const [width, height, name] of [
         await signIn(kitchen, admin);
         await kitchen.setViewportSize({ width: 768, height: 1024 });
         await kitchen.goto('/admin/kitchen');
-        const card = kitchen
-          .getByRole('region', { name: /^Placed/ })
-          .getByRole('listitem', { name: new RegExp(transactionId) });
+        const card = kitchen.getByRole('listitem', { name: new RegExp(transactionId) });
+        await expect(card).toContainText('New · cash');
         await expect(card).toContainText(/Cash: collect Tk \d+\.\d{2}/);
         for (const [button, shown] of [
           ['Accept', 'Accepted'],

@@ -113,6 +113,8 @@ test('the kitchen prints a card’s ticket for a 58 and an 80 mm roll, and one a
     // The roll, printing on acceptance and each card's Print ticket, checked by axe.
     await expectNoSeriousViolations(page, 'the kitchen board with its ticket printer');
 
+    // The printer's settings are set once per device: folded away under Printer.
+    await page.getByText('Printer', { exact: true }).click();
     await page.getByText('58 mm').click();
     await card.getByRole('button', { name: `Print ticket: order ${printed.transaction_id}` }).click();
     await expect.poll(prints).toBe(1);
@@ -132,6 +134,7 @@ test('the kitchen prints a card’s ticket for a 58 and an 80 mm roll, and one a
     ).toBeAttached();
     // A reload prints nothing again, the settings as left.
     await page.reload();
+    await page.getByText('Printer', { exact: true }).click();
     await expect(page.getByRole('button', { name: 'Print when accepted' })).toHaveAttribute(
       'aria-pressed',
       'true',

@@ -38,15 +38,12 @@ test('the kitchen moves a paid order to the door, and the customer’s open My o
   const steps = [
     ['Accept', 'Accepted', 'Accepted'],
     ['Start preparing', 'Preparing', 'Preparing'],
-    ['Send out for delivery', 'Out for delivery', 'Out for delivery'],
+    ['Send out for delivery', 'Out', 'Out for delivery'],
   ] as const;
   for (const [button, column, step] of steps) {
     await kitchen.getByRole('button', { name: `${button}: order ${transactionId}` }).click();
-    await expect(
-      kitchen
-        .getByRole('region', { name: column })
-        .getByRole('listitem', { name: new RegExp(transactionId) }),
-    ).toBeVisible();
+    // The ticket stays in the rail, its state on it.
+    await expect(kitchen.getByRole('listitem', { name: new RegExp(transactionId) })).toContainText(column);
     await expect(currentStep(page, transactionId)).toContainText(step);
   }
   await kitchen.getByRole('button', { name: `Mark delivered: order ${transactionId}` }).click();
@@ -91,11 +88,7 @@ test('My order on a 375 px phone and the kitchen board on a 768 px tablet fit th
   expect(await scrollsSideways(tablet)).toBe(false);
   await accept.focus();
   await tablet.keyboard.press('Enter');
-  await expect(
-    tablet
-      .getByRole('region', { name: 'Accepted' })
-      .getByRole('listitem', { name: new RegExp(transactionId) }),
-  ).toBeVisible();
+  await expect(tablet.getByRole('listitem', { name: new RegExp(transactionId) })).toContainText('Accepted');
   await expect(currentStep(phone, transactionId)).toContainText('Accepted');
   await phone.context().close();
   await tablet.context().close();

@@ -128,8 +128,8 @@ test('staff take a phone order for pickup in cash at 768 px: on the board at onc
   await expect(page.getByLabel('Text to send the customer')).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Back to the board' }).first().click();
-  const placed = page.getByRole('region', { name: /^Placed/ });
-  const card = placed.getByRole('listitem').filter({ hasText: transactionId });
+  const card = page.getByRole('listitem', { name: new RegExp(transactionId) });
+  await expect(card).toContainText('New · cash');
   await expect(card).toBeVisible();
   await expect(card).toContainText('Phone order');
   await expect(card).toContainText('Shirin Akter');

@@ -97,6 +97,7 @@ interface TicketProps {
 
 function KitchenTicketCard({ order, lane, now, fresh, disabled, onMove, onPrint }: TicketProps) {
   const titleId = useId();
+  const idId = useId();
   // A Later ticket is a paid or placed order: its moves are that column's.
   const column = order.state as KitchenColumn;
   const timer = timerOf(order, lane, now);
@@ -155,10 +156,12 @@ function KitchenTicketCard({ order, lane, now, fresh, disabled, onMove, onPrint 
 
   return (
     <li
-      aria-labelledby={titleId}
+      aria-labelledby={`${titleId} ${idId}`}
       data-order={order._id}
       className={`flex min-h-0 flex-col gap-2 rounded-2xl border-2 bg-white p-3 shadow-sm md:max-h-[calc(50dvh-3.5rem)] md:portrait:max-h-[calc(50dvh-9rem)] ${
-        fresh ? 'motion-safe:animate-ticket-flash border-coral-ink ring-4 ring-coral/40' : 'border-neutral-200'
+        fresh
+          ? 'motion-safe:animate-ticket-flash border-coral-ink ring-4 ring-coral/40'
+          : 'border-neutral-200'
       }`}
     >
       <div className="flex items-start justify-between gap-2">
@@ -175,7 +178,7 @@ function KitchenTicketCard({ order, lane, now, fresh, disabled, onMove, onPrint 
             {type === 'pickup' ? 'Pickup' : 'Delivery'}
           </span>
           {order.taken_by && (
-            <span className="rounded-full border-2 border-ink px-2 text-sm font-bold">Phone</span>
+            <span className="rounded-full border-2 border-ink px-2 text-sm font-bold">Phone order</span>
           )}
         </div>
       </div>
@@ -236,12 +239,14 @@ function KitchenTicketCard({ order, lane, now, fresh, disabled, onMove, onPrint 
         <a href={`tel:${order.phone}`} className="font-semibold text-brand-ink underline">
           {order.phone}
         </a>
-        {type === 'delivery' && (
-          <span className="break-words">
-            {order.address}, {order.city} {order.postcode}
-          </span>
-        )}
-        <span className="font-mono text-xs text-neutral-600">{order.transaction_id}</span>
+        <span className="break-words">
+          {type === 'pickup'
+            ? 'Collects at the counter'
+            : `${order.address}, ${order.city} ${order.postcode}`}
+        </span>
+        <span id={idId} className="font-mono text-xs text-neutral-600">
+          {order.transaction_id}
+        </span>
       </div>
       {/* Cancel and Cash refused are the quiet way out, apart from the step forward and confirmed with a reason. */}
       <div className="flex flex-wrap items-center gap-2 border-t border-neutral-200 pt-2">
@@ -303,7 +308,7 @@ function BusySwitch({ snapshot, onToggle }: { snapshot: KitchenBoardSnapshot; on
         {kitchen === null ? 'Busy' : kitchen.busy ? `Busy: +${kitchen.busyMinutes} min` : 'Not busy'}
       </button>
       {busyError && (
-        <p role="alert" className="rounded-full bg-coral-ink px-3 py-1 text-sm font-semibold text-white">
+        <p role="alert" className="rounded-full bg-coral-ink px-3 py-1 text-base font-semibold text-white">
           {busyError}
         </p>
       )}
