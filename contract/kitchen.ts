@@ -3,10 +3,12 @@
 // makes in 15 minutes; an estimate is the preparation time of the order's slowest category, the queue
 // ahead in the kitchen and, for a delivery, the rider's time.
 import * as v from 'valibot';
+import { AddToCartSchema } from './cart.ts';
 import { ITEM_CATEGORIES, type ItemCategory } from './menu.ts';
 import { wholeNumber } from './numbers.ts';
 import { clockText, dayWords } from './opening-hours.ts';
 import { OrderTypeSchema } from './order-lifecycle.ts';
+import { PHONE_ORDER_MAX_LINES, TOO_MANY_LINES } from './phone-order.ts';
 
 /** Orders are due in slots of this many minutes (Google's ordering feed's). */
 export const SLOT_MINUTES = 15;
@@ -57,6 +59,28 @@ export function prepMinutesOf(settings: KitchenSettings, categories: Iterable<It
 export const queueMinutesOf = (ahead: number, settings: Pick<KitchenSettings, 'slotOrders'>): number =>
   Math.ceil((ahead * SLOT_MINUTES) / settings.slotOrders);
 
+/**
+ * What an estimate is made of: the order's preparation as prepMinutesOf gives it (its slowest
+ * category's, and Busy's minutes while Busy is on), the orders ahead of it in the kitchen's queue, and
+ * its area's rider's time (0 for a pickup).
+ */
+export interface EstimateInputs {
+  prepMinutes: number;
+  ahead: number;
+  deliveryMinutes: number;
+}
+
+/**
+ * The one estimate (docs/decisions/043-service-night.md): in how many minutes an order made as soon as
+ * possible is due, at the door or at the counter. The website's checkout and the phone order quote it
+ * (GET /order-slots); an order's start, ready and due times are set from it at checkout; the tracker,
+ * the success page, the mail's due text and the kitchen's card read those times.
+ */
+export const estimateMinutes = (
+  { prepMinutes, ahead, deliveryMinutes }: EstimateInputs,
+  settings: Pick<KitchenSettings, 'slotOrders'>,
+): number => queueMinutesOf(ahead, settings) + prepMinutes + deliveryMinutes;
+
 /** An estimate as customers read it: a range of five minutes' steps, 'about 35–45 min'. */
 export function estimateRange(minutes: number): { low: number; high: number } {
   const low = Math.max(5, Math.ceil(minutes / 5) * 5);
@@ -67,10 +91,43 @@ export const estimateText = (minutes: number): string => {
   return `about ${low}–${high} min`;
 };
 
-/** GET /order-slots query: slots for an order of this type (to this postcode, for a delivery). */
+/** A line an order not made from a cart asks the times for: an item and how many. */
+export interface SlotLine {
+  itemId: string;
+  quantity: number;
+}
+
+export const SLOT_LINES_MESSAGE = 'lines must be item ids and quantities, as id:2,id:1';
+
+/** The lines as the slots query carries them: 'itemId:quantity', comma-separated. */
+export const slotLinesText = (lines: readonly SlotLine[]): string =>
+  lines.map((line) => `${line.itemId}:${line.quantity}`).join(',');
+
+const SlotLinesSchema = v.pipe(
+  v.string(SLOT_LINES_MESSAGE),
+  v.maxLength(PHONE_ORDER_MAX_LINES * 48, SLOT_LINES_MESSAGE),
+  v.transform((text) =>
+    text
+      .split(',')
+      .filter(Boolean)
+      .map((line) => {
+        const [itemId, quantity] = line.split(':');
+        return { itemId, quantity: quantity ? Number(quantity) : Number.NaN };
+      }),
+  ),
+  v.array(v.object({ itemId: AddToCartSchema.entries.itemId, quantity: AddToCartSchema.entries.quantity })),
+  v.maxLength(PHONE_ORDER_MAX_LINES, TOO_MANY_LINES),
+);
+
+/**
+ * GET /order-slots query: slots for an order of this type (to this postcode, for a delivery). `lines`
+ * (not in the spec; the phone order's): the times for these lines rather than the caller's cart, an
+ * empty text for no lines yet; left out, the caller's cart's, as before.
+ */
 export const OrderSlotsQuerySchema = v.object({
   orderType: v.optional(OrderTypeSchema, 'delivery'),
   postcode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(12, 'The postcode is too long')), ''),
+  lines: v.optional(SlotLinesSchema),
 });
 export type OrderSlotsQuery = v.InferOutput<typeof OrderSlotsQuerySchema>;
 

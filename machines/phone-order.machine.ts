@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { OrderSlots } from '../contract/kitchen.ts';
+import type { OrderSlots, SlotLine } from '../contract/kitchen.ts';
 import type { MenuItem } from '../contract/menu.ts';
 import { toCents } from '../contract/money.ts';
 import { describeChoices, lineChoices, selectionProblem } from '../contract/options.ts';
@@ -93,6 +93,20 @@ export const foodCents = (lines: readonly PhoneLine[]): number =>
   lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
 
 type LineAdd = { type: 'draft.add'; choices: string[]; instructions: string };
+type FieldChange = { type: 'field.change'; field: ShippingField; value: string };
+
+/** What the kitchen's times are asked for: this order's lines, not the staff member's own cart. */
+export interface SlotsAsked {
+  orderType: OrderType;
+  postcode: string;
+  lines: SlotLine[];
+}
+
+export const slotsAsked = (context: PhoneOrderContext): SlotsAsked => ({
+  orderType: context.orderType,
+  postcode: context.form.postcode.trim(),
+  lines: context.lines.map(({ itemId, quantity }) => ({ itemId, quantity })),
+});
 type Submit = { type: 'order.submit'; orderTime: string };
 
 const freshForm = {
@@ -116,7 +130,7 @@ export const phoneOrderMachine = setup({
       | LineAdd
       | { type: 'draft.cancel' }
       | { type: 'line.remove'; index: number }
-      | { type: 'field.change'; field: ShippingField; value: string }
+      | FieldChange
       | { type: 'type.set'; orderType: OrderType }
       | { type: 'slot.set'; slot: string | null }
       | { type: 'payment.set'; method: PaymentMethod }
@@ -126,13 +140,17 @@ export const phoneOrderMachine = setup({
   actors: {
     loadMenu: providedLater<MenuItem[]>('loadMenu'),
     loadItem: providedLater<MenuItem, { itemId: string }>('loadItem'),
-    loadSlots: providedLater<OrderSlots, { orderType: OrderType; postcode: string }>('loadSlots'),
+    loadSlots: providedLater<OrderSlots, SlotsAsked>('loadSlots'),
     takePhoneOrder: providedLater<PhoneOrderTaken, PhoneOrderBody>('takePhoneOrder'),
     configurator: configuratorMachine,
   },
   actions: {
     /** The order is in: staff are told (a toast), the board shows it live. */
     announceTaken: (_, _params: { taken: PhoneOrderTaken }) => {},
+    changeField: assign(({ context, event }) => {
+      const { field, value } = event as FieldChange;
+      return { form: { ...context.form, [field]: value }, problem: null };
+    }),
     addLine: assign(({ context, event }) => {
       const { choices, instructions } = event as LineAdd;
       const { item, quantity } = context.draft!;
@@ -168,7 +186,11 @@ export const phoneOrderMachine = setup({
       context.menu.some((item) => item._id === (event as { itemId: string }).itemId && item.quantity > 0),
     /** The choices make a selection the item offers (the server's rule too). */
     isDraftOrderable: ({ context, event }) =>
-      selectionProblem(context.draft?.item.options ?? [], (event as LineAdd).choices) === null,
+      context.draft !== null &&
+      selectionProblem(context.draft.item.options ?? [], (event as LineAdd).choices) === null,
+    /** A delivery's postcode is its area, and the area its rider's time. */
+    movesArea: ({ context, event }) =>
+      context.orderType === 'delivery' && (event as FieldChange).field === 'postcode',
     isQuantityInStock: ({ context, event }) => {
       const { quantity } = event as { quantity: number };
       return Number.isInteger(quantity) && quantity >= 1 && quantity <= (context.draft?.item.quantity ?? 0);
@@ -199,22 +221,7 @@ export const phoneOrderMachine = setup({
     editing: {
       type: 'parallel',
       on: {
-        'line.remove': {
-          actions: assign({
-            lines: ({ context, event }) => context.lines.filter((_, index) => index !== event.index),
-          }),
-        },
-        'field.change': {
-          actions: assign({
-            form: ({ context, event }) => ({ ...context.form, [event.field]: event.value }),
-            problem: null,
-          }),
-        },
-        // Another type may be had at other times: they are read again, and as soon as possible chosen.
-        'type.set': {
-          target: '.times.loading',
-          actions: assign({ orderType: ({ event }) => event.orderType, slot: null, problem: null }),
-        },
+        'field.change': { actions: 'changeField' },
         'slot.set': { guard: 'isOffered', actions: assign({ slot: ({ event }) => event.slot }) },
         'payment.set': { actions: assign({ paymentMethod: ({ event }) => event.method }) },
         'order.submit': [
@@ -231,17 +238,35 @@ export const phoneOrderMachine = setup({
         ],
       },
       states: {
+        /**
+         * The kitchen's times for this order's lines, read again whenever what they depend on changes
+         * (the lines, the type, a delivery's postcode), so the caller is quoted what the website would
+         * quote for the same order (contract/kitchen.ts estimateMinutes).
+         */
         times: {
           initial: 'loading',
+          on: {
+            // Another type may be had at other times: as soon as possible is chosen again.
+            'type.set': {
+              target: '.loading',
+              actions: assign({ orderType: ({ event }) => event.orderType, slot: null, problem: null }),
+            },
+            'draft.add': { guard: 'isDraftOrderable', target: '.loading' },
+            'line.remove': {
+              target: '.loading',
+              actions: assign({
+                lines: ({ context, event }) => context.lines.filter((_, index) => index !== event.index),
+              }),
+            },
+            // Taken before the form's own (editing's), which it then stands for.
+            'field.change': { guard: 'movesArea', target: '.loading', actions: 'changeField' },
+          },
           states: {
             loading: {
               invoke: {
                 id: 'loadSlots',
                 src: 'loadSlots',
-                input: ({ context }) => ({
-                  orderType: context.orderType,
-                  postcode: context.form.postcode.trim(),
-                }),
+                input: ({ context }) => slotsAsked(context),
                 // A time chosen before is kept only while it is still offered.
                 onDone: {
                   target: 'ready',

@@ -1,5 +1,11 @@
 import type { AreasInput, DeliveryArea } from '../../contract/delivery.ts';
-import type { KitchenSettings, OrderSlots, OrderSlotsQuery } from '../../contract/kitchen.ts';
+import {
+  type KitchenSettings,
+  type OrderSlots,
+  type OrderSlotsQuery,
+  type SlotLine,
+  slotLinesText,
+} from '../../contract/kitchen.ts';
 import type { ShopHours } from '../../contract/opening-hours.ts';
 import type { PaymentOptions, PaymentSettings } from '../../contract/payment-settings.ts';
 import { ROUTES } from '../../contract/routes.ts';
@@ -21,9 +27,19 @@ export const savePaymentSettings = (uid: string, body: PaymentSettings): Promise
 /** Where the shop delivers: read once by checkout, which checks the postcode as it is typed. */
 export const fetchDeliveryAreas = (): Promise<DeliveryArea[]> => call(ROUTES.deliveryAreas, {});
 
-/** As soon as possible and the later slots, for the caller's cart as an order of this type. */
-export const fetchOrderSlots = (uid: string, query: OrderSlotsQuery): Promise<OrderSlots> =>
-  call(ROUTES.orderSlots, { query: { uid, ...query } }, { cache: 'no-store' });
+/**
+ * As soon as possible and the later slots, as an order of this type: of the caller's cart, or of
+ * `lines` when they are given (the phone order's, none yet included).
+ */
+export const fetchOrderSlots = (
+  uid: string,
+  { lines, ...query }: Omit<OrderSlotsQuery, 'lines'> & { lines?: readonly SlotLine[] },
+): Promise<OrderSlots> =>
+  call(
+    ROUTES.orderSlots,
+    { query: { uid, ...query, ...(lines && { lines: slotLinesText(lines) }) } },
+    { cache: 'no-store' },
+  );
 
 export const saveDeliveryAreas = (uid: string, body: AreasInput): Promise<DeliveryArea[]> =>
   call(ROUTES.saveDeliveryAreas, { query: { uid }, body });

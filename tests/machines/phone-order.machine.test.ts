@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PhoneOrderBody } from '../../contract/phone-order.ts';
-import { foodCents, phoneOrderMachine } from '../../machines/phone-order.machine.ts';
+import { foodCents, phoneOrderMachine, type SlotsAsked } from '../../machines/phone-order.machine.ts';
 import { expectFullCoverage } from './support/expect-coverage.ts';
 import {
   CHOICE,
@@ -14,13 +14,16 @@ import {
   TAKEN,
 } from './support/models/phone-order.ts';
 
-const started = (takePhoneOrder: (body: PhoneOrderBody) => Promise<typeof TAKEN>) =>
+const started = (
+  takePhoneOrder: (body: PhoneOrderBody) => Promise<typeof TAKEN>,
+  loadSlots: (asked: SlotsAsked) => Promise<typeof SLOTS> = async () => SLOTS,
+) =>
   createActor(
     phoneOrderMachine.provide({
       actors: {
         loadMenu: fromPromise(async () => MENU),
         loadItem: fromPromise(async () => MARGHERITA),
-        loadSlots: fromPromise(async () => SLOTS),
+        loadSlots: fromPromise(({ input }) => loadSlots(input)),
         takePhoneOrder: fromPromise(({ input }) => takePhoneOrder(input)),
       },
     }),
@@ -131,5 +134,35 @@ describe('phone order machine', () => {
     actor.send({ type: 'order.submit', orderTime: ORDER_TIME });
     await waitFor(actor, (s) => s.matches('taken'));
     expect(take).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks the kitchen’s times for the order’s own lines, again as they, the type or the area change', async () => {
+    const load = vi.fn(async (_: SlotsAsked) => SLOTS);
+    const actor = started(async () => TAKEN, load);
+    await waitFor(actor, (s) => s.matches({ editing: { times: 'ready' } }));
+    // No lines yet: none, rather than the staff member's own cart.
+    expect(load).toHaveBeenLastCalledWith({ orderType: 'pickup', postcode: '', lines: [] });
+    actor.send({ type: 'item.pick', itemId: MARGHERITA._id });
+    await waitFor(actor, (s) => s.matches({ editing: { line: 'configuring' } }));
+    // Another type while an item is being configured: the times are read again, the item kept.
+    actor.send({ type: 'type.set', orderType: 'delivery' });
+    expect(actor.getSnapshot().matches({ editing: { line: 'configuring' } })).toBe(true);
+    actor.send({ type: 'draft.quantity', quantity: 2 });
+    actor.send({ type: 'draft.add', choices: [CHOICE.medium!], instructions: '' });
+    await waitFor(actor, (s) => s.matches({ editing: { times: 'ready' } }));
+    expect(load).toHaveBeenLastCalledWith({
+      orderType: 'delivery',
+      postcode: '',
+      lines: [{ itemId: MARGHERITA._id, quantity: 2 }],
+    });
+    actor.send({ type: 'field.change', field: 'postcode', value: ' 1205 ' });
+    await waitFor(actor, (s) => s.matches({ editing: { times: 'ready' } }));
+    expect(load).toHaveBeenLastCalledWith(expect.objectContaining({ postcode: '1205' }));
+    const calls = load.mock.calls.length;
+    actor.send({ type: 'field.change', field: 'fullName', value: 'Karim Uddin' });
+    expect(load).toHaveBeenCalledTimes(calls);
+    actor.send({ type: 'line.remove', index: 0 });
+    await waitFor(actor, (s) => s.matches({ editing: { times: 'ready' } }));
+    expect(load).toHaveBeenLastCalledWith({ orderType: 'delivery', postcode: '1205', lines: [] });
   });
 });

@@ -10,13 +10,15 @@ import { and, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import { escapeLiteral } from 'pg';
 import { type Area, areaFor, DEFAULT_DELIVERY_MINUTES } from '../../../contract/delivery.ts';
 import {
+  estimateMinutes,
   type KitchenSettings,
   type OfferedSlot,
   type OrderSlots,
+  type OrderSlotsQuery,
   prepMinutesOf,
-  queueMinutesOf,
   SLOT_DAYS,
   SLOT_MINUTES,
+  type SlotLine,
   whenText,
 } from '../../../contract/kitchen.ts';
 import type { ItemCategory } from '../../../contract/menu.ts';
@@ -235,10 +237,7 @@ async function readKitchen(db: Executor, shop: ShopNow, need: Need): Promise<Kit
     (select coalesce(json_agg(json_build_object('slotAt', l.slot_at, 'orders', l.orders, 'pizzas', l.pizzas)), '[]'::json)
       from (${slotLoads(db, from, to)}) l) as loads`);
   const { ahead, loads } = rows[0]!;
-  return {
-    lead: need.prepMinutes + queueMinutesOf(ahead, shop.settings) + need.deliveryMinutes,
-    load: loadsOf(loads),
-  };
+  return { lead: estimateMinutes({ ...need, ahead }, shop.settings), load: loadsOf(loads) };
 }
 
 const hasRoom = (load: Load | undefined, settings: KitchenSettings, need: Need): boolean =>
@@ -264,19 +263,39 @@ async function cartNeed(db: Executor, uid: string) {
     .where(eq(cartLines.userUid, uid));
 }
 
+/** Lines named by item (the phone order's), as the kitchen counts them; an item not on the menu adds nothing. */
+async function linesNeed(db: Executor, lines: readonly SlotLine[]) {
+  if (lines.length === 0) return [];
+  const ids = [...new Set(lines.map((line) => line.itemId))];
+  const categories = new Map(
+    (
+      await db
+        .select({ id: menuItems.id, category: menuItems.category })
+        .from(menuItems)
+        .where(inArray(menuItems.id, ids))
+    ).map((item) => [item.id, item.category]),
+  );
+  return lines.flatMap((line) => {
+    const category = categories.get(line.itemId);
+    return category ? [{ category, quantity: line.quantity }] : [];
+  });
+}
+
 /**
- * GET /order-slots: for the caller's cart as an order of `type` (to `postcode`), as soon as possible
- * (null while the shop is closed now, or the kitchen has no room today), the later slots with room,
- * and when the shop opens when it is closed now.
+ * GET /order-slots: for the caller's cart (or the `lines` given: the phone order's) as an order of
+ * `type` (to `postcode`), as soon as possible (null while the shop is closed now, or the kitchen has no
+ * room today), the later slots with room, and when the shop opens when it is closed now. The minutes
+ * as soon as possible are the estimate checkout then commits the order to, for the same lines.
  */
 export async function offerSlots(
   db: Executor,
   clock: ShopClock,
   uid: string,
-  { orderType, postcode }: { orderType: OrderType; postcode: string },
+  { orderType, postcode, lines }: OrderSlotsQuery,
 ): Promise<OrderSlots> {
   const shop = await readShopNow(db, clock);
-  const need = needOf(shop, orderType, areaFor(shop.areas, postcode), await cartNeed(db, uid));
+  const asked = lines ? await linesNeed(db, lines) : await cartNeed(db, uid);
+  const need = needOf(shop, orderType, areaFor(shop.areas, postcode), asked);
   const { lead, load } = await readKitchen(db, shop, need);
   const slots = withRoom(candidates(shop, need, lead), load, shop, need);
   const open = isOpenNow(shop);

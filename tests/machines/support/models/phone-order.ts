@@ -1,8 +1,7 @@
 import type { OrderSlots } from '../../../../contract/kitchen.ts';
 import type { MenuItem } from '../../../../contract/menu.ts';
-import type { OrderType } from '../../../../contract/order-lifecycle.ts';
 import type { PhoneOrderBody, PhoneOrderTaken } from '../../../../contract/phone-order.ts';
-import { phoneOrderMachine } from '../../../../machines/phone-order.machine.ts';
+import { phoneOrderMachine, type SlotsAsked } from '../../../../machines/phone-order.machine.ts';
 import { defineModel, neverAnswers } from '../model.ts';
 import { PIZZA } from './configurator.ts';
 
@@ -72,7 +71,7 @@ const pending = phoneOrderMachine.provide({
   actors: {
     loadMenu: neverAnswers<MenuItem[]>(),
     loadItem: neverAnswers<MenuItem, { itemId: string }>(),
-    loadSlots: neverAnswers<OrderSlots, { orderType: OrderType; postcode: string }>(),
+    loadSlots: neverAnswers<OrderSlots, SlotsAsked>(),
     takePhoneOrder: neverAnswers<PhoneOrderTaken, PhoneOrderBody>(),
   },
 });
@@ -130,6 +129,12 @@ function eventsIn(snapshot: Snapshot) {
       : []),
     ...(editing && context.lines.length > 0
       ? [{ type: 'type.set', orderType: context.orderType === 'pickup' ? 'delivery' : 'pickup' }]
+      : []),
+    ...(editing &&
+    context.orderType === 'delivery' &&
+    context.form.fullName === '' &&
+    context.form.postcode === ''
+      ? [{ type: 'field.change', field: 'postcode', value: '1205' }]
       : []),
     ...(snapshot.matches({ editing: { times: 'ready' } }) && context.slots !== null
       ? [{ type: 'slot.set', slot: context.slot === null ? SLOTS.slots[0]!.at : null }]
