@@ -7,7 +7,7 @@ import { AddToCartSchema } from './cart.ts';
 import { ITEM_CATEGORIES, type ItemCategory } from './menu.ts';
 import { wholeNumber } from './numbers.ts';
 import { clockText, dayWords } from './opening-hours.ts';
-import { OrderTypeSchema } from './order-lifecycle.ts';
+import { type OrderState, OrderTypeSchema } from './order-lifecycle.ts';
 import { PHONE_ORDER_MAX_LINES, TOO_MANY_LINES } from './phone-order.ts';
 
 /** Orders are due in slots of this many minutes (Google's ordering feed's). */
@@ -16,6 +16,8 @@ export const SLOT_MINUTES = 15;
 export const SLOT_DAYS = 7;
 /** A category's preparation time when the owner has set none. */
 export const DEFAULT_PREP_MINUTES = 15;
+
+const MINUTE = 60_000;
 
 /**
  * The kitchen's rules (Admin → Hours & kitchen; the busy switch on the board): orders per 15-minute slot,
@@ -73,13 +75,78 @@ export interface EstimateInputs {
 /**
  * The one estimate (docs/decisions/043-service-night.md): in how many minutes an order made as soon as
  * possible is due, at the door or at the counter. The website's checkout and the phone order quote it
- * (GET /order-slots); an order's start, ready and due times are set from it at checkout; the tracker,
- * the success page, the mail's due text and the kitchen's card read those times.
+ * (GET /order-slots); an order's start, ready and due times are set from it at checkout and when staff
+ * take a step ahead of them (committedTimes); the tracker, the success page, the mail's due text and
+ * the kitchen's card read those times.
  */
 export const estimateMinutes = (
   { prepMinutes, ahead, deliveryMinutes }: EstimateInputs,
   settings: Pick<KitchenSettings, 'slotOrders'>,
 ): number => queueMinutesOf(ahead, settings) + prepMinutes + deliveryMinutes;
+
+/** When the kitchen should start an order, have it ready, and when it is due, in epoch milliseconds. */
+export interface KitchenTimes {
+  startAt: number;
+  readyAt: number;
+  dueAt: number;
+}
+
+/** The steps that commit the kitchen to an order's times when taken before them. */
+const STEP_STARTS: Partial<Record<OrderState, 'startAt' | 'readyAt'>> = {
+  accepted: 'startAt',
+  preparing: 'startAt',
+  out_for_delivery: 'readyAt',
+  ready_for_pickup: 'readyAt',
+};
+
+/**
+ * Staff take `step` at `now` before the order's times say: accepted or preparing before its start, out
+ * for delivery or ready before it was to be ready.
+ */
+export function isAheadOf(planned: KitchenTimes, step: OrderState, now: number): boolean {
+  const before = STEP_STARTS[step];
+  return before !== undefined && now < planned[before];
+}
+
+/**
+ * The times an order is committed to when staff take `step` at `now`, ahead of the times it had
+ * (accepted or preparing before its start, out for delivery or ready before it was to be ready): what
+ * is left of it estimated from `now` by estimateMinutes (accepted: the queue ahead, the preparation
+ * and the ride; preparing: the preparation and the ride; out or ready: the ride), never later than
+ * before. Null when the step is not ahead of the order's times: they stand.
+ */
+export function committedTimes(
+  planned: KitchenTimes,
+  step: OrderState,
+  now: number,
+  inputs: EstimateInputs,
+  settings: Pick<KitchenSettings, 'slotOrders'>,
+): KitchenTimes | null {
+  const before = STEP_STARTS[step];
+  if (!before || !isAheadOf(planned, step, now)) return null;
+  const left: EstimateInputs = {
+    ahead: step === 'accepted' ? inputs.ahead : 0,
+    prepMinutes: before === 'startAt' ? inputs.prepMinutes : 0,
+    deliveryMinutes: inputs.deliveryMinutes,
+  };
+  const dueAt = now + estimateMinutes(left, settings) * MINUTE;
+  const readyAt = dueAt - left.deliveryMinutes * MINUTE;
+  return {
+    startAt: Math.min(planned.startAt, readyAt - left.prepMinutes * MINUTE),
+    readyAt: Math.min(planned.readyAt, readyAt),
+    dueAt: Math.min(planned.dueAt, dueAt),
+  };
+}
+
+/**
+ * What an order's own times say it was promised: its preparation (ready − start) and its ride
+ * (due − ready), the inputs its estimate was made of; the queue ahead is not kept (0).
+ */
+export const promisedInputs = (times: KitchenTimes): EstimateInputs => ({
+  prepMinutes: Math.round((times.readyAt - times.startAt) / MINUTE),
+  ahead: 0,
+  deliveryMinutes: Math.round((times.dueAt - times.readyAt) / MINUTE),
+});
 
 /** An estimate as customers read it: a range of five minutes' steps, 'about 35–45 min'. */
 export function estimateRange(minutes: number): { low: number; high: number } {

@@ -1,6 +1,7 @@
 // One estimate (issue 43, item 4; docs/decisions/043-service-night.md): the website and the phone order
 // quote the same minutes for the same lines at the same moment (estimateMinutes of the same inputs),
-// Busy adding the same to both.
+// Busy adding the same to both; and an order staff move ahead of its times is committed to new ones
+// with the move (item 3), so its customer is never told the minutes to a time the kitchen gave up.
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import {
   type KitchenSettings,
   OrderSlotsSchema,
 } from '../../contract/kitchen.ts';
-import { DEFAULT_SHOP_HOURS } from '../../contract/opening-hours.ts';
+import { DEFAULT_SHOP_HOURS, momentWords } from '../../contract/opening-hours.ts';
+import type { Order } from '../../contract/order.ts';
 import { WAITING_STATES } from '../../contract/owners-day.ts';
 import type { PhoneOrderTaken } from '../../contract/phone-order.ts';
 import { kitchenQueue, orders } from '../../server/db/schema.ts';
@@ -156,5 +158,80 @@ describe('the phone order and the website', () => {
       const answer = await adminCall(ctx, staff, 'GET', `/order-slots?orderType=pickup&lines=${lines}`);
       expect(answer.status, lines).toBe(400);
     }
+  });
+});
+
+describe('an order moved ahead of its times', () => {
+  /** A delivery booked for 18:45, paid: started at 18:00 (25 minutes' pizza, a 20 minutes' ride). */
+  async function bookedForLater() {
+    const pizza = await insertMenuItem(ctx, { priceCents: 2_000, quantity: 50, category: 'pizza' });
+    const customer = await createCustomer(ctx);
+    await addToCart(ctx, customer, pizza, 1);
+    const slots = v.parse(
+      OrderSlotsSchema,
+      (await call(ctx, 'GET', '/order-slots?orderType=delivery&postcode=1205', customer.token)).body,
+    );
+    const slot = slots.slots.find((offered) => offered.time === '18:45')!;
+    const answer = await checkout(ctx, customer, {
+      ...checkoutBody([{ item: pizza, quantity: 1 }]),
+      total_price: 21,
+      slot: slot.at,
+    });
+    expect(answer.status, answer.body.message).toBe(200);
+    const order = await payOrder(ctx, (await orderByTransaction(ctx, transactionIdOf(answer.body.url!)))!);
+    expect(order).toMatchObject({
+      scheduled: true,
+      startAt: new Date(shopTime(MONDAY, '18:00')),
+      readyAt: new Date(shopTime(MONDAY, '18:25')),
+      dueAt: new Date(shopTime(MONDAY, '18:45')),
+    });
+    return order;
+  }
+  const move = (id: string, to: string) =>
+    adminCall<Order & { message?: string }>(ctx, staff, 'POST', `/admin-order/${id}/transition`, { to });
+
+  it('is due after the ride from when it is sent out, with the shop’s words for it', async () => {
+    const order = await bookedForLater();
+    // Accepted and started six hours early, the kitchen's queue empty: made now.
+    clock.set(shopTime(MONDAY, '12:10'));
+    expect(await aheadNow()).toBe(0);
+    const accepted = await move(order.id, 'accepted');
+    expect(accepted.status, accepted.body.message).toBe(200);
+    expect(accepted.body).toMatchObject({
+      start_at: new Date(shopTime(MONDAY, '12:10')).toISOString(),
+      due_at: new Date(shopTime(MONDAY, '12:55')).toISOString(),
+    });
+    expect((await move(order.id, 'preparing')).status).toBe(200);
+    clock.set(shopTime(MONDAY, '12:20'));
+    const out = await move(order.id, 'out_for_delivery');
+    expect(out.status).toBe(200);
+    expect(out.body).toMatchObject({
+      ready_at: new Date(shopTime(MONDAY, '12:20')).toISOString(),
+      due_at: new Date(shopTime(MONDAY, '12:40')).toISOString(),
+    });
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({
+      dueAt: new Date(shopTime(MONDAY, '12:40')),
+      dueText: momentWords(MONDAY, '12:40'),
+      slotAt: order.slotAt,
+    });
+  });
+
+  it('sent out hours before it was to be ready: due the ride from then', async () => {
+    const order = await bookedForLater();
+    await ctx.db.update(orders).set({ state: 'preparing' }).where(eq(orders.id, order.id));
+    clock.set(shopTime(MONDAY, '12:30'));
+    const out = await move(order.id, 'out_for_delivery');
+    expect(out.status, out.body.message).toBe(200);
+    expect(Date.parse(out.body.due_at!)).toBe(clock.now() + SEEDED_AREA.deliveryMinutes * MINUTE);
+  });
+
+  it('keeps its times when the step is on time', async () => {
+    const order = await bookedForLater();
+    clock.set(shopTime(MONDAY, '18:00'));
+    const accepted = await move(order.id, 'accepted');
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.due_at).toBe(order.dueAt!.toISOString());
+    expect((await move(order.id, 'preparing')).body.ready_at).toBe(order.readyAt!.toISOString());
   });
 });

@@ -34,3 +34,37 @@ describe('the estimate in words', () => {
     expect(estimateWords(anOrder('d', 'preparing'), 'preparing', NOW)).toBeNull();
   });
 });
+
+describe('the estimate of an order moved ahead of its times', () => {
+  // Booked for 6:45, six and a half hours on: started 25 minutes before it is ready, a 20 minutes' ride.
+  const booked = anOrder('e', 'accepted', {
+    scheduled: true,
+    start_at: inMinutes(365),
+    ready_at: inMinutes(390),
+    due_at: inMinutes(410),
+  });
+
+  it('never counts to the booked time once the order is on its way (the issue’s “385–395 min”)', () => {
+    // Read before it was sent out, heard live going out two minutes ago: due after the ride from then.
+    expect(estimateWords(booked, 'out_for_delivery', NOW, NOW - 2 * 60_000)).toBe(
+      'Your pizza is on its way — about 20 min',
+    );
+    expect(estimateWords(booked, 'out_for_delivery', NOW)).not.toMatch(/385|395|4\d\d/);
+    // Read again after the server committed it to the ride: the same.
+    const recommitted = {
+      ...booked,
+      start_at: inMinutes(-2),
+      ready_at: inMinutes(-2),
+      due_at: inMinutes(18),
+    };
+    expect(estimateWords(recommitted, 'out_for_delivery', NOW)).toBe(
+      'Your pizza is on its way — about 20 min',
+    );
+  });
+
+  it('counts a preparation started early from its start, and keeps a booked order booked', () => {
+    expect(estimateWords(booked, 'preparing', NOW, NOW)).toBe('Your pizza is in the oven — about 45–55 min');
+    expect(estimateWords(booked, 'paid', NOW)).toMatch(/^Your order is booked for /);
+    expect(estimateWords(booked, 'accepted', NOW)).toMatch(/^Your order is booked for /);
+  });
+});

@@ -63,7 +63,7 @@ export function adminRoutes(on: RegisterRoute, { db, identity, logger, clock }: 
   );
   on(ROUTES.kitchenBoard, (_, { query }) => readKitchenBoard(db, query));
   on(ROUTES.confirmOrder, async (c, { params }) => {
-    await confirmOrder(db, c.var.user.uid, params.id);
+    await confirmOrder(db, clock, c.var.user.uid, params.id);
     return { matchedCount: 1, modifiedCount: 1 };
   });
   on(ROUTES.removeOrder, async (c, { params }) => {
@@ -74,7 +74,9 @@ export function adminRoutes(on: RegisterRoute, { db, identity, logger, clock }: 
     return { deletedCount: 1, refund_due: outcome === 'refund_due' };
   });
   // The lifecycle's own calls.
-  on(ROUTES.transitionOrder, (c, { params, body }) => staffTransition(db, c.var.user.uid, params.id, body));
+  on(ROUTES.transitionOrder, (c, { params, body }) =>
+    staffTransition(db, clock, c.var.user.uid, params.id, body),
+  );
   on(ROUTES.orderEvents, async (_, { params }) => listOrderEvents(db, await existingOrderId(db, params.id)));
   on(ROUTES.orderMail, async (_, { params }) => listOrderMail(db, await existingOrderId(db, params.id)));
   // Table bookings

@@ -22,6 +22,8 @@ import { isUuid } from './ids.ts';
 import { enqueueOrderMail } from './order-mail.ts';
 import { restoreStock, retakeStock } from './order-stock.ts';
 import { promoUseFree } from './promotions.ts';
+import type { ShopClock } from './shop-clock.ts';
+import { recommitTimes } from './slots.ts';
 
 export const NO_SUCH_ORDER_ADMIN = 'No order has this id';
 /** The event's note when staff mark a cash order's cash taken (handed over and paid, in one move). */
@@ -46,6 +48,12 @@ export interface TransitionRequest {
   expectFrom?: OrderState | undefined;
   /** Columns written with the state (the gateway's payment time and reference, and the shop's switch). */
   record?: Partial<Pick<OrderRow, 'paidAt' | 'gatewayValId' | 'paidAfterClosing'>>;
+  /**
+   * The shop's clock, for a move staff make: one ahead of the order's times (accepted or preparing
+   * before its start, out or ready before it was to be ready) commits it to new times with the move, so
+   * the customer is never told an estimate the kitchen has not committed to (services/slots.ts).
+   */
+  clock?: ShopClock | undefined;
 }
 
 export interface Transitioned {
@@ -183,10 +191,11 @@ export function transitionOrder(tx: Transaction, request: TransitionRequest): Pr
     }
     // A cash order is paid the moment staff hand it over and take the cash: the end of its way.
     const cashTaken = method === 'cash' && isPaid(to, method) && !isPaid(from, method);
+    const times = request.clock && (await recommitTimes(sp, request.clock, current, to));
 
     const [moved] = await sp
       .update(orders)
-      .set({ ...request.record, ...(cashTaken && { paidAt: new Date() }), state: to })
+      .set({ ...request.record, ...times, ...(cashTaken && { paidAt: new Date() }), state: to })
       .where(and(eq(orders.id, current.id), eq(orders.state, from)))
       .returning();
     if (!moved) {

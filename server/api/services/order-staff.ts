@@ -16,6 +16,7 @@ import { Conflict, NotFound } from '../domain-errors.ts';
 import { isUuid } from './ids.ts';
 import { NO_SUCH_ORDER_ADMIN, transitionOrder } from './order-lifecycle.ts';
 import { orderAnswer } from './order-lists.ts';
+import type { ShopClock } from './shop-clock.ts';
 
 export const CONFIRM_UNPAID = 'Only a paid order can be confirmed';
 export const ALREADY_CONFIRMED = 'This order is already confirmed';
@@ -45,8 +46,11 @@ function confirmRefusal(state: OrderState): string | undefined {
   return isPaid(state) || state === 'placed' ? undefined : CONFIRM_UNPAID;
 }
 
-/** Confirm ('Order confirm successful!'): a paid order is accepted by the kitchen. */
-export function confirmOrder(db: Database, uid: string, id: string): Promise<void> {
+/**
+ * Confirm ('Order confirm successful!'): a paid order is accepted by the kitchen; before its start, at
+ * times committed from now (`clock`, the shop's).
+ */
+export function confirmOrder(db: Database, clock: ShopClock, uid: string, id: string): Promise<void> {
   return db.transaction(async (tx) => {
     const { state: from } = await stateOf(tx, id);
     const refusal = confirmRefusal(from);
@@ -56,6 +60,7 @@ export function confirmOrder(db: Database, uid: string, id: string): Promise<voi
       to: 'accepted',
       actor: { by: 'staff', uid },
       expectFrom: from,
+      clock,
     });
   });
 }
@@ -80,9 +85,13 @@ export function removeOrder(db: Database, uid: string, id: string): Promise<'can
   });
 }
 
-/** POST /admin-order/:id/transition: any move the table lets staff make; the order as it is after. */
+/**
+ * POST /admin-order/:id/transition: any move the table lets staff make; the order as it is after. A
+ * move ahead of the order's times commits it to times from now (`clock`, the shop's).
+ */
 export function staffTransition(
   db: Database,
+  clock: ShopClock,
   uid: string,
   id: string,
   input: StaffTransition,
@@ -94,6 +103,7 @@ export function staffTransition(
       to: input.to,
       actor: { by: 'staff', uid },
       note: input.note || undefined,
+      clock,
     });
     return orderAnswer(tx, order);
   });

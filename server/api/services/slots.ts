@@ -10,12 +10,16 @@ import { and, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import { escapeLiteral } from 'pg';
 import { type Area, areaFor, DEFAULT_DELIVERY_MINUTES } from '../../../contract/delivery.ts';
 import {
+  committedTimes,
   estimateMinutes,
+  isAheadOf,
   type KitchenSettings,
+  type KitchenTimes,
   type OfferedSlot,
   type OrderSlots,
   type OrderSlotsQuery,
   prepMinutesOf,
+  promisedInputs,
   SLOT_DAYS,
   SLOT_MINUTES,
   type SlotLine,
@@ -30,11 +34,12 @@ import {
   nextOpening,
   type ShopHours,
 } from '../../../contract/opening-hours.ts';
-import type { OrderType } from '../../../contract/order-lifecycle.ts';
+import type { OrderState, OrderType } from '../../../contract/order-lifecycle.ts';
 import { WAITING_STATES } from '../../../contract/owners-day.ts';
 import type { PaymentSettings } from '../../../contract/payment-settings.ts';
 import { SHOP_CLOSED_MESSAGE, type ShopNow as ShopNowAnswer } from '../../../contract/shop.ts';
 import { jsonRows } from '../../db/json-rows.ts';
+import type { OrderRow } from '../../db/rows.ts';
 import {
   cartLines,
   closedDates,
@@ -415,7 +420,7 @@ async function claimFirstWithRoom(
 }
 
 /** An instant from now on the shop's wall clock (now's own, moved on: no time zone change in between). */
-function wallOf(shop: ShopNow, at: Date): { date: string; time: string } {
+function wallOf(shop: Pick<ShopNow, 'now' | 'today' | 'minute'>, at: Date): { date: string; time: string } {
   const minute = shop.minute + Math.round((at.getTime() - shop.now.getTime()) / MINUTE);
   const days = Math.floor(minute / 1440);
   const inDay = minute - days * 1440;
@@ -480,6 +485,58 @@ export async function takeSlot(
   );
   if (taken) return taken;
   throw new SlotFull('The kitchen is full for the coming week: please try again later', null);
+}
+
+type CommittedColumns = Pick<OrderRow, 'startAt' | 'readyAt' | 'dueAt' | 'dueText'>;
+
+/**
+ * The times an order is committed to when staff take `step` now, ahead of its times
+ * (contract/kitchen.ts committedTimes), with the due text the shop's wall clock gives them; undefined
+ * when the step is not ahead of them (or the order has none, from before estimates). The preparation
+ * and the ride are those the order was promised at checkout (an order keeps its times' inputs when the
+ * owner changes the kitchen's), so the tracker, holding the order as it read it, says the same; an
+ * acceptance counts the queue ahead now, the order itself left out.
+ */
+export async function recommitTimes(
+  db: Executor,
+  clock: ShopClock,
+  order: Pick<OrderRow, 'startAt' | 'readyAt' | 'dueAt' | 'scheduled' | 'state'>,
+  step: OrderState,
+): Promise<CommittedColumns | undefined> {
+  if (!order.startAt || !order.readyAt || !order.dueAt) return undefined;
+  const planned: KitchenTimes = {
+    startAt: order.startAt.getTime(),
+    readyAt: order.readyAt.getTime(),
+    dueAt: order.dueAt.getTime(),
+  };
+  const now = clock.now();
+  if (!isAheadOf(planned, step, now.getTime())) return undefined;
+  // Only an acceptance has a queue ahead of it; for the other steps the kitchen's slot size is not read.
+  let ahead = 0;
+  let settings: Pick<KitchenSettings, 'slotOrders'> = { slotOrders: 1 };
+  if (step === 'accepted') {
+    const { rows } = await db.execute<{ ahead: number; slot_orders: number }>(
+      sql`select (${queueAhead(db, now)})::int as ahead, ${kitchenSettings.slotOrders} as slot_orders from ${kitchenSettings}`,
+    );
+    const queued = !order.scheduled && (WAITING_STATES as readonly OrderState[]).includes(order.state);
+    ahead = Math.max(0, rows[0]!.ahead - (queued ? 1 : 0));
+    settings = { slotOrders: rows[0]!.slot_orders };
+  }
+  const times = committedTimes(
+    planned,
+    step,
+    now.getTime(),
+    { ...promisedInputs(planned), ahead },
+    settings,
+  )!;
+  const dueAt = new Date(times.dueAt);
+  const wall = wallOf({ now, today: clock.today(), minute: clock.minuteOfDay() }, dueAt);
+  return {
+    startAt: new Date(times.startAt),
+    readyAt: new Date(times.readyAt),
+    dueAt,
+    dueText: momentWords(wall.date, wall.time),
+  };
 }
 
 /** GET /shop-status: the owner's switch, whether orders are taken for now, when it opens, the week. */
