@@ -480,7 +480,7 @@ export const ROUTES = {
     summary:
       'When the caller’s cart can be had: as soon as possible, and the later 15-minute slots with room',
     description:
-      'For an order of `orderType` (to `postcode`, for a delivery). `asap` is null while the shop is closed now; then `opensAt` says when it opens.',
+      'For an order of `orderType` (to `postcode`, for a delivery), of the caller’s cart, or of `lines` when given (`itemId:quantity`, comma-separated: the phone order’s). `asap` is null while the shop is closed now; then `opensAt` says when it opens.',
     access: 'signedIn',
     query: OrderSlotsQuerySchema,
     answer: OrderSlotsSchema,
