@@ -4,7 +4,9 @@ import { formatAdminPrice } from './money.ts';
 import {
   ORDER_TIME_FORMAT,
   ORDER_TIME_PATTERN,
+  type Order,
   OrderSchema,
+  orderNumberText,
   PickupDetailsSchema,
   type ShippingField,
   ShippingSchema,
@@ -96,8 +98,12 @@ export function phoneOrderProblem(body: PhoneOrderBody): PhoneOrderProblem | nul
 }
 
 /** The text staff copy into an SMS to the customer: the order, its amount and where to pay it. */
-export const paymentLinkText = (transactionId: string, totalCents: number, url: string): string =>
-  `Pizzon: your order ${transactionId} comes to ${formatAdminPrice(totalCents)}. Pay here: ${url}`;
+export const paymentLinkText = (
+  order: Pick<Order, 'transaction_id' | 'order_number'>,
+  totalCents: number,
+  url: string,
+): string =>
+  `Pizzon: your order ${orderNumberText(order)} (${order.transaction_id}) comes to ${formatAdminPrice(totalCents)}. Pay here: ${url}`;
 
 /**
  * POST /admin-phone-order answer: the order as the board shows it; for a payment link, the gateway's

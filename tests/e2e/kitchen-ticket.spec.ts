@@ -5,7 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { MenuItem } from '../../contract/menu.ts';
 import { formatAdminPrice, toCents } from '../../contract/money.ts';
-import type { Order } from '../../contract/order.ts';
+import { type Order, orderNumberText } from '../../contract/order.ts';
 import type { PaymentMethod } from '../../contract/order-lifecycle.ts';
 import { DEFAULT_PAYMENT_SETTINGS } from '../../contract/payment-settings.ts';
 import { E2E } from '../../playwright.config.ts';
@@ -53,7 +53,7 @@ async function expectTicketAlone(page: Page, order: Order, roll: 58 | 80) {
   });
   expect(overflowing).toEqual([]);
   await expect(ticket).toContainText(LONG_NAME);
-  await expect(ticket).toContainText(`#${order.transaction_id.slice(-6)}`);
+  await expect(ticket).toContainText(orderNumberText(order));
   await expect(ticket).toContainText('Large · Thin · +Olives, +Jalapeños');
   await expect(ticket).toContainText('“No onions, extra crispy”');
   await expect(ticket).toContainText(`Collect in cash${formatAdminPrice(toCents(order.total_price))}`);

@@ -74,7 +74,7 @@ test('staff take a phone order for pickup at 768 px; paid through its link, it i
   const transactionId = (await taken.textContent())!.match(/PZ[0-9A-F]{24}/)![0];
   const text = await page.getByLabel('Text to send the customer').inputValue();
   expect(text).toMatch(
-    new RegExp(`^Pizzon: your order ${transactionId} comes to Tk [\\d.]+\\. Pay here: http`),
+    new RegExp(`^Pizzon: your order #\\d+ \\(${transactionId}\\) comes to Tk [\\d.]+\\. Pay here: http`),
   );
   await expect(page.getByText('No e-mail was given: send the text above.')).toBeVisible();
 

@@ -136,7 +136,9 @@ describe('POST /admin-phone-order', () => {
     expect(mailed.status).toBe(201);
     const { payment_link: link, sms_text: text, order } = mailed.body;
     expect(link).toMatch(/\/sandbox-pay\//);
-    expect(text).toBe(`Pizzon: your order ${order.transaction_id} comes to Tk 15.00. Pay here: ${link}`);
+    expect(text).toBe(
+      `Pizzon: your order #${order.order_number} (${order.transaction_id}) comes to Tk 15.00. Pay here: ${link}`,
+    );
     expect(mailed.body.mailed).toBe(true);
     const stored = await orderByTransaction(ctx, order.transaction_id);
     const mail = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, stored!.id));

@@ -176,8 +176,8 @@ export async function takePhoneOrder(
     await discardOrder(deps.db, order.id);
     throw new UpstreamFailed(GATEWAY_UNREACHABLE);
   }
-  const text = paymentLinkText(order.transactionId, order.totalCents, url);
   const answer = toOrder(order, await kept());
+  const text = paymentLinkText(answer, order.totalCents, url);
   if (input.email !== '') {
     await enqueueMail(deps.db, {
       kind: 'order_payment_link',

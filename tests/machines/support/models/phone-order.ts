@@ -63,7 +63,7 @@ export const TAKEN: PhoneOrderTaken = {
     taken_by: 'staff-1',
   },
   payment_link: 'https://pay.example/PZ1',
-  sms_text: 'Pizzon: your order PZ1 comes to Tk 10.00. Pay here: https://pay.example/PZ1',
+  sms_text: 'Pizzon: your order #1 (PZ1) comes to Tk 10.00. Pay here: https://pay.example/PZ1',
   mailed: false,
 };
 
