@@ -98,6 +98,7 @@ interface TicketProps {
 function KitchenTicketCard({ order, lane, now, fresh, disabled, onMove, onPrint }: TicketProps) {
   const titleId = useId();
   const idId = useId();
+  const nameId = useId();
   // A Later ticket is a paid or placed order: its moves are that column's.
   const column = order.state as KitchenColumn;
   const timer = timerOf(order, lane, now);
@@ -156,18 +157,17 @@ function KitchenTicketCard({ order, lane, now, fresh, disabled, onMove, onPrint 
 
   return (
     <li
-      aria-labelledby={`${titleId} ${idId}`}
+      aria-labelledby={`${titleId} ${nameId} ${idId}`}
       data-order={order._id}
-      className={`flex min-h-0 flex-col gap-2 rounded-2xl border-2 bg-white p-3 shadow-sm md:max-h-[calc(50dvh-3.5rem)] md:portrait:max-h-[calc(50dvh-9rem)] ${
+      className={`flex min-h-0 flex-col gap-2 overflow-hidden rounded-2xl border-2 bg-white p-3 shadow-sm md:max-h-[calc(50dvh-3.5rem)] md:portrait:max-h-[calc(50dvh-9rem)] ${
         fresh
           ? 'motion-safe:animate-ticket-flash border-coral-ink ring-4 ring-coral/40'
           : 'border-neutral-200'
       }`}
     >
       <div className="flex items-start justify-between gap-2">
-        <h3 id={titleId} className="grid leading-none">
-          <span className="text-4xl font-black tabular-nums">{number}</span>
-          <span className="mt-1 text-base font-bold">{order.fullName}</span>
+        <h3 id={titleId} className="text-4xl leading-none font-black tabular-nums">
+          {number}
         </h3>
         <div className="flex flex-wrap justify-end gap-1">
           {fresh && <span className="rounded-full bg-coral-ink px-2 text-sm font-bold text-white">New</span>}
@@ -182,7 +182,10 @@ function KitchenTicketCard({ order, lane, now, fresh, disabled, onMove, onPrint 
           )}
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-base">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-base">
+        <span id={nameId} className="font-bold">
+          {order.fullName}
+        </span>
         {timer && (
           <span
             data-late={timer.late}
@@ -196,7 +199,7 @@ function KitchenTicketCard({ order, lane, now, fresh, disabled, onMove, onPrint 
       {next && next !== 'paid' && next !== 'placed' && (
         <button
           type="button"
-          className="btn-primary min-h-12 w-full text-lg"
+          className="btn-primary min-h-12 w-full shrink-0 text-lg"
           disabled={disabled}
           aria-label={`${kitchenStepAction(next, method)}: order ${order.transaction_id}`}
           onClick={() => move(next)}
@@ -204,52 +207,55 @@ function KitchenTicketCard({ order, lane, now, fresh, disabled, onMove, onPrint 
           {kitchenStepAction(next, method)}
         </button>
       )}
-      {order.paid_after_closing && (
-        <p className="rounded-xl bg-coral/10 p-2 text-sm text-coral-ink">
-          <strong>Paid after closing</strong>: cook it, or cancel it and the customer is owed a refund.
-        </p>
-      )}
-      {/* The lines scroll within the ticket, so a long order never pushes the next row of tickets away. */}
-      <ul className="grid min-h-0 shrink gap-1 overflow-y-auto overscroll-contain">
-        {order.carts.map((line) => (
-          <li key={line._id} className="text-lg leading-snug">
-            <strong>{line.quantity} ×</strong> {line.name}
-            {/* Read at arm's length: the options as large as the dish, allergy words set apart. */}
-            <LineChoices
-              options={line.options}
-              instructions={line.instructions}
-              className="text-lg font-bold text-brand-ink"
-              markAllergens
-            />
-          </li>
-        ))}
-      </ul>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        {cash !== null && (
-          <span className="rounded-full bg-amber-200 px-2 font-bold text-amber-950">
-            Cash: collect {formatAdminPrice(toCents(cash))}
-          </span>
+      {/* What to make first, then who it is for: they scroll within the ticket, so a long order never
+          pushes the next row of tickets (or this ticket's way out) away. */}
+      <div className="grid min-h-0 flex-1 content-start gap-2 overflow-y-auto overscroll-contain">
+        {order.paid_after_closing && (
+          <p className="rounded-xl bg-coral/10 p-2 text-sm text-coral-ink">
+            <strong>Paid after closing</strong>: cook it, or cancel it and the customer is owed a refund.
+          </p>
         )}
-        <span className="font-bold">{formatAdminPrice(toCents(order.total_price))}</span>
-        {order.discount ? (
-          <span className="text-green-800">
-            {order.promo_code} −{formatAdminPrice(toCents(order.discount))}
+        <ul className="grid gap-1">
+          {order.carts.map((line) => (
+            <li key={line._id} className="text-lg leading-snug">
+              <strong>{line.quantity} ×</strong> {line.name}
+              {/* Read at arm's length: the options as large as the dish, allergy words set apart. */}
+              <LineChoices
+                options={line.options}
+                instructions={line.instructions}
+                className="text-lg font-bold text-brand-ink"
+                markAllergens
+              />
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          {cash !== null && (
+            <span className="rounded-full bg-amber-200 px-2 font-bold text-amber-950">
+              Cash: collect {formatAdminPrice(toCents(cash))}
+            </span>
+          )}
+          <span className="font-bold">{formatAdminPrice(toCents(order.total_price))}</span>
+          {order.discount ? (
+            <span className="text-green-800">
+              {order.promo_code} −{formatAdminPrice(toCents(order.discount))}
+            </span>
+          ) : null}
+          <a href={`tel:${order.phone}`} className="font-semibold text-brand-ink underline">
+            {order.phone}
+          </a>
+          <span className="break-words">
+            {type === 'pickup'
+              ? 'Collects at the counter'
+              : `${order.address}, ${order.city} ${order.postcode}`}
           </span>
-        ) : null}
-        <a href={`tel:${order.phone}`} className="font-semibold text-brand-ink underline">
-          {order.phone}
-        </a>
-        <span className="break-words">
-          {type === 'pickup'
-            ? 'Collects at the counter'
-            : `${order.address}, ${order.city} ${order.postcode}`}
-        </span>
-        <span id={idId} className="font-mono text-xs text-neutral-600">
-          {order.transaction_id}
-        </span>
+          <span id={idId} className="font-mono text-xs text-neutral-600">
+            {order.transaction_id}
+          </span>
+        </div>
       </div>
       {/* Cancel and Cash refused are the quiet way out, apart from the step forward and confirmed with a reason. */}
-      <div className="flex flex-wrap items-center gap-2 border-t border-neutral-200 pt-2">
+      <div className="flex shrink-0 flex-wrap items-center gap-2 border-t border-neutral-200 pt-1">
         <button
           type="button"
           className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 font-bold hover:bg-cream"
@@ -482,14 +488,15 @@ export function KitchenPage() {
       <header className="flex flex-wrap items-center gap-2 bg-ink px-3 py-2 text-white">
         <Link
           to="/admin"
-          className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 font-bold hover:bg-white/10"
+          aria-label="Back to Admin"
+          title="Back to Admin"
+          className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10"
         >
-          <ArrowLeft aria-hidden="true" className="size-5" />
-          Admin
+          <ArrowLeft aria-hidden="true" className="size-6" />
         </Link>
-        <h1 id="kitchen-title" className="mr-auto text-2xl font-bold">
+        <h1 id="kitchen-title" className="mr-auto grid text-2xl leading-tight font-bold">
           Kitchen
-          <span className="ml-2 text-base font-normal">
+          <span className="text-sm font-normal">
             {rail ? `${rail.length} open · ${lanes.later.length} later` : ''}
           </span>
         </h1>
