@@ -9,8 +9,9 @@ export default defineConfig({
           name: 'machines',
           include: ['tests/machines/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
           environment: 'node',
-          // Model walks and the import-graph checks are CPU-bound: a busy CI machine stretches them.
-          testTimeout: 30_000,
+          // Model walks and the import-graph checks are CPU-bound: a busy CI machine stretches them (the
+          // checkout's and the phone order's walks replay over 20,000 edges each).
+          testTimeout: 60_000,
         },
       },
       {

@@ -19,6 +19,8 @@ const descends = (page: AnyRoute, layout: AnyRoute) => {
 };
 
 const inDashboard = (path: string) => path === '/user-dashboard' || path.startsWith('/user-dashboard/');
+/** Kitchen → New order is the dashboard's; the board itself is a page of its own. */
+const isBoard = (path: string) => path.startsWith('/admin/kitchen/');
 const AREAS = [
   { layout: '/user-dashboard', guard: requireSignedIn, holds: inDashboard },
   // The dashboard's own page (its index, '/user-dashboard/') is any signed-in user's.
@@ -30,7 +32,16 @@ const AREAS = [
   {
     layout: '/admin',
     guard: requireAdmin,
-    holds: (path: string) => path === '/admin' || path.startsWith('/admin/'),
+    holds: (path: string) =>
+      path === '/admin' ||
+      (path.startsWith('/admin/') && !path.startsWith('/admin/kitchen')) ||
+      isBoard(path),
+  },
+  // The kitchen's full screen: outside the dashboard's layout, with the admin's guard of its own.
+  {
+    layout: '/admin/kitchen',
+    guard: requireAdmin,
+    holds: (path: string) => path === '/admin/kitchen',
   },
   // A page of its own outside the dashboard.
   {
