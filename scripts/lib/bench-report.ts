@@ -62,7 +62,8 @@ export function writeSection(
     | 'bench:rush'
     | 'bench:rush-capacity'
     | 'bench:site-libraries'
-    | 'bench:fairness',
+    | 'bench:fairness'
+    | 'bench:kitchen',
   body: string,
 ): void {
   const start = `<!-- ${name}:start -->`;
