@@ -54,7 +54,8 @@ function timerOf(order: Order, lane: BoardLane, now: number): { text: string; la
   if (lane === 'later' && order.start_at) return { text: `Start at ${clock(order.start_at)}`, late: false };
   if (order.ready_at) {
     const left = dayjs(order.ready_at).diff(now, 'minute', true);
-    return left >= 0
+    if (Math.abs(left) < 1) return { text: 'Due now', late: false };
+    return left > 0
       ? { text: `${duration(Math.ceil(left))} to go`, late: false }
       : { text: `${duration(Math.floor(-left))} late`, late: true };
   }
@@ -159,7 +160,12 @@ function KitchenTicketCard({ order, lane, now, fresh, disabled, onMove, onPrint 
     <li
       aria-labelledby={`${titleId} ${nameId} ${idId}`}
       data-order={order._id}
-      className={`flex min-h-0 flex-col gap-2 overflow-hidden rounded-2xl border-2 bg-white p-3 shadow-sm md:max-h-[calc(50dvh-3.5rem)] md:portrait:max-h-[calc(50dvh-9rem)] ${
+      className={`flex min-h-0 flex-col gap-2 overflow-hidden rounded-2xl border-2 bg-white p-3 shadow-sm ${
+        // Two rows of tickets fill the rail; a Later ticket on an upright tablet fits the strip below it.
+        lane === 'later'
+          ? 'md:max-h-[calc(50dvh-3.5rem)] md:portrait:max-h-[13rem]'
+          : 'md:max-h-[calc(50dvh-3.5rem)] md:portrait:max-h-[calc(50dvh-12.5rem)]'
+      } ${
         fresh
           ? 'motion-safe:animate-ticket-flash border-coral-ink ring-4 ring-coral/40'
           : 'border-neutral-200'
@@ -207,8 +213,8 @@ function KitchenTicketCard({ order, lane, now, fresh, disabled, onMove, onPrint 
           {kitchenStepAction(next, method)}
         </button>
       )}
-      {/* What to make first, then who it is for: they scroll within the ticket, so a long order never
-          pushes the next row of tickets (or this ticket's way out) away. */}
+      {/* What to make first, then who it is for, then the ticket's quieter buttons: they scroll within
+          the ticket, so a long order never pushes the next row of tickets away. */}
       <div className="grid min-h-0 flex-1 content-start gap-2 overflow-y-auto overscroll-contain">
         {order.paid_after_closing && (
           <p className="rounded-xl bg-coral/10 p-2 text-sm text-coral-ink">
@@ -253,40 +259,40 @@ function KitchenTicketCard({ order, lane, now, fresh, disabled, onMove, onPrint 
             {order.transaction_id}
           </span>
         </div>
-      </div>
-      {/* Cancel and Cash refused are the quiet way out, apart from the step forward and confirmed with a reason. */}
-      <div className="flex shrink-0 flex-wrap items-center gap-2 border-t border-neutral-200 pt-1">
-        <button
-          type="button"
-          className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 font-bold hover:bg-cream"
-          aria-label={`Print ticket: order ${order.transaction_id}`}
-          onClick={() => onPrint(order)}
-        >
-          <Printer aria-hidden="true" className="size-5" />
-          Print
-        </button>
-        {refusable && (
+        {/* Cancel and Cash refused are the quiet way out, apart from the step forward and confirmed with a reason. */}
+        <div className="flex flex-wrap items-center gap-2 border-t border-neutral-200 pt-1">
           <button
             type="button"
-            className="inline-flex min-h-11 items-center rounded-full px-3 font-semibold text-coral-ink underline hover:bg-coral/10"
-            disabled={disabled}
-            aria-label={`${CASH_REFUSED_ACTION}: order ${order.transaction_id}`}
-            onClick={refuseCash}
+            className="inline-flex min-h-11 items-center gap-1 rounded-full px-3 font-bold hover:bg-cream"
+            aria-label={`Print ticket: order ${order.transaction_id}`}
+            onClick={() => onPrint(order)}
           >
-            {CASH_REFUSED_ACTION}
+            <Printer aria-hidden="true" className="size-5" />
+            Print
           </button>
-        )}
-        {cancellable && (
-          <button
-            type="button"
-            className="ml-auto inline-flex min-h-11 items-center rounded-full px-3 font-semibold text-coral-ink underline hover:bg-coral/10"
-            disabled={disabled}
-            aria-label={`Cancel order ${order.transaction_id}`}
-            onClick={cancel}
-          >
-            Cancel…
-          </button>
-        )}
+          {refusable && (
+            <button
+              type="button"
+              className="inline-flex min-h-11 items-center rounded-full px-3 font-semibold text-coral-ink underline hover:bg-coral/10"
+              disabled={disabled}
+              aria-label={`${CASH_REFUSED_ACTION}: order ${order.transaction_id}`}
+              onClick={refuseCash}
+            >
+              {CASH_REFUSED_ACTION}
+            </button>
+          )}
+          {cancellable && (
+            <button
+              type="button"
+              className="ml-auto inline-flex min-h-11 items-center rounded-full px-3 font-semibold text-coral-ink underline hover:bg-coral/10"
+              disabled={disabled}
+              aria-label={`Cancel order ${order.transaction_id}`}
+              onClick={cancel}
+            >
+              Cancel…
+            </button>
+          )}
+        </div>
       </div>
     </li>
   );
@@ -548,10 +554,12 @@ export function KitchenPage() {
           ) : rail.length === 0 ? (
             <p className="p-4 text-lg text-neutral-700">No orders to make right now.</p>
           ) : (
+            // Rows as tall as their tickets (each capped at half the rail): with a definite height and
+            // auto rows, a long rail would share its height out and squeeze every ticket to a strip.
             <ul
               ref={railRef}
               onScroll={(event) => setScrolled(event.currentTarget.scrollTop > 40)}
-              className="grid min-h-0 grid-cols-1 content-start gap-3 overflow-y-auto overscroll-contain sm:grid-cols-[repeat(auto-fill,minmax(14rem,1fr))]"
+              className="grid min-h-0 auto-rows-max grid-cols-1 content-start gap-3 overflow-y-auto overscroll-contain sm:grid-cols-[repeat(auto-fill,minmax(14rem,1fr))]"
             >
               {rail.map((order) => (
                 <KitchenTicketCard
@@ -570,7 +578,7 @@ export function KitchenPage() {
         </section>
         <section
           aria-labelledby="later-title"
-          className="flex min-h-0 flex-col gap-2 rounded-2xl bg-white/60 p-2 md:portrait:max-h-[12rem]"
+          className="flex min-h-0 flex-col gap-2 rounded-2xl bg-white/60 p-2 md:portrait:max-h-[17rem]"
         >
           <h2 id="later-title" className="text-lg font-bold">
             Later <span className="font-normal">({lanes?.later.length ?? 0})</span>
@@ -578,7 +586,7 @@ export function KitchenPage() {
           {lanes && lanes.later.length === 0 ? (
             <p className="text-neutral-700">No orders booked for later.</p>
           ) : (
-            <ul className="grid min-h-0 gap-2 overflow-auto overscroll-contain md:portrait:grid-flow-col md:portrait:auto-cols-[15rem]">
+            <ul className="grid min-h-0 auto-rows-max content-start gap-2 overflow-auto overscroll-contain md:portrait:grid-flow-col md:portrait:auto-cols-[15rem]">
               {lanes?.later.map((order) => (
                 <KitchenTicketCard
                   key={order._id}
