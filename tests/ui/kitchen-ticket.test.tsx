@@ -80,6 +80,19 @@ describe('the kitchen ticket', () => {
     expect(ticket).not.toHaveTextContent('#93A4B5');
   });
 
+  it('sets an allergy word in the instructions apart, as the card does', () => {
+    const [pizza, ...rest] = delivery.carts;
+    const ticket = ticketOf({
+      ...delivery,
+      carts: [{ ...pizza!, instructions: 'No nuts please, allergic' }, ...rest],
+    });
+    const marked = within(ticket)
+      .getAllByText(/./, { selector: 'mark' })
+      .map((mark) => mark.textContent);
+    expect(marked).toEqual(['nuts', 'allergic']);
+    expect(ticket).toHaveTextContent('“No nuts please, allergic”');
+  });
+
   it('prints a pickup for a later slot: when it is due, no address, and the cash to collect', () => {
     const pickup = anOrder('p', 'accepted', {
       order_type: 'pickup',

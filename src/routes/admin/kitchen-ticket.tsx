@@ -4,6 +4,7 @@ import { formatAdminPrice, toCents } from '../../../contract/money.ts';
 import { describeChoices } from '../../../contract/options.ts';
 import { cashToCollect, type Order, orderNumberText } from '../../../contract/order.ts';
 import type { RollWidth } from '../../../machines/kitchen-board.machine.ts';
+import { MarkedInstructions } from '../../components/line-choices.tsx';
 
 /** A time of the device's clock (decision 037), with its day when it is not today. */
 function when(instant: string, now: number): string {
@@ -48,7 +49,11 @@ export function KitchenTicket({ order, roll, now }: { order: Order; roll: RollWi
             {line.options?.length ? (
               <span className="ticket-note">{describeChoices(line.options)}</span>
             ) : null}
-            {line.instructions ? <span className="ticket-note">“{line.instructions}”</span> : null}
+            {line.instructions ? (
+              <span className="ticket-note">
+                “<MarkedInstructions text={line.instructions} />”
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
