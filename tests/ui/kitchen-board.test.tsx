@@ -288,6 +288,16 @@ describe('the kitchen board', () => {
     expect(screen.queryByRole('button', { name: 'Tap to turn the sound back on' })).toBeNull();
   });
 
+  it('lets staff keep the sound off after a reload without turning it on first', async () => {
+    localStorage.setItem('pizzon:kitchen-sound', 'on');
+    await renderBoard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep it off' }));
+    expect(screen.getByRole('button', { name: 'Sound off' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('button', { name: 'Tap to turn the sound back on' })).toBeNull();
+    expect(chime.prepare).not.toHaveBeenCalled();
+    expect(sound.remembered).toEqual([false]);
+  });
+
   it('shows on each ticket its type, total, promise and a timer that turns amber when late', async () => {
     server.orders = new Map(
       [

@@ -332,14 +332,24 @@ function BusySwitch({ snapshot, onToggle }: { snapshot: KitchenBoardSnapshot; on
 function SoundSwitch({ snapshot, send }: { snapshot: KitchenBoardSnapshot; send: KitchenSend }) {
   if (snapshot.matches({ sound: 'waitingForTap' }))
     return (
-      <button
-        type="button"
-        className="btn-primary motion-safe:animate-pulse"
-        onClick={() => send({ type: 'kitchen.sound.allow' })}
-      >
-        <BellRing aria-hidden="true" className="size-5" />
-        Tap to turn the sound back on
-      </button>
+      <>
+        <button
+          type="button"
+          className="btn-primary motion-safe:animate-pulse"
+          onClick={() => send({ type: 'kitchen.sound.allow' })}
+        >
+          <BellRing aria-hidden="true" className="size-5" />
+          Tap to turn the sound back on
+        </button>
+        {/* Staff who want it quiet now say so, rather than turn it on to turn it off. */}
+        <button
+          type="button"
+          className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-bold text-white underline"
+          onClick={() => send({ type: 'kitchen.sound' })}
+        >
+          Keep it off
+        </button>
+      </>
     );
   const on = snapshot.matches({ sound: 'on' });
   return (
