@@ -240,7 +240,8 @@ export class Staff {
 
 /**
  * The customer's checkout made through the API, as the checkout page makes it (a delivery to the
- * seeded area, or a pickup): answers the order.
+ * seeded area, or a pickup; as soon as possible, or in a `slot` GET /order-slots offered): answers the
+ * order.
  */
 export async function placeOrder(
   api: Api,
@@ -248,6 +249,7 @@ export async function placeOrder(
   email: string,
   orderType: OrderType = 'delivery',
   paymentMethod: PaymentMethod = 'online',
+  slot?: string,
 ): Promise<Order> {
   const lines = await api.call<CartLine[]>('GET', 'add-to-cart');
   expect(lines.length, 'the cart has lines').toBeGreaterThan(0);
@@ -259,6 +261,7 @@ export async function placeOrder(
     paymentMethod,
     total_price: cartTotals(lines, 0, orderType === 'pickup' ? null : undefined).totalPrice,
     order_time: dayjs().format(ORDER_TIME_FORMAT),
+    ...(slot === undefined ? {} : { slot }),
   });
   // The gateway's page, or a cash order's confirmation on the storefront.
   const transactionId = decodeURIComponent(new URL(url, E2E.baseURL).pathname.split('/').at(-1)!);
