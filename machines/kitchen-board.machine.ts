@@ -151,6 +151,8 @@ export interface KitchenBoardContext {
   heard: OrderEvent[];
   /** Orders heard of on the stream whose tickets the board does not have yet. */
   missing: string[];
+  /** The ids the read under way asked for (others heard meanwhile wait for the next read). */
+  asking: string[];
   /** The newly paid orders still highlighted, oldest first. */
   fresh: string[];
   /** The newest order new to the kitchen, for the live region to name (paid online, or cash). */
@@ -283,6 +285,7 @@ export const kitchenBoardMachine = setup({
     error: null,
     heard: [],
     missing: [],
+    asking: [],
     fresh: [],
     announced: null,
     move: null,
@@ -354,23 +357,25 @@ export const kitchenBoardMachine = setup({
       states: {
         idle: { always: { guard: 'isMissing', target: 'reading' } },
         reading: {
+          entry: assign({ asking: ({ context }) => context.missing.slice(0, KITCHEN_BOARD_IDS_MAX) }),
           invoke: {
             id: 'readTickets',
             src: 'readTickets',
-            input: ({ context }) => context.missing.slice(0, KITCHEN_BOARD_IDS_MAX),
+            input: ({ context }) => context.asking,
             onDone: {
               target: 'idle',
               actions: assign(({ context, event }) => {
-                const asked = new Set(context.missing.slice(0, KITCHEN_BOARD_IDS_MAX));
+                const asked = new Set(context.asking);
                 const read = new Set(event.output.map((order) => order._id));
                 const kept = Object.entries(context.orders ?? {}).filter(([id]) => !read.has(id));
                 return {
                   orders: { ...Object.fromEntries(kept), ...keyed(event.output) },
                   missing: context.missing.filter((id) => !asked.has(id)),
+                  asking: [],
                 };
               }),
             },
-            onError: { target: 'failed' },
+            onError: { target: 'failed', actions: assign({ asking: [] }) },
           },
         },
         // The ids stay to be read: again a little later.

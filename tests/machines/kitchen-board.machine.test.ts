@@ -202,6 +202,22 @@ describe('kitchen board machine', () => {
     expect(asked).toEqual([['n1'], ['n1', 'n2']]);
   });
 
+  it('reads next the tickets of orders heard while a read by id was under way', async () => {
+    const { reads, stream, asked, ticketReads, state } = aBoard();
+    stream.send({ type: 'order.stream', status: 'live' });
+    reads.calls[0]!.resolve(BOARD);
+    await settle();
+    stream.send({ type: 'order.event', event: paid('n1') });
+    stream.send({ type: 'order.event', event: paid('n2') });
+    expect(asked).toEqual([['n1']]);
+    ticketReads.calls[0]!.resolve([paidTicket('n1')]);
+    await settle();
+    expect(asked).toEqual([['n1'], ['n2']]);
+    ticketReads.calls[1]!.resolve([paidTicket('n2')]);
+    await settle();
+    expect(Object.keys(state().context.orders!).sort()).toEqual(['a', 'b', 'n1', 'n2']);
+  });
+
   it('moves one ticket at a time, applying the answer; a refusal is kept until the next move', async () => {
     const { board, reads, moves, stream, state } = aBoard();
     stream.send({ type: 'order.stream', status: 'live' });
