@@ -481,6 +481,8 @@ export function KitchenPage() {
   const onMove = (next: KitchenMove) => send({ type: 'kitchen.move', at: Date.now(), ...next });
   const onPrint = (order: Order) => send({ type: 'kitchen.print', order });
   const canMove = snapshot.matches({ move: 'idle' }) || snapshot.matches({ move: 'refused' });
+  /** What every ticket, in either rail, is given alike. */
+  const ticketProps = { now, disabled: !canMove, onMove, onPrint };
   useStartedFromLater(lanes, send);
   useAheadOfPlanConfirmation(snapshot, send);
 
@@ -576,11 +578,8 @@ export function KitchenPage() {
                   key={order._id}
                   order={order}
                   lane={order.state as KitchenColumn}
-                  now={now}
                   fresh={fresh.has(order._id)}
-                  disabled={!canMove}
-                  onMove={onMove}
-                  onPrint={onPrint}
+                  {...ticketProps}
                 />
               ))}
             </ul>
@@ -602,11 +601,8 @@ export function KitchenPage() {
                   key={order._id}
                   order={order}
                   lane="later"
-                  now={now}
                   fresh={fresh.has(order._id)}
-                  disabled={!canMove}
-                  onMove={onMove}
-                  onPrint={onPrint}
+                  {...ticketProps}
                 />
               ))}
             </ul>
